@@ -1,0 +1,59 @@
+# Segnapunti: `make run` serves the demo club on http://127.0.0.1:8000, `make test` runs the suite.
+# Both create .venv on their own with the first Python >= 3.12 they find.
+
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+HOST   ?= 127.0.0.1:8000
+
+.PHONY: run test lint format messages worker clean
+
+# Candidates in order: python3.13, python3.12, python3, then pyenv's own installs (whose shims fail
+# when no version is selected). The first that runs and is >= 3.12 wins.
+define FIND_PYTHON
+for c in "$$PYTHON" python3.13 python3.12 python3 \
+         $$(ls -d "$$(pyenv root 2>/dev/null || echo $$HOME/.pyenv)"/versions/3.1[2-9]*/bin/python 2>/dev/null | sort -rV); do \
+  [ -n "$$c" ] || continue; \
+  if "$$c" -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then echo "$$c"; exit 0; fi; \
+done; exit 1
+endef
+export FIND_PYTHON
+
+$(PY):
+	@py=$$(sh -c "$$FIND_PYTHON") || { echo "Segnapunti needs Python 3.12 or newer: install it (or set PYTHON=/path/to/python3.12) and run make again." >&2; exit 1; }; \
+	echo "Creating $(VENV) with $$py ($$("$$py" --version))"; \
+	"$$py" -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py loaddemo
+	$(PY) manage.py runserver $(HOST)
+
+test: $(STAMP)
+	$(PY) -m coverage erase
+	$(PY) -m coverage run -m pytest -m "not browser and not broker" $(ARGS)
+	$(PY) -m coverage report --include='scoring/rules/*,tournaments/scheduling/*' --fail-under=100
+	$(PY) -m coverage report --format=total | sed 's/^/Total coverage of the project: /; s/$$/%/'
+
+lint: $(STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
+format: $(STAMP)
+	$(PY) -m ruff check --fix .
+	$(PY) -m ruff format .
+
+messages: $(STAMP)
+	$(PY) manage.py makemessages -l fr -l it --ignore=.venv --ignore=tests --ignore=bench
+	$(PY) manage.py compilemessages --ignore=.venv
+
+worker: $(STAMP)
+	$(VENV)/bin/celery -A config worker --loglevel=info
+
+clean:
+	rm -rf $(VENV) .coverage staticfiles db.sqlite3*

@@ -1,0 +1,1 @@
+"""Scorekeeping at the table: clubs, players, games, hands and their corrections."""

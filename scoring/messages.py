@@ -1,0 +1,129 @@
+"""Human messages for rule problems, translated at the edge.
+
+The rules package reports a ``Problem(field, code, params)``; this module turns it into a
+sentence in the active language. Pages show it next to the field, the API returns it as
+``message``, ``manage.py score`` prints it. Tests assert ``field`` and ``code``, never the text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy
+
+from scoring.rules import Problem
+
+EXPECTED = {
+    "integer": gettext_lazy("a whole number"),
+    "seat": gettext_lazy("a seat number"),
+    "boolean": gettext_lazy("true or false"),
+    "string": gettext_lazy("a text value"),
+    "object": gettext_lazy("an object"),
+    "list": gettext_lazy("a list"),
+    "player": gettext_lazy("a player's name or id"),
+}
+
+TEMPLATES = {
+    "required": gettext_lazy("%(field)s is required."),
+    "unknown_key": gettext_lazy("%(field)s is not a field of this game."),
+    "not_allowed": gettext_lazy("%(field)s is not allowed here."),
+    "type": gettext_lazy("%(field)s must be %(expected)s."),
+    "choice": gettext_lazy("%(field)s must be one of %(choices)s, got %(value)s."),
+    "range": gettext_lazy("%(field)s must be between %(min)s and %(max)s, got %(value)s."),
+    "not_a_seat": gettext_lazy("%(field)s must be a seat from 0 to %(max)s, got %(value)s."),
+    "sitting_out": gettext_lazy(
+        "Seat %(value)s deals and sits out this hand, so it cannot be %(field)s."
+    ),
+    "wrong_dealer": gettext_lazy(
+        "Seat %(expected)s must deal this hand (the deal passes in turn), not seat %(value)s."
+    ),
+    "conflict": gettext_lazy("Send either %(other)s or %(field)s, not both."),
+    "inconsistent": gettext_lazy("%(field)s contradicts the other values of the hand."),
+    "impossible": gettext_lazy(
+        "%(field)s: %(value)s points cannot happen, no card is worth 1 point."
+    ),
+    "sum": gettext_lazy("%(field)s must add up to %(total)s, got %(value)s."),
+    "length": gettext_lazy("%(field)s must have %(expected)s entries, got %(value)s."),
+    "duplicate_seat": gettext_lazy("Seat %(value)s appears twice in the list."),
+    "missing_seat": gettext_lazy("%(field)s has no entry for seat %(seats)s."),
+    "no_cards": gettext_lazy(
+        "A player who did not go out still holds at least one card (%(field)s)."
+    ),
+    "not_multiple": gettext_lazy(
+        "%(field)s must be a multiple of %(divisor)s, got %(value)s: no set of cards gives it."
+    ),
+    "exceeds_pack": gettext_lazy("%(field)s: more cards or points than the packs in use hold."),
+    "game_finished": gettext_lazy("The game is finished: no more hands can be added."),
+    "game_abandoned": gettext_lazy("The game was abandoned: it cannot change any more."),
+    "not_found": gettext_lazy("%(field)s: %(value)s is not a player of this club."),
+    "duplicate": gettext_lazy("%(value)s is already listed."),
+}
+
+#: Sharper messages for some (code, reason) pairs.
+REASONS = {
+    ("inconsistent", "sweep_soloist"): gettext_lazy(
+        "A sweep by the soloist means he took every card and the last trick."
+    ),
+    ("inconsistent", "sweep_opponents"): gettext_lazy(
+        "A sweep by the opponents leaves the soloist without a single point or trick."
+    ),
+    ("inconsistent", "pairs_need_four"): gettext_lazy("The pairs format needs exactly 4 players."),
+    ("not_allowed", "passed_out"): gettext_lazy(
+        "%(field)s is not allowed on a passed-out hand: send only dealer and outcome."
+    ),
+    ("not_allowed", "went_out"): gettext_lazy(
+        "Seat %(value)s went out and scores nothing: leave it out of the list."
+    ),
+}
+
+
+#: Seat-valued messages as a page shows them, with the players' names instead of seat numbers.
+NAMED = {
+    "not_a_seat": gettext_lazy("%(field)s: choose one of the players."),
+    "sitting_out": gettext_lazy(
+        "%(value)s deals and sits out this hand, so cannot be chosen here."
+    ),
+    "wrong_dealer": gettext_lazy(
+        "%(expected)s must deal this hand (the deal passes in turn), not %(value)s."
+    ),
+    "duplicate_seat": gettext_lazy("%(value)s appears twice."),
+    "missing_seat": gettext_lazy("%(field)s: nothing entered for %(seats)s."),
+}
+SEAT_PARAMS = {"value", "expected", "seats"}
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, tuple | list):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def message(problem: Problem, *, label: str | None = None, names: list[str] | None = None) -> str:
+    """The problem as a sentence in the active language. A page passes the field's ``label``
+    and the players' ``names`` so that nobody reads field keys or seat numbers."""
+    template = REASONS.get(
+        (problem.code, problem.params.get("reason")), TEMPLATES.get(problem.code)
+    )
+    if names is not None and problem.code in NAMED:
+        template = NAMED[problem.code]
+    if template is None:  # a code this module does not know yet: still say where and what
+        return f"{problem.field}: {problem.code}"
+    params = {key: _show(value) for key, value in problem.params.items()}
+    if names is not None:
+        for key in SEAT_PARAMS & set(problem.params):
+            value = problem.params[key]
+            seats = value if isinstance(value, tuple | list) else (value,)
+            if all(isinstance(s, int) and 0 <= s < len(names) for s in seats):
+                params[key] = ", ".join(names[s] for s in seats)
+    params["field"] = str(label) if label else problem.field
+    if "expected" in problem.params and problem.params["expected"] in EXPECTED:
+        params["expected"] = str(EXPECTED[problem.params["expected"]])
+    try:
+        return str(template) % params
+    except KeyError:
+        return f"{problem.field}: {problem.code}"
+
+
+def as_errors(problems) -> list[dict[str, Any]]:
+    """The API / ``--json`` shape: ``[{"hand", "field", "code", "message"}, ...]``."""
+    return [problem.as_dict() | {"message": message(problem)} for problem in problems]

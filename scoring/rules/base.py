@@ -1,0 +1,521 @@
+"""The contract every game's rules follow, and the vocabulary they share.
+
+Pure Python: nothing here (or anywhere under ``scoring.rules``) imports Django, touches a database
+or does I/O. Values in, frozen values out, deterministic.
+
+Vocabulary (see ``shared/rules/README.md``):
+
+* **seat** — an integer ``0 … n-1``; seats are numbered in the order the deal passes.
+* **hand** — one deal of the cards, numbered from 1. Its **document** is the JSON object the
+  scorer sends; it is validated, normalised and stored, and is the source of truth.
+* **deltas** — one integer per seat: the change of score caused by one hand. **totals** are their
+  running sums.
+* **side** — the players who win or lose a hand together.
+* **sitting out** — a seat that gets no cards in a hand (the dealer at some tables).
+* **options** — a game's house rules, resolved once at creation and never changed.
+
+A problem the player can fix (a wrong key, a number out of range, a dealer out of turn) raises
+:class:`RuleViolation`, carrying one :class:`Problem` per error with a ``field`` path and a
+``code``. The human message is *not* made here: ``params`` hold the values a message needs and the
+edge (``scoring.messages``) turns code + params into translated text. Anything else that goes
+wrong is a bug and should crash loudly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+# ---------------------------------------------------------------------------------------------
+# Errors
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with an entry: where (``field``), what (``code``) and the facts a message
+    needs (``params``). ``hand`` is the number of the hand concerned, if any."""
+
+    field: str
+    code: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    hand: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"hand": self.hand, "field": self.field, "code": self.code}
+
+
+class RuleViolation(Exception):
+    """Something the player can fix. Carries every problem found, never an empty list."""
+
+    def __init__(self, problems: Iterable[Problem]):
+        self.problems: tuple[Problem, ...] = tuple(problems)
+        assert self.problems, "a RuleViolation needs at least one problem"
+        super().__init__("; ".join(f"{p.field}: {p.code}" for p in self.problems))
+
+    def for_hand(self, number: int) -> RuleViolation:
+        """The same problems, labelled with the number of the hand they belong to."""
+        return RuleViolation(
+            Problem(p.field, p.code, p.params, number if p.hand is None else p.hand)
+            for p in self.problems
+        )
+
+
+class Problems:
+    """Collects problems while a document is read, so that every error is reported at once."""
+
+    def __init__(self) -> None:
+        self.items: list[Problem] = []
+
+    def add(self, field_: str, code: str, **params: Any) -> None:
+        self.items.append(Problem(field_, code, params))
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            raise RuleViolation(self.items)
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading JSON values strictly
+
+
+def is_int(value: Any) -> bool:
+    """A JSON integer: ``True``, ``7.0`` and ``"7"`` are not."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def join(path: str, key: str | int) -> str:
+    """Field path of a nested key (``soloist_cards.aces``) or list entry (``points[1]``)."""
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+class Reader:
+    """Reads one JSON object strictly, recording a :class:`Problem` for every mistake.
+
+    Each ``read_*`` method returns the value when it is valid and ``None`` otherwise (a missing
+    optional key also gives ``None``), so a game can go on checking the rest of the document.
+    """
+
+    def __init__(self, obj: Mapping[str, Any], problems: Problems, path: str = ""):
+        self.obj = obj
+        self.problems = problems
+        self.path = path
+
+    @classmethod
+    def of(cls, value: Any, problems: Problems, path: str) -> Reader | None:
+        """A reader for ``value`` if it is a JSON object, else a ``type`` problem and None."""
+        if not isinstance(value, Mapping):
+            problems.add(path or "document", "type", expected="object")
+            return None
+        return cls(value, problems, path)
+
+    def at(self, key: str) -> str:
+        return join(self.path, key)
+
+    def only(self, allowed: Iterable[str]) -> None:
+        """``unknown_key`` for every key outside ``allowed``."""
+        allowed = set(allowed)
+        for key in self.obj:
+            if key not in allowed:
+                self.problems.add(self.at(str(key)), "unknown_key")
+
+    def not_allowed(self, keys: Iterable[str], reason: str) -> None:
+        """``not_allowed`` for every key of ``keys`` present in the object."""
+        for key in keys:
+            if key in self.obj:
+                self.problems.add(self.at(key), "not_allowed", reason=reason)
+
+    def _get(self, key: str, required: bool) -> tuple[bool, Any]:
+        if key not in self.obj:
+            if required:
+                self.problems.add(self.at(key), "required")
+            return False, None
+        return True, self.obj[key]
+
+    def read_int(self, key: str, lo: int, hi: int, *, required: bool = True) -> int | None:
+        present, value = self._get(key, required)
+        if not present:
+            return None
+        if not is_int(value):
+            self.problems.add(self.at(key), "type", expected="integer")
+            return None
+        if not lo <= value <= hi:
+            self.problems.add(self.at(key), "range", min=lo, max=hi, value=value)
+            return None
+        return value
+
+    def read_seat(self, key: str, n: int, *, required: bool = True) -> int | None:
+        present, value = self._get(key, required)
+        if not present:
+            return None
+        if not is_int(value):
+            self.problems.add(self.at(key), "type", expected="seat")
+            return None
+        if not 0 <= value < n:
+            self.problems.add(self.at(key), "not_a_seat", max=n - 1, value=value)
+            return None
+        return value
+
+    def read_bool(self, key: str, *, required: bool = True) -> bool | None:
+        present, value = self._get(key, required)
+        if not present:
+            return None
+        if not isinstance(value, bool):
+            self.problems.add(self.at(key), "type", expected="boolean")
+            return None
+        return value
+
+    def read_choice(self, key: str, choices: Sequence[str], *, required: bool = True) -> str | None:
+        present, value = self._get(key, required)
+        if not present:
+            return None
+        if not isinstance(value, str):
+            self.problems.add(self.at(key), "type", expected="string")
+            return None
+        if value not in choices:
+            self.problems.add(self.at(key), "choice", choices=tuple(choices), value=value)
+            return None
+        return value
+
+    def read_object(self, key: str) -> Reader | None:
+        """A reader for the object under ``key``, which the caller knows is present."""
+        return Reader.of(self.obj[key], self.problems, self.at(key))
+
+    def read_list(self, key: str, *, required: bool = True) -> list[Any] | None:
+        present, value = self._get(key, required)
+        if not present:
+            return None
+        if not isinstance(value, list):
+            self.problems.add(self.at(key), "type", expected="list")
+            return None
+        return value
+
+    def exactly_one(self, first: str, second: str) -> str | None:
+        """Two alternative forms: ``required`` on ``first`` if neither is sent, ``conflict`` on
+        ``second`` if both are. Returns the key that was sent, or None."""
+        if first in self.obj and second in self.obj:
+            self.problems.add(self.at(second), "conflict", other=self.at(first))
+            return None
+        if first in self.obj:
+            return first
+        if second in self.obj:
+            return second
+        self.problems.add(self.at(first), "required", alternative=self.at(second))
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Options
+
+
+@dataclass(frozen=True)
+class Option:
+    """One house rule. ``default=None`` with ``nullable=True`` means *automatic*: the ruleset
+    replaces it by a concrete value for the number of seats (``Ruleset.finish_options``)."""
+
+    key: str
+    default: Any
+    nullable: bool = False
+    kind: ClassVar[str] = ""
+
+    def check(self, value: Any, path: str, problems: Problems) -> Any:
+        if value is None and self.nullable:
+            return None
+        return self.check_value(value, path, problems)
+
+    def check_value(self, value: Any, path: str, problems: Problems) -> Any:  # pragma: no cover
+        raise NotImplementedError
+
+    def describe(self) -> dict[str, Any]:
+        return {"type": self.kind, "default": self.default, "nullable": self.nullable}
+
+
+@dataclass(frozen=True)
+class IntOption(Option):
+    lo: int = 0
+    hi: int = 0
+    kind: ClassVar[str] = "integer"
+
+    def check_value(self, value: Any, path: str, problems: Problems) -> Any:
+        if not is_int(value):
+            problems.add(path, "type", expected="integer")
+        elif not self.lo <= value <= self.hi:
+            problems.add(path, "range", min=self.lo, max=self.hi, value=value)
+        else:
+            return value
+        return None
+
+    def describe(self) -> dict[str, Any]:
+        return super().describe() | {"min": self.lo, "max": self.hi}
+
+
+@dataclass(frozen=True)
+class BoolOption(Option):
+    kind: ClassVar[str] = "boolean"
+
+    def check_value(self, value: Any, path: str, problems: Problems) -> Any:
+        if not isinstance(value, bool):
+            problems.add(path, "type", expected="boolean")
+            return None
+        return value
+
+
+@dataclass(frozen=True)
+class ChoiceOption(Option):
+    choices: tuple[str, ...] = ()
+    kind: ClassVar[str] = "choice"
+
+    def check_value(self, value: Any, path: str, problems: Problems) -> Any:
+        if not isinstance(value, str):
+            problems.add(path, "type", expected="string")
+        elif value not in self.choices:
+            problems.add(path, "choice", choices=self.choices, value=value)
+        else:
+            return value
+        return None
+
+    def describe(self) -> dict[str, Any]:
+        return super().describe() | {"choices": list(self.choices)}
+
+
+@dataclass(frozen=True)
+class IntMapOption(Option):
+    """An object with exactly the keys ``keys``, each an integer ``lo … hi``; given whole."""
+
+    keys: tuple[str, ...] = ()
+    lo: int = 0
+    hi: int = 0
+    kind: ClassVar[str] = "object"
+
+    def check_value(self, value: Any, path: str, problems: Problems) -> Any:
+        reader = Reader.of(value, problems, path)
+        if reader is None:
+            return None
+        before = len(problems.items)
+        reader.only(self.keys)
+        result = {key: reader.read_int(key, self.lo, self.hi) for key in self.keys}
+        return None if len(problems.items) > before else result
+
+    def describe(self) -> dict[str, Any]:
+        return super().describe() | {"keys": list(self.keys), "min": self.lo, "max": self.hi}
+
+
+FREE_DEALER = BoolOption("free_dealer", False)
+
+
+# ---------------------------------------------------------------------------------------------
+# Values passed between the engine and a ruleset
+
+
+@dataclass(frozen=True)
+class HandContext:
+    """What a hand is validated against: the table, the house rules and what came before."""
+
+    n: int
+    options: Mapping[str, Any]
+    number: int
+    previous_dealer: int | None
+    finished: bool
+
+    @property
+    def expected_dealer(self) -> int | None:
+        """The seat that must deal, or None when any seat may (hand 1, or ``free_dealer``)."""
+        if self.previous_dealer is None or self.options["free_dealer"]:
+            return None
+        return (self.previous_dealer + 1) % self.n
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A validated hand: its normalised document and what scoring it gave."""
+
+    document: Mapping[str, Any]
+    dealer: int
+    deltas: tuple[int, ...]
+    side_points: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A game after some hands: enough to validate the next one and to rank the seats."""
+
+    n: int
+    options: Mapping[str, Any]
+    hands_played: int
+    totals: tuple[int, ...]
+    last_dealer: int | None
+    card_points: tuple[int, ...] | None = None
+
+    def after(self, hand: Hand) -> GameState:
+        totals = tuple(t + d for t, d in zip(self.totals, hand.deltas, strict=True))
+        card_points = self.card_points
+        if card_points is not None and hand.side_points is not None:
+            card_points = tuple(c + p for c, p in zip(card_points, hand.side_points, strict=True))
+        return GameState(
+            self.n, self.options, self.hands_played + 1, totals, hand.dealer, card_points
+        )
+
+
+@dataclass(frozen=True)
+class Placing:
+    seat: int
+    place: int
+
+    def as_dict(self) -> dict[str, int]:
+        return {"seat": self.seat, "place": self.place}
+
+
+def places(scores: Sequence[int], *, lowest_wins: bool = False) -> tuple[int, ...]:
+    """Competition ranking: 1 + the number of strictly better scores (1, 2, 2, 4)."""
+    sign = -1 if lowest_wins else 1
+    return tuple(1 + sum(1 for other in scores if sign * other > sign * score) for score in scores)
+
+
+def ranking_of(place_of_seat: Sequence[int]) -> tuple[Placing, ...]:
+    """Placings sorted by place, then seat."""
+    return tuple(
+        sorted(
+            (Placing(s, p) for s, p in enumerate(place_of_seat)), key=lambda x: (x.place, x.seat)
+        )
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The contract
+
+
+class Ruleset:
+    """One game's rules. Subclasses set the class attributes and implement ``read_hand`` and
+    ``is_finished``; everything else has a default that fits most games."""
+
+    key: ClassVar[str]
+    name: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    #: Table size a club would choose first (scheduling prefers it).
+    ideal_seats: ClassVar[int]
+    #: True where the lowest total wins (Turkish penalty points).
+    lowest_wins: ClassVar[bool] = False
+    #: True where every hand sums to 0 under the default options.
+    zero_sum: ClassVar[bool] = False
+    #: Seat counts at which the dealer gets no cards.
+    dealer_sits_out_with: ClassVar[frozenset[int]] = frozenset()
+    options: ClassVar[tuple[Option, ...]]
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+
+    # -- options ------------------------------------------------------------------------------
+
+    def resolve_options(self, given: Any, n: int) -> dict[str, Any]:
+        """Defaults, preset, given values, automatic values, cross-checks (README section 2).
+        Raises RuleViolation listing every problem; returns every key with a concrete value."""
+        problems = Problems()
+        if not is_int(n) or not self.min_seats <= n <= self.max_seats:
+            problems.add("players", "range", min=self.min_seats, max=self.max_seats, value=n)
+        if given is None:
+            given = {}
+        if not isinstance(given, Mapping):
+            problems.add("options", "type", expected="object")
+            raise RuleViolation(problems.items)
+        resolved = {option.key: option.default for option in self.options}
+        specs = {option.key: option for option in self.options}
+        given = dict(given)
+        if "preset" in given and self.presets:
+            preset = given.pop("preset")
+            if not isinstance(preset, str) or preset not in self.presets:
+                problems.add("options.preset", "choice", choices=tuple(self.presets), value=preset)
+            else:
+                resolved.update(self.presets[preset])
+        for key, value in given.items():
+            path = join("options", str(key))
+            if key not in specs:
+                problems.add(path, "unknown_key")
+                continue
+            checked = specs[key].check(value, path, problems)
+            if checked is not None or value is None:
+                resolved[key] = checked
+        if problems:
+            raise RuleViolation(problems.items)
+        self.finish_options(resolved, n, problems)
+        problems.raise_if_any()
+        return resolved
+
+    def finish_options(self, options: dict[str, Any], n: int, problems: Problems) -> None:
+        """Replace automatic values for ``n`` seats and cross-check options (steps 5 and 6)."""
+
+    def describe_options(self) -> list[dict[str, Any]]:
+        return [{"key": option.key} | option.describe() for option in self.options]
+
+    # -- seats and sides ----------------------------------------------------------------------
+
+    def sitting_out(self, dealer: int, n: int) -> int | None:
+        """The seat that gets no cards in a hand dealt by ``dealer``, if any."""
+        return dealer if n in self.dealer_sits_out_with else None
+
+    def sides(self, options: Mapping[str, Any], n: int) -> tuple[tuple[int, ...], ...] | None:
+        """Fixed sides for the whole game (Briscola), or None where sides change every hand."""
+        return None
+
+    def card_points_start(self, options: Mapping[str, Any], n: int) -> tuple[int, ...] | None:
+        """Zeros per side where the game sums card points as a secondary figure (Briscola)."""
+        return None
+
+    # -- hands --------------------------------------------------------------------------------
+
+    def parse_hand(self, document: Any, ctx: HandContext) -> Hand:
+        """Validate ``document`` in its context and score it. Raises RuleViolation."""
+        problems = Problems()
+        reader = Reader.of(document, problems, "")
+        hand = None
+        if reader is not None:
+            hand = self.read_hand(reader, ctx)
+        if ctx.finished:
+            problems.add("game", "game_finished")
+        problems.raise_if_any()
+        assert hand is not None
+        return hand
+
+    def read_hand(self, doc: Reader, ctx: HandContext) -> Hand | None:  # pragma: no cover
+        """Read and score one hand, recording problems on ``doc.problems``; return None (or
+        anything) when a problem was recorded."""
+        raise NotImplementedError
+
+    def read_dealer(self, doc: Reader, ctx: HandContext) -> int | None:
+        """Rule V2 of every game: ``dealer`` is a seat and, unless free, the expected one."""
+        dealer = doc.read_seat("dealer", ctx.n)
+        expected = ctx.expected_dealer
+        if dealer is not None and expected is not None and dealer != expected:
+            doc.problems.add("dealer", "wrong_dealer", expected=expected, value=dealer)
+            return None
+        return dealer
+
+    def read_active_seat(
+        self, doc: Reader, key: str, ctx: HandContext, dealer: int | None
+    ) -> int | None:
+        """A seat that must hold cards this hand (soloist, caller, partner)."""
+        seat = doc.read_seat(key, ctx.n)
+        if seat is not None and dealer is not None and seat == self.sitting_out(dealer, ctx.n):
+            doc.problems.add(doc.at(key), "sitting_out", value=seat)
+            return None
+        return seat
+
+    # -- the end ------------------------------------------------------------------------------
+
+    def is_finished(self, state: GameState) -> bool:  # pragma: no cover
+        raise NotImplementedError
+
+    def ranking(self, state: GameState) -> tuple[Placing, ...]:
+        """Places of the seats by their totals; equal totals share a place."""
+        return ranking_of(places(state.totals, lowest_wins=self.lowest_wins))
+
+
+def fill_defaults(document: Mapping[str, Any], defaults: Mapping[str, Any]) -> dict[str, Any]:
+    """The submitted document with omitted optional keys set to their defaults."""
+    result = dict(document)
+    for key, value in defaults.items():
+        result.setdefault(key, value)
+    return result

@@ -1,0 +1,113 @@
+"""Briscola chiamata: five-player Briscola with a called partner.
+
+Rules in brief (``shared/rules/briscola_chiamata.md``): 5 or 6 seats, five play each hand (with 6
+the dealer sits out). The highest bidder, the **caller**, names a card; its holder is his secret
+**partner** (the caller himself when he called his own card: he then plays alone). The caller's
+side needs ``target`` card points (61, or the number the bidding reached) of the 120. Units: caller
+±2, partner ±1, each defender ∓1; alone ±``alone_caller_units`` (4) against four defenders;
+multiplied by ``cappotto_multiplier`` when the caller's side ends with 120 or 0 points and, with
+``bid_level_multiplier``, by the bid level of ``target``. The game lasts ``deals`` hands.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .base import (
+    FREE_DEALER,
+    BoolOption,
+    GameState,
+    Hand,
+    HandContext,
+    IntOption,
+    Problems,
+    Reader,
+    Ruleset,
+    fill_defaults,
+)
+
+PLAYED, PASSED_OUT = "played", "passed_out"
+PLAYED_KEYS = ("caller", "partner", "target", "caller_points")
+DEFAULT_TARGET = 61
+TOTAL_POINTS = 120
+
+
+def bid_level(target: int) -> int:
+    """×1 for 61–70, ×2 for 71–80, … ×5 for 101–120."""
+    return min(5, (target - 61) // 10 + 1)
+
+
+class BriscolaChiamata(Ruleset):
+    key = "briscola_chiamata"
+    name = "Briscola chiamata"
+    min_seats = 5
+    max_seats = 6
+    ideal_seats = 5
+    zero_sum = True
+    dealer_sits_out_with = frozenset({6})
+    options = (
+        IntOption("deals", None, nullable=True, lo=1, hi=200),
+        IntOption("alone_caller_units", 4, lo=1, hi=100),
+        IntOption("cappotto_multiplier", 2, lo=1, hi=10),
+        BoolOption("bid_level_multiplier", False),
+        BoolOption("sixty_is_draw", False),
+        FREE_DEALER,
+    )
+
+    def finish_options(self, options: dict[str, Any], n: int, problems: Problems) -> None:
+        if options["deals"] is None:
+            options["deals"] = 2 * n
+
+    def read_hand(self, doc: Reader, ctx: HandContext) -> Hand | None:
+        doc.only(("dealer", "outcome", *PLAYED_KEYS))
+        dealer = self.read_dealer(doc, ctx)
+        outcome = doc.read_choice("outcome", (PLAYED, PASSED_OUT))
+        if outcome == PASSED_OUT:
+            doc.not_allowed(PLAYED_KEYS, reason="passed_out")
+            if doc.problems or dealer is None:
+                return None
+            return Hand(dict(doc.obj), dealer, (0,) * ctx.n)
+        if outcome is None:
+            return None
+        caller = self.read_active_seat(doc, "caller", ctx, dealer)
+        partner = self.read_active_seat(doc, "partner", ctx, dealer)
+        target = (
+            doc.read_int("target", DEFAULT_TARGET, TOTAL_POINTS, required=False) or DEFAULT_TARGET
+        )
+        points = doc.read_int("caller_points", 0, TOTAL_POINTS)
+        if points in (1, TOTAL_POINTS - 1):
+            doc.problems.add("caller_points", "impossible", value=points)
+        if doc.problems:
+            return None
+        assert (
+            dealer is not None and caller is not None and partner is not None and points is not None
+        )
+        document = fill_defaults(doc.obj, {"target": DEFAULT_TARGET})
+        return Hand(document, dealer, self.deltas(ctx, dealer, caller, partner, target, points))
+
+    def deltas(
+        self, ctx: HandContext, dealer: int, caller: int, partner: int, target: int, points: int
+    ) -> tuple[int, ...]:
+        options = ctx.options
+        if options["sixty_is_draw"] and target == DEFAULT_TARGET and points == 60:
+            return (0,) * ctx.n
+        sign = 1 if points >= target else -1
+        unit = sign
+        if points in (0, TOTAL_POINTS):
+            unit *= options["cappotto_multiplier"]
+        if options["bid_level_multiplier"]:
+            unit *= bid_level(target)
+        idle = self.sitting_out(dealer, ctx.n)
+        deltas = [0 if seat == idle else -unit for seat in range(ctx.n)]
+        if partner != caller:
+            deltas[caller] = 2 * unit
+            deltas[partner] = unit
+        else:
+            deltas[caller] = options["alone_caller_units"] * unit
+        return tuple(deltas)
+
+    def is_finished(self, state: GameState) -> bool:
+        return state.hands_played >= state.options["deals"]
+
+
+RULES = BriscolaChiamata()

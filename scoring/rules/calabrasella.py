@@ -1,0 +1,51 @@
+"""Calabrasella: the American offshoot of Terziglio.
+
+Rules in brief (``shared/rules/calabrasella.md``): 3 or 4 seats, three play each hand; with 4 the
+dealer sits out. The bidding is only "play" or "pass"; the player who plays, the **soloist**, takes
+on the other two. Card points: aces 3, every 3, 2 and court card ("counter") 1, last trick 3; 35
+per hand. Each payer (the two opponents, plus the idle dealer when ``sitting_out_dealer_pays``)
+pays the soloist the difference ``2p − 35`` between the sides (p = the soloist's points), or
+``sweep_payment`` when one side took every trick. The game lasts ``deals`` hands (3 × seats).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .base import FREE_DEALER, BoolOption, GameState, IntOption, Problems
+from .soloist import SoloistGame
+
+
+class Calabrasella(SoloistGame):
+    key = "calabrasella"
+    name = "Calabrasella"
+    played_keys = ("soloist", "soloist_points", "soloist_cards", "sweep")
+    max_points = 35
+    card_counts = {"aces": (0, 4), "counters": (0, 20)}
+    options = (
+        IntOption("deals", None, nullable=True, lo=1, hi=200),
+        IntOption("sweep_payment", 70, lo=1, hi=1000),
+        BoolOption("sitting_out_dealer_pays", False),
+        FREE_DEALER,
+    )
+
+    def finish_options(self, options: dict[str, Any], n: int, problems: Problems) -> None:
+        if options["deals"] is None:
+            options["deals"] = 3 * n
+
+    def points_of_cards(self, counts: Mapping[str, int], last_trick: bool) -> int:
+        return 3 * counts["aces"] + counts["counters"] + (3 if last_trick else 0)
+
+    def payment(self, options: Mapping[str, Any], contract: Any, points: int, sweep: str) -> int:
+        if sweep == "soloist":
+            return options["sweep_payment"]
+        if sweep == "opponents":
+            return -options["sweep_payment"]
+        return 2 * points - 35
+
+    def is_finished(self, state: GameState) -> bool:
+        return state.hands_played >= state.options["deals"]
+
+
+RULES = Calabrasella()

@@ -1,0 +1,108 @@
+"""What Terziglio and Calabrasella share: one soloist against two opponents.
+
+Both games are played by three active players; at a table of four the dealer gets no cards.
+The soloist, who won the bidding, settles separately with each opponent (and with the idle dealer
+when ``sitting_out_dealer_pays``), so every hand sums to 0. A hand is either passed out (nobody
+bid: only ``dealer`` and ``outcome``) or played; the soloist's card points are entered directly
+(``soloist_points``) or counted from the cards (``soloist_cards``), and ``sweep`` says which side,
+if any, took every trick.
+
+The two games differ in the card values, the contracts and the payment, which each module adds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from .base import Hand, HandContext, Reader, Ruleset, fill_defaults
+
+PLAYED, PASSED_OUT = "played", "passed_out"
+OUTCOMES = (PLAYED, PASSED_OUT)
+SWEEPS = ("none", "soloist", "opponents")
+
+
+class SoloistGame(Ruleset):
+    min_seats = 3
+    max_seats = 4
+    ideal_seats = 3
+    zero_sum = True
+    dealer_sits_out_with = frozenset({4})
+
+    #: Keys of a played hand besides dealer/outcome, in the order the spec lists them.
+    played_keys: ClassVar[tuple[str, ...]]
+    #: Highest card points of one side.
+    max_points: ClassVar[int]
+    #: The detailed count: key -> (lo, hi) besides the boolean ``last_trick``.
+    card_counts: ClassVar[Mapping[str, tuple[int, int]]]
+
+    def points_of_cards(
+        self, counts: Mapping[str, int], last_trick: bool
+    ) -> int:  # pragma: no cover
+        raise NotImplementedError
+
+    def read_contract(self, doc: Reader) -> Any:
+        """The contract of a played hand, for games that have several (None otherwise)."""
+        return None
+
+    def payment(
+        self, options: Mapping[str, Any], contract: Any, points: int, sweep: str
+    ) -> int:  # pragma: no cover
+        """What each payer pays the soloist (negative: receives from him)."""
+        raise NotImplementedError
+
+    def read_hand(self, doc: Reader, ctx: HandContext) -> Hand | None:
+        doc.only(("dealer", "outcome", *self.played_keys))
+        dealer = self.read_dealer(doc, ctx)
+        outcome = doc.read_choice("outcome", OUTCOMES)
+        if outcome == PASSED_OUT:
+            doc.not_allowed(self.played_keys, reason="passed_out")
+            if doc.problems or dealer is None:
+                return None
+            return Hand(dict(doc.obj), dealer, (0,) * ctx.n)
+        if outcome is None:
+            return None
+
+        soloist = self.read_active_seat(doc, "soloist", ctx, dealer)
+        contract = self.read_contract(doc)
+        points, took_all, took_none = self.read_points(doc)
+        sweep = doc.read_choice("sweep", SWEEPS, required=False) or "none"
+        if points is not None and (
+            (sweep == "soloist" and not took_all) or (sweep == "opponents" and not took_none)
+        ):
+            doc.problems.add("sweep", "inconsistent", reason=f"sweep_{sweep}")
+        if doc.problems:
+            return None
+        assert dealer is not None and soloist is not None and points is not None
+        unit = self.payment(ctx.options, contract, points, sweep)
+        payers = [
+            seat
+            for seat in range(ctx.n)
+            if seat != soloist
+            and (seat != self.sitting_out(dealer, ctx.n) or ctx.options["sitting_out_dealer_pays"])
+        ]
+        deltas = [0] * ctx.n
+        for seat in payers:
+            deltas[seat] = -unit
+        deltas[soloist] = unit * len(payers)
+        document = fill_defaults(doc.obj, {"sweep": "none"})
+        return Hand(document, dealer, tuple(deltas))
+
+    def read_points(self, doc: Reader) -> tuple[int | None, bool, bool]:
+        """The soloist's card points, and whether he took every counting card and the last
+        trick (``took_all``) or none of them (``took_none``), which a sweep requires."""
+        form = doc.exactly_one("soloist_points", "soloist_cards")
+        if form == "soloist_points":
+            points = doc.read_int("soloist_points", 0, self.max_points)
+            return points, points == self.max_points, points == 0
+        cards = doc.read_object("soloist_cards") if form else None
+        if cards is None:
+            return None, False, False
+        cards.only((*self.card_counts, "last_trick"))
+        counts = {key: cards.read_int(key, lo, hi) for key, (lo, hi) in self.card_counts.items()}
+        last_trick = cards.read_bool("last_trick")
+        if last_trick is None or None in counts.values():
+            return None, False, False
+        took_all = last_trick and all(counts[k] == hi for k, (_, hi) in self.card_counts.items())
+        took_none = not last_trick and not any(counts.values())
+        return self.points_of_cards(counts, last_trick), took_all, took_none

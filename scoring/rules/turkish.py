@@ -1,0 +1,154 @@
+"""Turkish: a French shedding game scored in penalty points; the lowest total wins.
+
+Rules in brief (``shared/rules/turkish.md``): 3 to 8 seats, everybody plays every deal, with one
+stripped tarot pack of 56 cards (two packs from 6 seats on). The deal stops when one player has
+got rid of all his cards (``went_out``); every other player scores a penalty for the cards he still
+holds: court cards 10, tens 20, any other card 5 (option ``values``). The scorer enters either the
+cards left per player (``cards_left``) or the penalty already added up (``penalties``). The game
+lasts ``deals`` deals (2 × seats).
+"""
+
+from __future__ import annotations
+
+from math import gcd
+from typing import Any
+
+from .base import (
+    FREE_DEALER,
+    GameState,
+    Hand,
+    HandContext,
+    IntMapOption,
+    IntOption,
+    Problems,
+    Reader,
+    Ruleset,
+    join,
+)
+
+CATEGORIES = ("court", "tens", "other")
+#: Cards of each category in one pack, and the option value that prices it.
+PER_PACK = {"court": 16, "tens": 4, "other": 36}
+VALUE_KEY = {"court": "court", "tens": "ten", "other": "other"}
+CARDS_PER_PACK = 56
+
+
+class Turkish(Ruleset):
+    key = "turkish"
+    name = "Turkish"
+    min_seats = 3
+    max_seats = 8
+    ideal_seats = 4
+    lowest_wins = True
+    options = (
+        IntOption("deals", None, nullable=True, lo=1, hi=200),
+        IntMapOption(
+            "values",
+            {"court": 10, "ten": 20, "other": 5},
+            keys=("court", "ten", "other"),
+            lo=1,
+            hi=1000,
+        ),
+        IntOption("packs", None, nullable=True, lo=1, hi=2),
+        FREE_DEALER,
+    )
+
+    def finish_options(self, options: dict[str, Any], n: int, problems: Problems) -> None:
+        if options["deals"] is None:
+            options["deals"] = 2 * n
+        if options["packs"] is None:
+            options["packs"] = 1 if n <= 5 else 2
+
+    def read_hand(self, doc: Reader, ctx: HandContext) -> Hand | None:
+        doc.only(("dealer", "went_out", "cards_left", "penalties"))
+        dealer = self.read_dealer(doc, ctx)
+        went_out = doc.read_seat("went_out", ctx.n)
+        form = doc.exactly_one("cards_left", "penalties")
+        entries = doc.read_list(form) if form else None
+        if entries is None or went_out is None:
+            return None
+        packs = ctx.options["packs"]
+        values = ctx.options["values"]
+        readers = self.read_entries(doc, form, entries, ctx.n, went_out)
+        if form == "cards_left":
+            penalties = self.read_cards_left(doc, readers, packs, ctx.n, values)
+        else:
+            penalties = self.read_penalties(doc, readers, packs, values)
+        if doc.problems:
+            return None
+        assert dealer is not None
+        deltas = [0] * ctx.n
+        for seat, points in penalties.items():
+            deltas[seat] = points
+        return Hand(dict(doc.obj), dealer, tuple(deltas))
+
+    def read_entries(
+        self, doc: Reader, form: str, entries: list[Any], n: int, went_out: int
+    ) -> dict[int, Reader]:
+        """One reader per valid entry, by seat (V5, V6)."""
+        keys = ("seat", "court", "tens", "other") if form == "cards_left" else ("seat", "points")
+        by_seat: dict[int, Reader] = {}
+        for index, entry in enumerate(entries):
+            reader = Reader.of(entry, doc.problems, join(form, index))
+            if reader is None:
+                continue
+            reader.only(keys)
+            seat = reader.read_seat("seat", n)
+            if seat is None:
+                continue
+            if seat == went_out:
+                doc.problems.add(reader.at("seat"), "not_allowed", reason="went_out", value=seat)
+            elif seat in by_seat:
+                doc.problems.add(reader.at("seat"), "duplicate_seat", value=seat)
+            else:
+                by_seat[seat] = reader
+        missing = [seat for seat in range(n) if seat != went_out and seat not in by_seat]
+        if missing:
+            doc.problems.add(form, "missing_seat", seats=tuple(missing))
+        return by_seat
+
+    def read_cards_left(
+        self, doc: Reader, readers: dict[int, Reader], packs: int, n: int, values: dict[str, int]
+    ) -> dict[int, int]:
+        penalties: dict[int, int] = {}
+        totals = dict.fromkeys(CATEGORIES, 0)
+        for seat, reader in readers.items():
+            counts = {key: reader.read_int(key, 0, PER_PACK[key] * packs) for key in CATEGORIES}
+            if None in counts.values():
+                continue
+            if not any(counts.values()):
+                doc.problems.add(reader.path, "no_cards")
+            for key, count in counts.items():
+                totals[key] += count
+            penalties[seat] = sum(values[VALUE_KEY[key]] * count for key, count in counts.items())
+        in_play = n * (CARDS_PER_PACK * packs // n)
+        if (
+            any(totals[key] > PER_PACK[key] * packs for key in CATEGORIES)
+            or sum(totals.values()) > in_play
+        ):
+            doc.problems.add("cards_left", "exceeds_pack", packs=packs)
+        return penalties
+
+    def read_penalties(
+        self, doc: Reader, readers: dict[int, Reader], packs: int, values: dict[str, int]
+    ) -> dict[int, int]:
+        whole = packs * sum(values[VALUE_KEY[key]] * PER_PACK[key] for key in CATEGORIES)
+        step = gcd(*values.values())
+        penalties: dict[int, int] = {}
+        for seat, reader in readers.items():
+            points = reader.read_int("points", min(values.values()), whole)
+            if points is None:
+                continue
+            if points % step:
+                doc.problems.add(reader.at("points"), "not_multiple", divisor=step, value=points)
+                continue
+            penalties[seat] = points
+        if sum(penalties.values()) > whole:
+            doc.problems.add("penalties", "exceeds_pack", packs=packs, max=whole)
+        return penalties
+
+    def is_finished(self, state: GameState) -> bool:
+        return state.hands_played >= state.options["deals"]
+
+
+RULES = Turkish()
