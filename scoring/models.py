@@ -1,0 +1,361 @@
+"""Clubs, their players, games at a table and the hands of those games.
+
+The hand documents and a game's resolved options are the source of truth; a game's totals, hand
+count, last dealer and status are a cache that ``scoring.services`` recomputes through the rules
+engine on every write (``manage.py check_games`` verifies it). Writes go through the services
+only; the constraints below hold even if application code is bypassed.
+"""
+
+from __future__ import annotations
+
+import secrets
+import zoneinfo
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Lower
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from scoring.rules import RULESETS, GameState, engine
+
+RULESET_CHOICES = [(key, rules.name) for key, rules in RULESETS.items()]
+
+
+def validate_time_zone(value: str) -> None:
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError(_("%(value)s is not a known time zone."), params={"value": value})
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("short name in addresses"), max_length=60, unique=True)
+    language = models.CharField(
+        _("language"), max_length=8, choices=settings.LANGUAGES, default="it"
+    )
+    time_zone = models.CharField(
+        _("time zone"), max_length=64, default=settings.TIME_ZONE, validators=[validate_time_zone]
+    )
+    results_public = models.BooleanField(
+        _("results are public"),
+        default=False,
+        help_text=_("Anyone may read the finished games, the schedules and the standings."),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Role(models.TextChoices):
+    OWNER = "owner", _("owner")
+    ORGANIZER = "organizer", _("organizer")
+    SCORER = "scorer", _("scorer")
+
+
+class Membership(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(_("role"), max_length=16, choices=Role.choices, default=Role.SCORER)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="membership_once_per_club"),
+            models.CheckConstraint(condition=Q(role__in=Role.values), name="membership_role_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} · {self.club} ({self.role})"
+
+
+class Player(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    display_name = models.CharField(_("name"), max_length=80)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="players",
+    )
+    active = models.BooleanField(_("active"), default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["display_name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(
+                Lower("display_name"), "club", name="player_name_unique_in_club"
+            ),
+            models.CheckConstraint(condition=~Q(display_name=""), name="player_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+
+class GameStatus(models.TextChoices):
+    IN_PROGRESS = engine.IN_PROGRESS, _("in progress")
+    FINISHED = engine.FINISHED, _("finished")
+    ABANDONED = "abandoned", _("abandoned")
+
+
+class Via(models.TextChoices):
+    PAGE = "page", _("page")
+    API = "api", _("API")
+    IMPORT = "import", _("import")
+    TABLE = "table", _("table link")
+    ADMIN = "admin", _("admin")
+
+
+class Game(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="games")
+    ruleset = models.CharField(_("game"), max_length=32, choices=RULESET_CHOICES)
+    options = models.JSONField(_("house rules"))
+    title = models.CharField(_("title"), max_length=120, blank=True)
+    status = models.CharField(
+        max_length=16, choices=GameStatus.choices, default=GameStatus.IN_PROGRESS
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    abandon_reason = models.TextField(blank=True)
+    #: Readable by anyone while in progress (set for tables of a public competition).
+    public_live = models.BooleanField(default=False)
+    #: Which app started the game for its own purposes ("competition"), empty for a free game:
+    #: listeners of ``game_changed`` skip games that are not theirs without a query.
+    context = models.CharField(max_length=32, blank=True)
+    # -- cache, derived from the hands by the rules engine ---------------------------------------
+    hand_count = models.PositiveIntegerField(default=0)
+    totals = models.JSONField(default=list)
+    card_points = models.JSONField(null=True, blank=True)
+    last_dealer = models.SmallIntegerField(null=True, blank=True)
+    #: Bumped on every change of the game or its hands (ETag of the game resource).
+    version = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        indexes = [models.Index(fields=["club", "status", "-created_at"], name="game_club_status")]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(ruleset__in=list(RULESETS)), name="game_ruleset_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=GameStatus.values), name="game_status_valid"
+            ),
+            models.CheckConstraint(condition=Q(version__gte=1), name="game_version_positive"),
+            models.CheckConstraint(
+                condition=Q(last_dealer__isnull=True) | Q(last_dealer__gte=0),
+                name="game_last_dealer_seat",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.title or f"{self.rules.name} #{self.pk}"
+
+    @property
+    def rules(self):
+        return RULESETS[self.ruleset]
+
+    @property
+    def n(self) -> int:
+        return len(self.totals)
+
+    def state(self) -> GameState:
+        """The rules engine's view of this game, from the cached figures."""
+        return GameState(
+            n=len(self.totals),
+            options=self.options,
+            hands_played=self.hand_count,
+            totals=tuple(self.totals),
+            last_dealer=self.last_dealer,
+            card_points=None if self.card_points is None else tuple(self.card_points),
+        )
+
+    def scored(self) -> engine.ScoredGame:
+        return engine.resume(self.rules, self.state())
+
+    @property
+    def is_open(self) -> bool:
+        """Hands may be added (in progress) — corrections are also allowed once finished."""
+        return self.status == GameStatus.IN_PROGRESS
+
+    @property
+    def next_dealer(self) -> int | None:
+        if self.status != GameStatus.IN_PROGRESS or self.last_dealer is None:
+            return None
+        return (self.last_dealer + 1) % self.n
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    #: Fixed side for the whole game where the ruleset has them (Briscola pairs: 0 or 1).
+    side = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="seat_index_unique"),
+            models.UniqueConstraint(fields=["game", "player"], name="seat_player_once_per_game"),
+            models.CheckConstraint(condition=Q(index__lte=7), name="seat_index_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.index}: {self.player}"
+
+
+class Hand(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    document = models.JSONField()
+    deltas = models.JSONField()
+    side_points = models.JSONField(null=True, blank=True)
+    #: 1 when entered, +1 on every correction (API: ETag / If-Match).
+    version = models.PositiveIntegerField(default=1)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    entered_via = models.CharField(max_length=8, choices=Via.choices, default=Via.PAGE)
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="hand_number_unique_in_game"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
+            models.CheckConstraint(condition=Q(version__gte=1), name="hand_version_positive"),
+            models.CheckConstraint(condition=Q(entered_via__in=Via.values), name="hand_via_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} · hand {self.number}"
+
+    @property
+    def corrected(self) -> bool:
+        return self.version > 1
+
+    @property
+    def etag(self) -> str:
+        return f'"{self.version}"'
+
+
+class AuditAction(models.TextChoices):
+    START_GAME = "start_game", _("game started")
+    IMPORT_GAME = "import_game", _("game imported")
+    RECORD_HAND = "record_hand", _("hand entered")
+    CORRECT_HAND = "correct_hand", _("hand corrected")
+    REMOVE_HAND = "remove_hand", _("hand removed")
+    ABANDON_GAME = "abandon_game", _("game abandoned")
+
+
+class AuditQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise TypeError("audit events are append-only")
+
+    def delete(self):
+        raise TypeError("audit events are append-only")
+
+
+class AuditEvent(models.Model):
+    """Append-only trail of every create, correction and removal: who, when, before, after, why.
+    Written in the same transaction as the change it records."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="audit_events")
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, null=True, blank=True, related_name="audit_events"
+    )
+    hand_number = models.PositiveIntegerField(null=True, blank=True)
+    action = models.CharField(max_length=32, choices=AuditAction.choices)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    via = models.CharField(max_length=8, choices=Via.choices, default=Via.PAGE)
+    at = models.DateTimeField(default=timezone.now)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+
+    objects = AuditQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["at", "id"]
+        indexes = [models.Index(fields=["game", "hand_number"], name="audit_game_hand")]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.action}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise TypeError("audit events are append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise TypeError("audit events are append-only")
+
+    @property
+    def actor_label(self) -> str:
+        if self.actor is not None:
+            return self.actor.get_full_name() or self.actor.get_username()
+        return str(Via(self.via).label) if self.via in Via.values else self.via
+
+
+class IdempotencyRecord(models.Model):
+    """The first answer to a request that carried an ``Idempotency-Key``: a resend gets it again."""
+
+    client = models.CharField(max_length=64)
+    key = models.CharField(max_length=128)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    fingerprint = models.CharField(max_length=64)
+    status_code = models.PositiveSmallIntegerField()
+    response = models.JSONField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["client", "key"], name="idempotency_key_once_per_client"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.client} {self.key}"
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def new_pin() -> str:
+    return f"{secrets.randbelow(10_000):04d}"
+
+
+class TableLink(models.Model):
+    """A secret link (shown as a QR code) and a short PIN that let the players at a table enter
+    and correct the hands of this one game without an account."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="table_link")
+    token = models.CharField(max_length=40, unique=True, default=new_token)
+    pin = models.CharField(max_length=8, default=new_pin)
+    failures = models.PositiveSmallIntegerField(default=0)
+    window_started = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"table link of {self.game}"

@@ -1,0 +1,216 @@
+"""Reads of the scoring app: plain dicts and rows for pages, the API and exports.
+
+Each selector states how many queries it makes; tests pin them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from scoring.models import AuditEvent, Club, Game, GameStatus, Hand, Membership, Role, Seat
+from scoring.rules import RULESETS, ScoredGame
+
+MANAGE_ROLES = (Role.OWNER, Role.ORGANIZER)
+
+
+def role_of(user, club: Club) -> str | None:
+    """The user's role in the club, or None. One query (none for anonymous users)."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return Membership.objects.filter(club=club, user=user).values_list("role", flat=True).first()
+
+
+def clubs_for(user) -> list[tuple[Club, str | None]]:
+    """Clubs the user belongs to, with the role, then public clubs. One or two queries."""
+    rows: list[tuple[Club, str | None]] = []
+    member_ids = set()
+    if getattr(user, "is_authenticated", False):
+        for membership in (
+            Membership.objects.filter(user=user).select_related("club").order_by("club__name")
+        ):
+            rows.append((membership.club, membership.role))
+            member_ids.add(membership.club_id)
+    rows.extend(
+        (club, None) for club in Club.objects.filter(results_public=True).exclude(pk__in=member_ids)
+    )
+    return rows
+
+
+def seats_of(game: Game) -> list[Seat]:
+    """Seats in order with their players (one query)."""
+    return list(game.seats.select_related("player").order_by("index"))
+
+
+def player_names(game: Game) -> list[str]:
+    return [seat.player.display_name for seat in seats_of(game)]
+
+
+def hands_of(game: Game) -> list[Hand]:
+    return list(game.hands.order_by("number"))
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    hand: Hand
+    totals: tuple[int, ...]
+    dealer: int
+    sitting_out: int | None
+
+
+def history(game: Game, hands: list[Hand] | None = None) -> list[HistoryRow]:
+    """Every hand with the running totals after it (one query unless ``hands`` is given)."""
+    hands = hands_of(game) if hands is None else hands
+    rows = []
+    totals = [0] * game.n
+    rules = game.rules
+    for hand in hands:
+        totals = [t + d for t, d in zip(totals, hand.deltas, strict=True)]
+        dealer = hand.document["dealer"]
+        rows.append(HistoryRow(hand, tuple(totals), dealer, rules.sitting_out(dealer, game.n)))
+    return rows
+
+
+def ranking(game: Game) -> list[dict[str, int]] | None:
+    if not game.hand_count:
+        return None
+    return [p.as_dict() for p in game.rules.ranking(game.state())]
+
+
+def game_status(game: Game) -> dict[str, Any]:
+    """The game's figures after a change (no query)."""
+    scored = game.scored()
+    return {
+        "id": game.pk,
+        "status": game.status,
+        "hand_count": game.hand_count,
+        "totals": list(game.totals),
+        "card_points": game.card_points,
+        "ranking": ranking(game),
+        "next_dealer": game.next_dealer,
+        "sitting_out_next": None
+        if game.next_dealer is None
+        else scored.ruleset.sitting_out(game.next_dealer, game.n),
+        "version": game.version,
+    }
+
+
+def hand_payload(hand: Hand, game: Game, scored: ScoredGame | None = None) -> dict[str, Any]:
+    """The API answer for one hand: number, document, deltas, running totals after it, version,
+    and the game's new status. ``scored`` gives the totals when the hand was just played."""
+    if scored is not None:
+        totals = list(scored.hands[-1].totals)
+    else:
+        totals = [0] * game.n
+        for row in game.hands.filter(number__lte=hand.number).values_list("deltas", flat=True):
+            totals = [t + d for t, d in zip(totals, row, strict=True)]
+    data = {
+        "number": hand.number,
+        "document": hand.document,
+        "deltas": hand.deltas,
+        "totals": totals,
+        "version": hand.version,
+        "status": game.status,
+        "game": game_status(game),
+    }
+    if hand.side_points is not None:
+        data["card_points"] = hand.side_points
+    return data
+
+
+def export_game(
+    game: Game, players: list[str] | None = None, documents: list[Any] | None = None
+) -> dict[str, Any]:
+    """The game document: ruleset, resolved options, players in seat order, hand documents."""
+    return {
+        "ruleset": game.ruleset,
+        "options": game.options,
+        "players": player_names(game) if players is None else players,
+        "hands": [h.document for h in hands_of(game)] if documents is None else documents,
+    }
+
+
+def game_detail(game: Game) -> dict[str, Any]:
+    """The scored game (the shape of ``manage.py score --json``) plus id, club and version.
+    Two queries: seats with players, hands."""
+    seats = seats_of(game)
+    rows = history(game)
+    data = {
+        "id": game.pk,
+        "club": game.club.slug,
+        "title": game.title,
+        "version": game.version,
+        "ruleset": game.ruleset,
+        "options": game.options,
+        "players": [s.player.display_name for s in seats],
+        "seats": [
+            {"seat": s.index, "player": s.player_id, "name": s.player.display_name, "side": s.side}
+            for s in seats
+        ],
+        "hands": [
+            {
+                "number": r.hand.number,
+                "document": r.hand.document,
+                "deltas": r.hand.deltas,
+                "totals": list(r.totals),
+                "version": r.hand.version,
+            }
+            | ({"card_points": r.hand.side_points} if r.hand.side_points is not None else {})
+            for r in rows
+        ],
+        "totals": list(game.totals),
+        "status": game.status,
+        "ranking": ranking(game),
+        "next_dealer": game.next_dealer,
+        "created_at": game.created_at.isoformat(),
+        "finished_at": game.finished_at.isoformat() if game.finished_at else None,
+    }
+    if game.card_points is not None:
+        data["card_points"] = game.card_points
+    if game.status == GameStatus.ABANDONED:
+        data["abandon_reason"] = game.abandon_reason
+    return data
+
+
+def visible_games(user, club: Club) -> QuerySet[Game]:
+    """Games of the club the user may read: all for members, else public ones."""
+    games = Game.objects.filter(club=club)
+    if role_of(user, club) is not None:
+        return games
+    if club.results_public:
+        return games.filter(
+            Q(status__in=[GameStatus.FINISHED, GameStatus.ABANDONED]) | Q(public_live=True)
+        )
+    return games.none()
+
+
+def audit_of_hand(game: Game, number: int) -> list[AuditEvent]:
+    return list(
+        AuditEvent.objects.filter(game=game, hand_number=number)
+        .select_related("actor")
+        .order_by("at", "id")
+    )
+
+
+def audit_of_game(game: Game) -> list[AuditEvent]:
+    return list(AuditEvent.objects.filter(game=game).select_related("actor").order_by("at", "id"))
+
+
+def rulesets_description() -> list[dict[str, Any]]:
+    """Every ruleset with its seat counts, options and presets (the API and the help page)."""
+    return [
+        {
+            "key": rules.key,
+            "name": rules.name,
+            "min_players": rules.min_seats,
+            "max_players": rules.max_seats,
+            "ideal_players": rules.ideal_seats,
+            "lowest_total_wins": rules.lowest_wins,
+            "zero_sum": rules.zero_sum,
+            "options": rules.describe_options(),
+            "presets": {name: dict(values) for name, values in rules.presets.items()},
+        }
+        for rules in RULESETS.values()
+    ]

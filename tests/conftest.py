@@ -1,0 +1,86 @@
+"""Personas shared by the database tests.
+
+Club "Circolo Uno" (club A): Olga is its owner, Oscar an organizer, Sara a scorer; its players
+are Anna, Bruno, Carla and Dario. Club "Circolo Due" (club B) is Bea's; its results are public.
+"""
+
+import pytest
+from rest_framework.test import APIClient
+
+from scoring import services
+from scoring.services import Actor
+
+
+@pytest.fixture(autouse=True)
+def quick_passwords(settings):
+    """A cheap password hasher for tests: PBKDF2 costs about a second per hash here, which the
+    personas would pay several times per test. (The live server of the browser tests runs in
+    this process and sees it too.)"""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def olga(django_user_model):
+    return django_user_model.objects.create_user("olga", password="pw-olga", first_name="Olga")
+
+
+@pytest.fixture
+def oscar(django_user_model):
+    return django_user_model.objects.create_user("oscar", password="pw-oscar", first_name="Oscar")
+
+
+@pytest.fixture
+def sara(django_user_model):
+    return django_user_model.objects.create_user("sara", password="pw-sara", first_name="Sara")
+
+
+@pytest.fixture
+def bea(django_user_model):
+    return django_user_model.objects.create_user("bea", password="pw-bea", first_name="Bea")
+
+
+@pytest.fixture
+def club(olga, oscar, sara):
+    club = services.create_club(name="Circolo Uno", slug="uno", owner=olga)
+    services.set_membership(club=club, user=oscar, role="organizer")
+    services.set_membership(club=club, user=sara, role="scorer")
+    return club
+
+
+@pytest.fixture
+def players(club, olga):
+    by = Actor.for_user(olga)
+    return [
+        services.add_player(club=club, display_name=name, by=by)
+        for name in ("Anna", "Bruno", "Carla", "Dario")
+    ]
+
+
+@pytest.fixture
+def other_club(bea):
+    club = services.create_club(name="Circolo Due", slug="due", owner=bea, results_public=True)
+    for name in ("Elena", "Franco", "Gina"):
+        services.add_player(club=club, display_name=name, by=Actor.for_user(bea))
+    return club
+
+
+@pytest.fixture
+def terziglio(club, players, olga):
+    """A Terziglio game of Anna, Bruno and Carla with no hands yet."""
+    return services.start_game(
+        club=club, ruleset="terziglio", players=players[:3], by=Actor.for_user(olga)
+    )
+
+
+@pytest.fixture
+def api(olga):
+    client = APIClient()
+    client.force_authenticate(olga)
+    return client
+
+
+def api_as(user):
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
