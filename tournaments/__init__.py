@@ -1,0 +1,1 @@
+"""Clubs' competitions: leagues and tournaments, rounds, tables, schedules and standings."""

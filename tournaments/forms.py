@@ -1,0 +1,583 @@
+"""Forms of the competition pages. Like the scoring forms they only translate: fields in, the
+keyword arguments of a ``tournaments.services`` call out, and the rule problems that come back
+placed next to the field they name (``add_rule_errors``). No competition rule is decided here.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from scoring.forms import NUMBER, StartGameForm, number_input
+from scoring.messages import message
+from scoring.models import Player
+from scoring.rules import RULESETS, Problem, RuleViolation
+from tournaments.labels import SCHEME_LABELS, TIE_BREAK_LABELS
+from tournaments.models import Format, Kind
+from tournaments.standings import DEFAULT_PLACEMENT_POINTS, SCHEMES, TIE_BREAKS
+
+DEFAULT_TIE_BREAKS = ("points", "wins", "opponents_strength")
+PLACEMENT_SIZES = tuple(sorted(DEFAULT_PLACEMENT_POINTS))
+SEED_MAX = 2_147_483_647
+
+#: Sentences for the competition services' own (code, reason) pairs; the rest goes to
+#: ``scoring.messages.message``.
+REASONS = {
+    ("inconsistent", "mixed_needs_league"): _(
+        "Several games can be mixed only in a league: choose one game, or make it a league."
+    ),
+    ("inconsistent", "two_sided_needs_briscola"): _(
+        "Round robin and knockout seat two sides: they are for Briscola only."
+    ),
+    ("inconsistent", "ends_before_it_starts"): _("The last day comes before the first day."),
+    ("not_allowed", "published"): _("This round is already published: its tables are fixed."),
+    ("not_allowed", "not_published"): _("Only a published round can be closed."),
+    ("not_allowed", "bracket_complete"): _("The bracket has no round left to draw."),
+    ("not_allowed", "previous_round_open"): _(
+        "The matches of the previous round are not all finished yet."
+    ),
+    ("required", "no_tables"): _("Draw the tables of this round first."),
+    ("required", "knockout_winner"): _(
+        "A knockout match needs a winner: give the player who goes through more points."
+    ),
+    ("not_allowed", "forfeited"): _("This table is already settled."),
+    ("not_allowed", "finished"): _("This table's game is finished: there is nothing to settle."),
+    ("not_allowed", "withdrawn"): _("This player has already withdrawn."),
+    ("not_allowed", "not_pairs"): _("This competition is played by single players, not pairs."),
+}
+
+
+def problem_text(problem: Problem, label: Any = None) -> str:
+    """A competition service's problem as a sentence, with the field's label."""
+    code, reason = problem.code, problem.params.get("reason")
+    if (code, reason) in REASONS:
+        return str(REASONS[(code, reason)])
+    params = problem.params
+    if code == "unfinished":
+        tables = tuple(params.get("tables", ()))
+        return ngettext(
+            "Table %(tables)s has not finished: finish or forfeit it first.",
+            "Tables %(tables)s have not finished: finish or forfeit them first.",
+            len(tables),
+        ) % {"tables": ", ".join(str(t) for t in tables)}
+    if problem.field == "entries" and code == "range":
+        return _(
+            "At least %(min)s players must be present to draw the tables; there are %(value)s."
+        ) % {"min": params.get("min"), "value": params.get("value")}
+    if problem.field == "slug" and code == "duplicate":
+        return _("Another competition of the club already uses the address “%(value)s”.") % {
+            "value": params.get("value")
+        }
+    if problem.field == "tie_breaks" and code == "duplicate":
+        return str(_("Each tie-break may be listed only once."))
+    if code == "not_found" and (
+        problem.field in ("a", "b", "entry") or problem.field.startswith("points.")
+    ):
+        return str(_("This player is not in this round."))
+    return message(problem, label=label)
+
+
+class RuleErrorsMixin:
+    """``add_rule_errors``: each problem next to the field it names (see ``form_field``)."""
+
+    field_map: dict[str, str] = {}
+
+    def form_field(self, problem: Problem) -> str | None:
+        path = problem.field
+        if path in self.field_map:
+            return self.field_map[path]
+        head = path.split(".")[0].split("[")[0]
+        name = self.field_map.get(head, head)
+        return name if name in self.fields else None
+
+    def add_rule_errors(self, violation: RuleViolation) -> None:
+        for problem in violation.problems:
+            name = self.form_field(problem)
+            label = self.fields[name].label if name in self.fields else None
+            self.add_error(name, problem_text(problem, label))
+
+
+# ---------------------------------------------------------------------------------------------
+# A new competition
+
+
+class CompetitionForm(RuleErrorsMixin, forms.Form):
+    """Everything ``services.create_competition`` takes; house rules per game are the option
+    fields of ``StartGameForm`` (``<ruleset>__<option>``)."""
+
+    name = forms.CharField(label=_("Name"), max_length=120)
+    slug = forms.SlugField(
+        label=_("Short name in addresses (optional)"),
+        max_length=60,
+        required=False,
+        help_text=_("Made from the name when empty."),
+    )
+    kind = forms.ChoiceField(
+        label=_("Kind"), choices=Kind.choices, widget=forms.RadioSelect, initial=Kind.TOURNAMENT
+    )
+    rulesets = forms.MultipleChoiceField(
+        label=_("Games"),
+        choices=[(key, rules.name) for key, rules in RULESETS.items()],
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("Several games only in a league (one standings table per game)."),
+        error_messages={"required": _("Choose at least one game.")},
+    )
+    format = forms.ChoiceField(label=_("Format"), choices=Format.choices, initial=Format.ROTATION)
+    table_size = forms.IntegerField(
+        label=_("Preferred table size"),
+        required=False,
+        widget=number_input(min=2, max=8, placeholder=_("the game's usual size")),
+    )
+    planned_rounds = forms.IntegerField(
+        label=_("Number of rounds"), required=False, widget=number_input(min=1, max=60)
+    )
+    double_round = forms.BooleanField(label=_("Double round robin (home and away)"), required=False)
+    third_place = forms.BooleanField(label=_("Third-place match"), required=False)
+    scheme = forms.ChoiceField(
+        label=_("Points"),
+        choices=[(k, SCHEME_LABELS[k]) for k in SCHEMES],
+        initial="placement",
+    )
+    best_of = forms.IntegerField(
+        label=_("Count only the best N nights"),
+        required=False,
+        widget=number_input(min=1, max=100, placeholder=_("all")),
+    )
+    min_rounds = forms.IntegerField(
+        label=_("Nights needed to be ranked"),
+        required=False,
+        initial=0,
+        widget=number_input(min=0, max=100),
+    )
+    start_date = forms.DateField(
+        label=_("First day"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    end_date = forms.DateField(
+        label=_("Last day"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    public = forms.BooleanField(
+        label=_("Public: anyone may follow the schedule and the standings online"),
+        required=False,
+        initial=True,
+    )
+    notify_entrants = forms.BooleanField(
+        label=_("E-mail the entrants their table when a round is published"), required=False
+    )
+    description = forms.CharField(
+        label=_("Description"), required=False, widget=forms.Textarea(attrs={"rows": 3})
+    )
+
+    field_map = {
+        "end_date": "end_date",
+        "tie_breaks": "tie_break_1",
+    }
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        choices = [("", "—")] + [(k, TIE_BREAK_LABELS[k]) for k in TIE_BREAKS]
+        for index in range(len(TIE_BREAKS)):
+            name = f"tie_break_{index + 1}"
+            self.fields[name] = forms.ChoiceField(
+                label=_("%(n)s.") % {"n": index + 1},
+                choices=choices,
+                required=False,
+                initial=DEFAULT_TIE_BREAKS[index] if index < len(DEFAULT_TIE_BREAKS) else "",
+            )
+        for size in PLACEMENT_SIZES:
+            default = " ".join(str(p) for p in DEFAULT_PLACEMENT_POINTS[size])
+            self.fields[f"placement_{size}"] = forms.CharField(
+                label=_("Tables of %(n)s") % {"n": size},
+                required=False,
+                max_length=80,
+                widget=forms.TextInput(attrs={"placeholder": default, "autocomplete": "off"}),
+            )
+        self.option_fields: dict[str, list[tuple[str, str]]] = {}
+        presets = sorted({name for rules in RULESETS.values() for name in rules.presets})
+        for key, rules in RULESETS.items():
+            names: list[tuple[str, str]] = []
+            if rules.presets:
+                self.fields[f"{key}__preset"] = forms.ChoiceField(
+                    label=_("Rules preset"),
+                    required=False,
+                    choices=[("", _("Defaults"))]
+                    + [(p, p.capitalize()) for p in presets if p in rules.presets],
+                )
+            for option in rules.describe_options():
+                for name, field in StartGameForm.fields_for_option(key, option):
+                    self.fields[name] = field
+                    names.append((name, option["key"]))
+            self.option_fields[key] = names
+        self._tie_rows: list[str] = []
+
+    # -- groups of fields for the template ----------------------------------------------------
+
+    def tie_break_fields(self):
+        return [self[f"tie_break_{i + 1}"] for i in range(len(TIE_BREAKS))]
+
+    def placement_fields(self):
+        return [self[f"placement_{size}"] for size in PLACEMENT_SIZES]
+
+    def option_groups(self):
+        return [
+            {
+                "key": key,
+                "name": RULESETS[key].name,
+                "preset": self[f"{key}__preset"] if f"{key}__preset" in self.fields else None,
+                "fields": [self[name] for name, _option in names],
+            }
+            for key, names in self.option_fields.items()
+        ]
+
+    # -- cleaning -----------------------------------------------------------------------------
+
+    def clean(self):
+        data = super().clean()
+        seen: dict[str, str] = {}
+        self._tie_rows = []
+        for index in range(len(TIE_BREAKS)):
+            name = f"tie_break_{index + 1}"
+            value = data.get(name)
+            if not value:
+                continue
+            if value in seen:
+                self.add_error(name, _("Each tie-break may be listed only once."))
+            seen[value] = name
+            self._tie_rows.append(name)
+        for size in PLACEMENT_SIZES:
+            name = f"placement_{size}"
+            text = (data.get(name) or "").replace(";", " ").replace(",", " ")
+            if not text.strip():
+                data[name] = None
+                continue
+            try:
+                data[name] = [Decimal(part) for part in text.split()]
+            except ArithmeticError:
+                self.add_error(
+                    name,
+                    _("Write %(n)s numbers separated by spaces, best place first.") % {"n": size},
+                )
+        return data
+
+    def tie_breaks(self) -> list[str]:
+        return [self.cleaned_data[name] for name in self._tie_rows]
+
+    def placement_points(self) -> dict[str, list[Any]] | None:
+        table = {}
+        for size in PLACEMENT_SIZES:
+            values = self.cleaned_data.get(f"placement_{size}")
+            if values:
+                table[str(size)] = [
+                    int(v) if v == v.to_integral_value() else float(v) for v in values
+                ]
+        return table or None
+
+    def options(self) -> dict[str, dict[str, Any]]:
+        """Per chosen game: its preset and the house rules that differ from the defaults."""
+        result: dict[str, dict[str, Any]] = {}
+        for key in self.cleaned_data.get("rulesets") or []:
+            rules = RULESETS[key]
+            options: dict[str, Any] = {}
+            preset = self.cleaned_data.get(f"{key}__preset")
+            if preset:
+                options["preset"] = preset
+            described = {o["key"]: o for o in rules.describe_options()}
+            for name, option_key in self.option_fields[key]:
+                option = described[option_key]
+                value = self.cleaned_data.get(name)
+                if option["type"] == "object":
+                    sub = name.rsplit("__", 1)[1]
+                    if value is not None and value != option["default"][sub]:
+                        whole = options.setdefault(option_key, dict(option["default"]))
+                        whole[sub] = value
+                    continue
+                if option["type"] == "choice" and value == "":
+                    value = None
+                if option["type"] == "boolean":
+                    value = bool(value)
+                elif value is None and not option["nullable"]:
+                    continue
+                if value != option["default"]:
+                    options[option_key] = value
+            if options:
+                result[key] = options
+        return result
+
+    def service_arguments(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        league = data.get("kind") == Kind.LEAGUE
+        return {
+            "name": data["name"],
+            "slug": data.get("slug") or "",
+            "kind": data["kind"],
+            "rulesets": list(data["rulesets"]),
+            "format": data["format"],
+            "options": self.options(),
+            "table_size": data.get("table_size"),
+            "planned_rounds": data.get("planned_rounds"),
+            "double_round": bool(data.get("double_round")) and data["format"] == Format.ROUND_ROBIN,
+            "third_place": bool(data.get("third_place")) and data["format"] == Format.KNOCKOUT,
+            "scheme": data["scheme"],
+            "placement_points": self.placement_points(),
+            "tie_breaks": self.tie_breaks(),
+            "best_of": data.get("best_of") if league else None,
+            "min_rounds": (data.get("min_rounds") or 0) if league else 0,
+            "start_date": data.get("start_date"),
+            "end_date": data.get("end_date"),
+            "public": bool(data.get("public")),
+            "notify_entrants": bool(data.get("notify_entrants")),
+            "description": data.get("description") or "",
+        }
+
+    def form_field(self, problem: Problem) -> str | None:
+        path = problem.field
+        if path.startswith("tie_breaks["):
+            index = int(path[len("tie_breaks[") : path.index("]")])
+            return self._tie_rows[index] if index < len(self._tie_rows) else "tie_break_1"
+        if path.startswith("rulesets"):
+            return "rulesets"
+        if path.startswith("placement_points."):
+            name = f"placement_{path.split('.')[1]}"
+            return name if name in self.fields else None
+        if path.startswith("options."):
+            parts = path.split(".")
+            if len(parts) >= 3:
+                name = "__".join(parts[1:4])
+                if name in self.fields:
+                    return name
+            return None
+        return super().form_field(problem)
+
+
+# ---------------------------------------------------------------------------------------------
+# Entries
+
+
+class EntriesForm(RuleErrorsMixin, forms.Form):
+    """Players of the club (checkboxes) and new names, one per line."""
+
+    players = forms.TypedMultipleChoiceField(
+        label=_("Players of the club"),
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    new_names = forms.CharField(
+        label=_("New players, one name per line"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3, "autocomplete": "off"}),
+    )
+
+    def __init__(self, *args: Any, competition, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        taken = set(competition.entries.values_list("player_id", flat=True)) | set(
+            competition.entries.exclude(partner=None).values_list("partner_id", flat=True)
+        )
+        self.fields["players"].choices = [
+            (p.pk, p.display_name)
+            for p in Player.objects.filter(club=competition.club, active=True).order_by(
+                "display_name"
+            )
+            if p.pk not in taken
+        ]
+
+    def names(self) -> list[str]:
+        lines = (self.cleaned_data.get("new_names") or "").splitlines()
+        return [" ".join(line.split()) for line in lines if line.strip()]
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("players") and not self.names():
+            raise forms.ValidationError(_("Choose players of the club or write new names."))
+        return data
+
+
+class PairForm(RuleErrorsMixin, forms.Form):
+    """A fixed pair (Briscola pairs): each player chosen from the club or a new name."""
+
+    player = forms.TypedChoiceField(label=_("Player"), coerce=int, required=False, empty_value=None)
+    player_new = forms.CharField(label=_("or a new player"), required=False, max_length=80)
+    partner = forms.TypedChoiceField(
+        label=_("Partner"), coerce=int, required=False, empty_value=None
+    )
+    partner_new = forms.CharField(label=_("or a new player"), required=False, max_length=80)
+
+    def __init__(self, *args: Any, competition, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        choices = [("", "—")] + [
+            (p.pk, p.display_name)
+            for p in Player.objects.filter(club=competition.club, active=True).order_by(
+                "display_name"
+            )
+        ]
+        self.fields["player"].choices = choices
+        self.fields["partner"].choices = choices
+
+    def _side(self, key: str) -> Any:
+        new = (self.cleaned_data.get(f"{key}_new") or "").strip()
+        return new or self.cleaned_data.get(key)
+
+    def clean(self):
+        data = super().clean()
+        for key in ("player", "partner"):
+            if not self._side(key):
+                self.add_error(key, _("Choose a player or write a new name."))
+        return data
+
+    def service_arguments(self) -> dict[str, Any]:
+        return {"player": self._side("player"), "partner": self._side("partner")}
+
+    def form_field(self, problem: Problem) -> str | None:
+        if problem.field in ("player", "partner"):
+            key = problem.field
+            return f"{key}_new" if self.cleaned_data.get(f"{key}_new") else key
+        return super().form_field(problem)
+
+
+class WithdrawForm(forms.Form):
+    entry = forms.IntegerField(widget=forms.HiddenInput)
+    reason = forms.CharField(
+        label=_("Reason"), max_length=500, widget=forms.TextInput(attrs={"autocomplete": "off"})
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Rounds
+
+
+class RoundForm(RuleErrorsMixin, forms.Form):
+    ruleset = forms.ChoiceField(label=_("Game"), required=False)
+    date = forms.DateField(
+        label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    start_time = forms.TimeField(
+        label=_("Start time"), required=False, widget=forms.TimeInput(attrs={"type": "time"})
+    )
+    duration_minutes = forms.IntegerField(
+        label=_("Expected duration (minutes)"),
+        initial=90,
+        widget=number_input(min=10, max=1440, step=5),
+    )
+
+    def __init__(self, *args: Any, competition, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["ruleset"].choices = [(k, RULESETS[k].name) for k in competition.rulesets]
+        self.fields["ruleset"].initial = competition.rulesets[0] if competition.rulesets else ""
+        self.several_games = len(competition.rulesets) > 1
+
+
+class GenerateForm(forms.Form):
+    method = forms.ChoiceField(
+        label=_("Seat players"),
+        required=False,
+        choices=[
+            ("rotation", _("to meet new opponents")),
+            ("standing", _("with players of similar standing")),
+        ],
+        widget=forms.RadioSelect,
+    )
+    seed = forms.IntegerField(
+        label=_("Seed (optional)"),
+        required=False,
+        min_value=0,
+        max_value=SEED_MAX,
+        help_text=_("The same seed draws the same tables; empty: a new draw."),
+        widget=number_input(min=0, placeholder=_("random")),
+    )
+
+
+class CheckInForm(forms.Form):
+    present = forms.TypedMultipleChoiceField(
+        label=_("Present"), coerce=int, required=False, widget=forms.CheckboxSelectMultiple
+    )
+
+    def __init__(self, *args: Any, entries, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["present"].choices = [
+            (e.pk, e.name + (f" ({_('late')})" if e.late else "")) for e in entries
+        ]
+
+
+class SwapForm(RuleErrorsMixin, forms.Form):
+    a = forms.TypedChoiceField(label=_("Swap"), coerce=int)
+    b = forms.TypedChoiceField(label=_("with"), coerce=int)
+
+    def __init__(self, *args: Any, choices, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["a"].choices = [("", "—"), *choices]
+        self.fields["b"].choices = [("", "—"), *choices]
+
+    def clean(self):
+        data = super().clean()
+        if data.get("a") is not None and data.get("a") == data.get("b"):
+            self.add_error("b", _("Choose two different players."))
+        return data
+
+
+class ForfeitForm(RuleErrorsMixin, forms.Form):
+    table = forms.IntegerField(widget=forms.HiddenInput)
+    reason = forms.CharField(
+        label=_("Reason"), max_length=500, widget=forms.TextInput(attrs={"autocomplete": "off"})
+    )
+
+    def __init__(self, *args: Any, seats=(), **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.entries = []
+        for entry in seats:
+            name = f"points_{entry.pk}"
+            self.fields[name] = forms.DecimalField(
+                label=_("Points for %(name)s") % {"name": entry.name},
+                required=False,
+                max_digits=8,
+                decimal_places=2,
+                widget=forms.NumberInput(attrs=NUMBER | {"step": "0.5", "inputmode": "decimal"}),
+            )
+            self.entries.append(entry)
+
+    def point_fields(self):
+        return [self[f"points_{e.pk}"] for e in self.entries]
+
+    def points(self) -> dict[int, Decimal]:
+        return {
+            e.pk: self.cleaned_data[f"points_{e.pk}"]
+            for e in self.entries
+            if self.cleaned_data.get(f"points_{e.pk}") is not None
+        }
+
+    def form_field(self, problem: Problem) -> str | None:
+        if problem.field.startswith("points."):
+            name = f"points_{problem.field.split('.', 1)[1]}"
+            return name if name in self.fields else None
+        return super().form_field(problem)
+
+
+class AdjustForm(RuleErrorsMixin, forms.Form):
+    entry = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    points = forms.DecimalField(
+        label=_("Points (negative to take)"),
+        max_digits=8,
+        decimal_places=2,
+        widget=forms.NumberInput(attrs={"step": "0.5", "inputmode": "decimal"}),
+    )
+    round = forms.TypedChoiceField(label=_("Round"), coerce=int, required=False, empty_value=None)
+    reason = forms.CharField(
+        label=_("Reason"), max_length=500, widget=forms.TextInput(attrs={"autocomplete": "off"})
+    )
+
+    def __init__(self, *args: Any, entries, rounds, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["entry"].choices = [("", "—")] + [(e.pk, e.name) for e in entries]
+        self.fields["round"].choices = [("", _("the whole competition"))] + [
+            (r.number, _("Round %(n)s") % {"n": r.number}) for r in rounds
+        ]
+
+
+class WhereForm(forms.Form):
+    entry = forms.TypedChoiceField(label=_("Your name"), coerce=int)
+
+    def __init__(self, *args: Any, entries, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["entry"].choices = [("", "—")] + [(e.pk, e.name) for e in entries]

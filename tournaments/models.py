@@ -1,0 +1,332 @@
+"""Competitions of a club: tournaments (a fixed set of rounds) and leagues (a season of club
+nights), their entries, rounds, tables and the games played there.
+
+Standings are never stored by hand: ``tournaments.selectors`` recomputes them from the games
+(through the pure ``tournaments.standings``); ``StandingsSnapshot`` only caches the last result
+so the public page and the projector are cheap to poll.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from scoring.models import Club, Game, Player
+from tournaments.labels import SCHEME_LABELS
+from tournaments.standings import SCHEMES
+
+
+class Kind(models.TextChoices):
+    TOURNAMENT = "tournament", _("tournament")
+    LEAGUE = "league", _("league")
+
+
+class Format(models.TextChoices):
+    ROTATION = "rotation", _("rotation (tables of 3 to 6, fewest repeat meetings)")
+    SWISS = "swiss", _("Swiss (similar standing meets, no repeats)")
+    ROUND_ROBIN = "round_robin", _("round robin (two sides, everyone meets everyone)")
+    KNOCKOUT = "knockout", _("knockout (two sides, seeded bracket)")
+    CLUB_NIGHT = "club_night", _("club nights (tables for those present)")
+
+
+class Competition(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="competitions")
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("short name in addresses"), max_length=60)
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.TOURNAMENT)
+    #: The rulesets played, in order; a league may mix them (a standings table per ruleset).
+    rulesets = models.JSONField(_("games"), default=list)
+    #: Resolved house rules per ruleset: {"terziglio": {...}, ...}.
+    options = models.JSONField(_("house rules"), default=dict)
+    format = models.CharField(
+        _("format"), max_length=16, choices=Format.choices, default=Format.ROTATION
+    )
+    table_size = models.PositiveSmallIntegerField(
+        _("preferred table size"),
+        null=True,
+        blank=True,
+        help_text=_("Empty: the game's ideal size."),
+    )
+    planned_rounds = models.PositiveSmallIntegerField(_("rounds"), null=True, blank=True)
+    double_round = models.BooleanField(_("double round robin"), default=False)
+    third_place = models.BooleanField(_("third-place match"), default=False)
+    scheme = models.CharField(
+        _("points"),
+        max_length=16,
+        choices=[(k, SCHEME_LABELS[k]) for k in SCHEMES],
+        default="placement",
+    )
+    placement_points = models.JSONField(_("placement points per table size"), null=True, blank=True)
+    tie_breaks = models.JSONField(_("tie-breaks, in order"), default=list)
+    best_of = models.PositiveSmallIntegerField(_("count the best N nights"), null=True, blank=True)
+    min_rounds = models.PositiveSmallIntegerField(_("minimum attendance to be ranked"), default=0)
+    start_date = models.DateField(_("first day"), null=True, blank=True)
+    end_date = models.DateField(_("last day"), null=True, blank=True)
+    public = models.BooleanField(
+        _("public"), default=True, help_text=_("Anyone may follow it online.")
+    )
+    notify_entrants = models.BooleanField(
+        _("e-mail entrants when a round is published"), default=False
+    )
+    description = models.TextField(_("description"), blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-start_date", "-created_at"]
+        verbose_name = _("competition")
+        verbose_name_plural = _("competitions")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "slug"], name="competition_slug_unique_in_club"
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=Kind.values), name="competition_kind_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(format__in=Format.values), name="competition_format_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(table_size__isnull=True) | Q(table_size__gte=2, table_size__lte=8),
+                name="competition_table_size_range",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def two_sided(self) -> bool:
+        return self.format in (Format.ROUND_ROBIN, Format.KNOCKOUT)
+
+    @property
+    def pairs(self) -> bool:
+        """Entries are fixed pairs (Briscola pairs)."""
+        return (
+            self.rulesets == ["briscola"]
+            and self.options.get("briscola", {}).get("format") == "pairs"
+        )
+
+
+class EntryStatus(models.TextChoices):
+    ACTIVE = "active", _("active")
+    WITHDRAWN = "withdrawn", _("withdrawn")
+
+
+class Entry(models.Model):
+    """A competitor: a player, or a fixed pair (``partner``) for Briscola pairs."""
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    partner = models.ForeignKey(
+        Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    seed = models.PositiveSmallIntegerField(null=True, blank=True)
+    status = models.CharField(
+        max_length=12, choices=EntryStatus.choices, default=EntryStatus.ACTIVE
+    )
+    late = models.BooleanField(default=False)
+    registered_at = models.DateTimeField(default=timezone.now)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["competition", models.F("seed").asc(nulls_last=True), "id"]
+        verbose_name_plural = _("entries")
+        constraints = [
+            models.UniqueConstraint(fields=["competition", "player"], name="entry_player_once"),
+            models.CheckConstraint(
+                condition=Q(status__in=EntryStatus.values), name="entry_status_valid"
+            ),
+            models.CheckConstraint(
+                condition=~Q(partner=models.F("player")), name="entry_partner_not_self"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def name(self) -> str:
+        if self.partner_id:
+            return f"{self.player.display_name} & {self.partner.display_name}"
+        return self.player.display_name
+
+    @property
+    def active(self) -> bool:
+        return self.status == EntryStatus.ACTIVE
+
+
+class RoundStatus(models.TextChoices):
+    DRAFT = "draft", _("draft")
+    PUBLISHED = "published", _("published")
+    CLOSED = "closed", _("closed")
+
+
+class Round(models.Model):
+    """A round of a tournament or a night of a league."""
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    ruleset = models.CharField(_("game"), max_length=32)
+    date = models.DateField(_("date"), null=True, blank=True)
+    start_time = models.TimeField(_("start time"), null=True, blank=True)
+    duration_minutes = models.PositiveSmallIntegerField(
+        _("expected duration (minutes)"), default=90
+    )
+    status = models.CharField(max_length=12, choices=RoundStatus.choices, default=RoundStatus.DRAFT)
+    #: How the tables were drawn, and the quality figures of the draw (shown to the organizer).
+    method = models.CharField(max_length=16, blank=True)
+    seed = models.PositiveIntegerField(default=0)
+    metrics = models.JSONField(default=dict, blank=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    #: Knockout: the bracket slots of this round's matches, as generated.
+    bracket = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["competition", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["competition", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+            models.CheckConstraint(
+                condition=Q(status__in=RoundStatus.values), name="round_status_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.competition} · {self.number}"
+
+
+class CheckIn(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="check_ins")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="check_ins")
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["round", "entry"], name="check_in_once")]
+
+    def __str__(self) -> str:
+        return f"{self.entry} @ {self.round}"
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    game = models.OneToOneField(
+        Game, on_delete=models.PROTECT, null=True, blank=True, related_name="competition_table"
+    )
+    forfeited = models.BooleanField(default=False)
+    forfeit_reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} · table {self.number}"
+
+
+class TableSeat(models.Model):
+    """An entry at a table, in dealing order (pairs: each pair's two players take positions
+    ``2k`` apart when the game is created)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="table_seats")
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "position"], name="table_seat_position_unique"
+            ),
+            models.UniqueConstraint(fields=["table", "entry"], name="table_seat_entry_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} #{self.position}: {self.entry}"
+
+
+class Bye(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="byes")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entry"], name="bye_once_per_round")
+        ]
+
+    def __str__(self) -> str:
+        return f"bye: {self.entry} @ {self.round}"
+
+
+class Adjustment(models.Model):
+    """Points given or taken by the organizer (a forfeit, a penalty), with a reason."""
+
+    competition = models.ForeignKey(
+        Competition, on_delete=models.CASCADE, related_name="adjustments"
+    )
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, null=True, blank=True, related_name="adjustments"
+    )
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="adjustments")
+    points = models.DecimalField(max_digits=8, decimal_places=2)
+    reason = models.TextField()
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.entry} {self.points:+}"
+
+
+class CompetitionEvent(models.Model):
+    """Append-only trail of the organizer's changes: who, when, what, why."""
+
+    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="events")
+    round = models.ForeignKey(
+        Round, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    action = models.CharField(max_length=32)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(default=timezone.now)
+    data = models.JSONField(default=dict, blank=True)
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.action}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise TypeError("competition events are append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise TypeError("competition events are append-only")
+
+
+class StandingsSnapshot(models.Model):
+    """The last computed standings of a competition (a cache; recomputed from the games)."""
+
+    competition = models.OneToOneField(
+        Competition, on_delete=models.CASCADE, related_name="snapshot"
+    )
+    data = models.JSONField()
+    version = models.PositiveIntegerField(default=1)
+    computed_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"standings of {self.competition} v{self.version}"

@@ -1,0 +1,207 @@
+"""Cyclic designs: one base round, turned ``m`` times, gives ``m`` rounds.
+
+The players are ``f`` fixed points plus ``r`` rows of ``m`` (point ``(x, a)``: position ``x`` in
+Z_m of row ``a``). Round ``t`` is the base round with every ``(x, a)`` moved to ``(x + t, a)``;
+fixed points stay. Two players meet in round ``t`` exactly when the base round holds a pair of
+the same *orbit*: a fixed point and a row; a row and a difference ``±d`` inside it; two rows and
+the difference of their positions. So the rounds are repeat-free when the base round uses every
+orbit at most once (differences ``m/2`` would come back after ``m/2`` rounds and are not used).
+With one fixed point and ``k - 1`` rows this is a 1-rotational resolvable design: 15 players,
+tables of 3, rows Z_7 x 2 plus one fixed point give Kirkman's schoolgirls (a Kirkman triple
+system). With ``k - 1`` fixed points, ``k - 1`` rows and no pair of equal positions in two rows
+it is a resolvable group divisible design: 24 players at tables of 4 for 7 rounds (groups of 3).
+
+The base round is found by a depth-first search (fill the first empty point's table with points
+whose orbits are still free) with a node budget and seeded restarts. Mixed table sizes are
+fine, and byes too: the bye "table" holds position 0 of the first rows, so it turns with the
+rest and nobody gets a second bye within ``m`` rounds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from .base import Partition
+
+Tables = list[list[int]]
+
+
+@dataclass(frozen=True)
+class Structure:
+    """``f`` fixed points and ``r`` rows of ``m``; ``groups``: equal positions never meet."""
+
+    m: int
+    r: int
+    f: int
+    groups: bool = False
+
+    @property
+    def orbits(self) -> int:
+        pure = self.r * ((self.m - 1) // 2)
+        mixed = self.r * (self.r - 1) // 2 * (self.m - (1 if self.groups else 0))
+        return self.f * self.r + pure + mixed
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+def structures(partition: Partition, rounds: int) -> list[Structure]:
+    """The structures worth a search for ``rounds`` rounds of ``partition``, tightest first."""
+    n, sizes, byes = partition.players, partition.sizes, partition.byes
+    k = sizes[0]
+    pairs = sum(s * (s - 1) // 2 for s in sizes)
+    found = []
+    for f in range(min(len(sizes), k) + 1):
+        for r in range(1, n - f + 1):
+            m = (n - f) // r
+            if m * r != n - f or m < max(rounds, 3) or byes > r:
+                continue
+            options = [Structure(m, r, f)]
+            if f == r == k - 1 and not byes and len(set(sizes)) == 1:
+                options.append(Structure(m, r, f, groups=True))
+            found += [s for s in options if s.orbits >= pairs]
+    return sorted(found, key=lambda s: (s.orbits - pairs, s.m))
+
+
+def _orbit_table(s: Structure) -> tuple[list[list[int]], int]:
+    """``orbit[p][q]`` for points ``0 … f-1`` (fixed) then ``f + a*m + x``; -1: never together."""
+    m, r, f = s.m, s.r, s.f
+    n = f + r * m
+    orbit = [[-1] * n for _ in range(n)]
+    half = (m - 1) // 2
+    pure0 = f * r
+    mixed0 = pure0 + r * half
+    row_pairs = {}
+    for a in range(r):
+        for b in range(a + 1, r):
+            row_pairs[a, b] = len(row_pairs)
+    for i in range(f):
+        for a in range(r):
+            for x in range(m):
+                orbit[i][f + a * m + x] = orbit[f + a * m + x][i] = i * r + a
+    for a in range(r):
+        for x in range(m):
+            p = f + a * m + x
+            for y in range(x + 1, m):
+                d = min(y - x, m - (y - x))
+                if 2 * d != m:
+                    orbit[p][f + a * m + y] = orbit[f + a * m + y][p] = pure0 + a * half + d - 1
+            for b in range(a + 1, r):
+                for y in range(m):
+                    d = (y - x) % m
+                    if d or not s.groups:
+                        q = f + b * m + y
+                        orbit[p][q] = orbit[q][p] = mixed0 + row_pairs[a, b] * m + d
+    return orbit, n
+
+
+def _search(s: Structure, partition: Partition, rng: random.Random, budget: int) -> Tables | None:
+    """A base round for ``s`` with ``partition``'s tables (byes: the last, extra "table")."""
+    orbit, n = _orbit_table(s)
+    covered = bytearray(n)
+    used = bytearray(s.orbits + s.r * s.m)
+    for a in range(partition.byes):
+        covered[s.f + a * s.m] = 1
+    left = Counter(partition.sizes)
+    tables: Tables = []
+    nodes = [0]
+
+    def fill() -> bool:
+        p = next((x for x in range(n) if not covered[x]), -1)
+        if p < 0:
+            return True
+        covered[p] = 1
+        row = orbit[p]
+        options = [q for q in range(p + 1, n) if not covered[q] and row[q] >= 0]
+        rng.shuffle(options)
+        for size in sorted(left, reverse=True):
+            if left[size]:
+                left[size] -= 1
+                if grow([p], options, 0, size):
+                    return True
+                left[size] += 1
+        covered[p] = 0
+        return False
+
+    def grow(table: list[int], options: list[int], start: int, size: int) -> bool:
+        if len(table) == size:
+            tables.append(list(table))
+            if fill():
+                return True
+            tables.pop()
+            return False
+        for index in range(start, len(options)):
+            q = options[index]
+            taken = []
+            for x in table:
+                o = orbit[x][q]
+                if o < 0 or used[o] or o in taken:
+                    break
+                taken.append(o)
+            else:
+                nodes[0] += 1
+                if nodes[0] > budget:
+                    raise _OutOfBudget
+                for o in taken:
+                    used[o] = 1
+                covered[q] = 1
+                table.append(q)
+                if grow(table, options, index + 1, size):
+                    return True
+                table.pop()
+                covered[q] = 0
+                for o in taken:
+                    used[o] = 0
+        return False
+
+    try:
+        return tables if fill() else None
+    except _OutOfBudget:
+        return None
+
+
+def develop(s: Structure, base: Tables, byes: int, rounds: int) -> list[tuple[Tables, list[int]]]:
+    """The first ``rounds`` turns of ``base``, with the bye table at position 0 of rows 0 … byes-1.
+
+    Points are renumbered rows first (``a*m + x``), then the fixed points (``r*m + i``)."""
+    f, m = s.f, s.m
+
+    def label(p: int, t: int) -> int:
+        if p < f:
+            return s.r * m + p
+        a, x = divmod(p - f, m)
+        return a * m + (x + t) % m
+
+    return [
+        (
+            [[label(p, t) for p in table] for table in base],
+            [label(f + a * m, t) for a in range(byes)],
+        )
+        for t in range(rounds)
+    ]
+
+
+def cyclic(
+    partition: Partition, rounds: int, seed: int, budget: int
+) -> tuple[str, list[tuple[Tables, list[int]]]] | None:
+    """Repeat-free ``rounds`` for ``partition`` from a cyclic base round, if one is found within
+    ``budget`` search nodes. Short searches of every structure come first, then longer ones (two
+    seeded restarts each), since which structure has a base round that is easy to find varies."""
+    options = structures(partition, rounds)[:4]
+    limit, spent = 250, 0
+    while options and spent + limit <= budget:
+        for s in options:
+            for attempt in range(2):
+                if spent + limit > budget:
+                    return None
+                spent += limit
+                rng = random.Random(seed * 1_000_003 + limit + attempt)
+                base = _search(s, partition, rng, limit)
+                if base is not None:
+                    name = f"cyclic design (Z_{s.m} x {s.r} + {s.f} fixed)"
+                    return name, develop(s, base, partition.byes, rounds)
+        limit *= 4
+    return None

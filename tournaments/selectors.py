@@ -1,0 +1,291 @@
+"""Reads of competitions: standings recomputed from the games, schedules, tables.
+
+``standings_of`` turns the finished game of every table of a competition into plain
+``tournaments.standings.Result`` records (a forfeited table counts through the organizer's
+adjustments instead) and hands them to the pure ``compute``: overall, and once per game of a
+mixed league. It reads the games' cached figures as plain values, never their hands nor model
+instances, so its cost does not grow with the number of hands: four queries whatever the size
+of the league (``bench/standings.py`` measures it). Its output holds keys, not labels:
+``labelled`` adds those in the reader's language.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from fractions import Fraction
+from typing import Any
+
+from django.db.models import F, Prefetch, TextField
+from django.db.models.functions import Cast
+
+from scoring.models import GameStatus
+from scoring.rules import RULESETS, GameState, Ruleset
+from tournaments import standings as pure
+from tournaments.labels import SCHEME_LABELS, TIE_BREAK_LABELS
+from tournaments.models import Adjustment, Competition, Entry, Round, RoundStatus, Table, TableSeat
+
+
+def entries_of(competition: Competition, *, active_only: bool = False) -> list[Entry]:
+    """The entries in seed order, unseeded ones after the seeded (in the order they entered):
+    spelled out, since databases disagree on where NULL sorts (SQLite first, PostgreSQL last)."""
+    entries = competition.entries.select_related("player", "partner")
+    if active_only:
+        entries = entries.filter(status="active")
+    return list(entries.order_by(F("seed").asc(nulls_last=True), "id"))
+
+
+def seat_entries(entries: list[int], n_seats: int, pairs: bool) -> list[int]:
+    """Entry id of each game seat, from the table's entries in position order: the same list,
+    or for pairs the two pairs alternating (seats 0 and 2 are the first pair, 1 and 3 the
+    second)."""
+    if pairs:
+        return [entries[i % 2] for i in range(n_seats)]
+    return entries
+
+
+class _Parsed(dict):
+    """JSON texts parsed once each: most games of a league share their options, and many their
+    totals or card points. Lists become tuples, so that no two games share a mutable value."""
+
+    def __missing__(self, text: str | None) -> Any:
+        value = None if text is None else json.loads(text)
+        if isinstance(value, list):
+            value = tuple(value)
+        self[text] = value
+        return value
+
+
+def _places(rules: Ruleset, state: GameState) -> tuple[int, ...]:
+    """The place of every seat, by the ruleset's own ranking of the game's cached figures."""
+    place_of_seat = [0] * state.n
+    for placing in rules.ranking(state):
+        place_of_seat[placing.seat] = placing.place
+    return tuple(place_of_seat)
+
+
+def results_of(competition: Competition) -> list[pure.Result]:
+    """One Result per entry and finished game of the competition (forfeited tables excluded).
+
+    Plain values, no model instances, in two queries whatever the number of games: the tables
+    with their round's number and their game's cached figures (JSON read as text, each distinct
+    text parsed once), then the seats.
+    """
+    finished = Table.objects.filter(
+        round__competition=competition, game__status=GameStatus.FINISHED, forfeited=False
+    )
+    tables = (
+        finished.annotate(
+            options_text=Cast("game__options", output_field=TextField()),
+            totals_text=Cast("game__totals", output_field=TextField()),
+            card_points_text=Cast("game__card_points", output_field=TextField()),
+        )
+        .order_by("round__number", "number")
+        .values_list(
+            "pk",
+            "round__number",
+            "game_id",
+            "game__ruleset",
+            "options_text",
+            "totals_text",
+            "card_points_text",
+            "game__hand_count",
+            "game__last_dealer",
+        )
+    )
+    seated: dict[int, list[int]] = defaultdict(list)
+    for table_id, entry_id in (
+        TableSeat.objects.filter(table__in=finished)
+        .order_by("table_id", "position")
+        .values_list("table_id", "entry_id")
+    ):
+        seated[table_id].append(entry_id)
+
+    pairs = competition.pairs
+    parsed = _Parsed()
+    # Rankings are deterministic, so equal figures are ranked once: by the totals alone for a
+    # ruleset that keeps the contract's default ranking, by the whole state otherwise.
+    by_totals = {key: type(rules).ranking is Ruleset.ranking for key, rules in RULESETS.items()}
+    ranked: dict[tuple, tuple[int, ...]] = {}
+    side_of_seat: dict[tuple[str, str, int], dict[int, int]] = {}
+    results: list[pure.Result] = []
+    for row in tables:
+        table_id, group, game_id, ruleset, options_text, totals_text, card_text, hands, dealer = row
+        rules = RULESETS[ruleset]
+        figures = (
+            (ruleset, totals_text)
+            if by_totals[ruleset]
+            else (ruleset, options_text, hands, totals_text, dealer, card_text)
+        )
+        totals = parsed[totals_text]
+        n = len(totals)
+        place_of_seat = ranked.get(figures)
+        if place_of_seat is None:
+            state = GameState(n, parsed[options_text], hands, totals, dealer, parsed[card_text])
+            place_of_seat = ranked[figures] = _places(rules, state)
+        first_seat: dict[int, int] = {}  # an entry's first seat: a pair sits at two
+        for seat, entry in enumerate(seat_entries(seated[table_id], n, pairs)):
+            first_seat.setdefault(entry, seat)
+        entrants = tuple(first_seat)
+        briscola = ruleset == "briscola"
+        card_points = parsed[card_text] if briscola else None
+        if card_points:
+            side_of = side_of_seat.get((ruleset, options_text, n))
+            if side_of is None:
+                sides = rules.sides(parsed[options_text], n)
+                side_of = side_of_seat[ruleset, options_text, n] = {
+                    seat: i for i, side in enumerate(sides or ()) for seat in side
+                }
+        for i, (entry, seat) in enumerate(first_seat.items()):
+            score = totals[seat]
+            results.append(
+                pure.Result(
+                    entrant=entry,
+                    game=game_id,
+                    group=group,
+                    place=place_of_seat[seat],
+                    competitors=len(entrants),
+                    score=score,
+                    lowest_wins=rules.lowest_wins,
+                    opponents=entrants[:i] + entrants[i + 1 :],
+                    hands_won=score if briscola else None,
+                    card_points=card_points[side_of[seat]] if card_points else None,
+                    ruleset=ruleset,
+                )
+            )
+    return results
+
+
+def adjustments_of(competition: Competition) -> list[pure.Adjustment]:
+    return [
+        pure.Adjustment(
+            entrant=a.entry_id,
+            group=a.round.number if a.round_id else 0,
+            points=Fraction(a.points),
+            reason=a.reason,
+        )
+        for a in Adjustment.objects.filter(competition=competition).select_related("round")
+    ]
+
+
+def _number(value: Fraction | int) -> float | int:
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else round(float(value), 2)
+    return value
+
+
+def standings_of(competition: Competition) -> dict[str, Any]:
+    """Every standings table of the competition: overall, and one per ruleset when a league
+    mixes games. Plain data (JSON-ready), also cached in ``StandingsSnapshot``: keys only, the
+    same whatever the language of whoever caused the computation; ``labelled`` adds the labels
+    in the language of whoever reads it."""
+    entries = {e.pk: e for e in entries_of(competition)}
+    results = results_of(competition)
+    adjustments = adjustments_of(competition)
+    groups: list[tuple[str, str, list[pure.Result]]] = [("overall", "", results)]
+    if len(competition.rulesets) > 1:
+        for key in competition.rulesets:
+            groups.append((key, RULESETS[key].name, [r for r in results if r.ruleset == key]))
+    tie_breaks = [
+        t
+        for t in (competition.tie_breaks or ["points", "wins", "opponents_strength"])
+        if t in pure.TIE_BREAKS
+    ]
+    placement = {int(k): tuple(v) for k, v in (competition.placement_points or {}).items()} or None
+    tables = []
+    for key, title, subset in groups:
+        computed = pure.compute(
+            subset,
+            scheme=competition.scheme,
+            tie_breaks=tie_breaks,
+            placement_points=placement,
+            best_of=competition.best_of,
+            min_groups=competition.min_rounds,
+            adjustments=adjustments if key == "overall" else (),
+            entrants=list(entries) if key == "overall" else (),
+        )
+        tables.append(
+            {
+                "key": key,
+                "title": title,
+                # [key, untranslated name]: the display translates the key (``labelled``).
+                "columns": [list(column) for column in computed.columns],
+                "rows": [
+                    {
+                        "rank": row.rank,
+                        "ranked": row.ranked,
+                        "entry": row.entrant,
+                        "name": entries[row.entrant].name if row.entrant in entries else "?",
+                        "withdrawn": row.entrant in entries and not entries[row.entrant].active,
+                        "points": _number(row.points),
+                        "games": row.games_played,
+                        "rounds": row.groups_played,
+                        "wins": row.wins,
+                        "values": {k: _number(v) for k, v in row.values.items()},
+                    }
+                    for row in computed.rows
+                ],
+            }
+        )
+    return {
+        "competition": competition.pk,
+        "scheme": competition.scheme,
+        "tables": tables,
+        "games_counted": len({r.game for r in results}),
+    }
+
+
+def labelled(data: dict[str, Any]) -> dict[str, Any]:
+    """``standings_of`` data, or a snapshot of it, with labels in the active language:
+    ``scheme_label``, and every table's ``columns`` as ``[key, label]``. Labels stored by an
+    older snapshot are replaced, not trusted."""
+    scheme = data.get("scheme", "")
+    return data | {
+        "scheme_label": str(SCHEME_LABELS.get(scheme, scheme)),
+        "tables": [
+            table
+            | {
+                "columns": [
+                    [key, str(TIE_BREAK_LABELS.get(key, name))] for key, name in table["columns"]
+                ]
+            }
+            for table in data.get("tables", [])
+        ],
+    }
+
+
+def rounds_of(competition: Competition) -> list[Round]:
+    return list(
+        competition.rounds.prefetch_related(
+            Prefetch("tables", queryset=Table.objects.select_related("game").order_by("number")),
+            Prefetch(
+                "tables__seats",
+                queryset=TableSeat.objects.select_related(
+                    "entry__player", "entry__partner"
+                ).order_by("position"),
+            ),
+            "byes__entry__player",
+        ).order_by("number")
+    )
+
+
+def published_rounds(competition: Competition) -> list[Round]:
+    return [r for r in rounds_of(competition) if r.status != RoundStatus.DRAFT]
+
+
+def meetings(competition: Competition, *, before: int | None = None) -> dict[tuple[int, int], int]:
+    """How often each two entries shared a table in the rounds so far (draft rounds excluded)."""
+    counts: dict[tuple[int, int], int] = defaultdict(int)
+    seats = TableSeat.objects.filter(table__round__competition=competition).exclude(
+        table__round__status=RoundStatus.DRAFT
+    )
+    if before is not None:
+        seats = seats.filter(table__round__number__lt=before)
+    by_table: dict[int, list[int]] = defaultdict(list)
+    for table_id, entry_id in seats.values_list("table_id", "entry_id"):
+        by_table[table_id].append(entry_id)
+    for members in by_table.values():
+        for i, a in enumerate(members):
+            for b in members[i + 1 :]:
+                counts[(min(a, b), max(a, b))] += 1
+    return dict(counts)

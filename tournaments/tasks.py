@@ -1,0 +1,82 @@
+"""Celery tasks of competitions. They take ids, reload, and call a service or a selector; they
+are enqueued after commit (eager when no broker is configured)."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.conf import settings
+from django.core.mail import send_mass_mail
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from tournaments import services
+from tournaments.models import Competition, Round
+
+
+@shared_task(ignore_result=True)
+def recompute_standings(competition_id: int) -> None:
+    competition = Competition.objects.filter(pk=competition_id).select_related("club").first()
+    if competition is not None:
+        services.store_standings(competition=competition)
+
+
+@shared_task(ignore_result=True)
+def recompute_standings_for_game(game_id: int) -> None:
+    for competition_id in services.competitions_of_game(game_id):
+        recompute_standings(competition_id)
+
+
+@shared_task(ignore_result=True)
+def generate_round(
+    round_id: int, user_id: int | None, seed: int | None = None, method: str | None = None
+) -> None:
+    """Draw a round's tables in the background (large competitions)."""
+    from django.contrib.auth import get_user_model
+
+    from scoring.services import Actor
+
+    round_ = Round.objects.select_related("competition__club").filter(pk=round_id).first()
+    user = get_user_model().objects.filter(pk=user_id).first() if user_id else None
+    if round_ is None:
+        return
+    by = Actor.for_user(user) if user else Actor.system()
+    services.generate_round(round_=round_, by=by, seed=seed, method=method)
+
+
+@shared_task(ignore_result=True)
+def announce_round(round_id: int) -> int:
+    """E-mail each entrant with an address where to sit in a just-published round."""
+    round_ = Round.objects.select_related("competition__club").filter(pk=round_id).first()
+    if round_ is None:
+        return 0
+    competition = round_.competition
+    messages = []
+    link = reverse("public-round", args=[competition.club.slug, competition.slug, round_.number])
+    with translation.override(competition.club.language):
+        for table in round_.tables.prefetch_related(
+            "seats__entry__player__user", "seats__entry__partner__user"
+        ):
+            names = [seat.entry.name for seat in table.seats.all()]
+            for seat in table.seats.all():
+                for player in filter(None, (seat.entry.player, seat.entry.partner)):
+                    email = getattr(player.user, "email", "")
+                    if not email:
+                        continue
+                    subject = _("%(competition)s: round %(number)s") % {
+                        "competition": competition.name,
+                        "number": round_.number,
+                    }
+                    when = " ".join(
+                        str(x) for x in (round_.date or "", round_.start_time or "") if x
+                    )
+                    body = _("You play at table %(table)s with %(names)s. %(when)s\n%(url)s") % {
+                        "table": table.number,
+                        "names": ", ".join(names),
+                        "when": when,
+                        "url": settings.SITE_URL.rstrip("/") + link,
+                    }
+                    messages.append((subject, body, settings.DEFAULT_FROM_EMAIL, [email]))
+    if messages:
+        send_mass_mail(messages, fail_silently=False)
+    return len(messages)
