@@ -429,6 +429,213 @@ INVALID = [
         "choice",
         id="C-V3-outcome-choice",
     ),
+    # The rules of the validation tables that no row above names
+    pytest.param(
+        "terziglio",
+        3,
+        {"dealer": 0, "outcome": "passed_out", "bid": "solo"},
+        "bid",
+        "unknown_key",
+        id="T-V1-unknown-key",
+    ),
+    pytest.param(
+        "calabrasella",
+        3,
+        dict(K, soloist_points=20, trump="cups"),
+        "trump",
+        "unknown_key",
+        id="K-V1-unknown-key",
+    ),
+    pytest.param(
+        "calabrasella",
+        3,
+        dict(K, soloist_cards={"aces": 1, "counters": 3, "last_trick": True, "thirds": 1}),
+        "soloist_cards.thirds",
+        "unknown_key",
+        id="K-V1-unknown-card-key",
+    ),
+    pytest.param(
+        "calabrasella",
+        3,
+        {"outcome": "passed_out"},
+        "dealer",
+        "required",
+        id="K-V2-dealer-required",
+    ),
+    pytest.param(
+        "calabrasella",
+        3,
+        {"dealer": 3, "outcome": "passed_out"},
+        "dealer",
+        "not_a_seat",
+        id="K-V2-dealer-not-a-seat",
+    ),
+    pytest.param(
+        "calabrasella", 3, {"dealer": 0}, "outcome", "required", id="K-V3-outcome-required"
+    ),
+    pytest.param(
+        "calabrasella",
+        3,
+        {"dealer": 0, "outcome": "won"},
+        "outcome",
+        "choice",
+        id="K-V3-outcome-choice",
+    ),
+    pytest.param(
+        "calabrasella",
+        3,
+        {"dealer": 0, "outcome": "played", "soloist_points": 20},
+        "soloist",
+        "required",
+        id="K-V5-soloist-required",
+    ),
+    pytest.param(
+        "calabrasella",
+        3,
+        dict(K, soloist=3, soloist_points=20),
+        "soloist",
+        "not_a_seat",
+        id="K-V5-soloist-not-a-seat",
+    ),
+    pytest.param(
+        "calabrasella",
+        4,
+        dict(K, dealer=1, soloist=1, soloist_points=20),
+        "soloist",
+        "sitting_out",
+        id="K-V5-soloist-sits-out",
+    ),
+    pytest.param(
+        "calabrasella",
+        3,
+        dict(K, soloist_points=20, soloist_cards={"aces": 2, "counters": 6, "last_trick": True}),
+        "soloist_cards",
+        "conflict",
+        id="K-V6-both-forms",
+    ),
+    pytest.param(
+        "calabrasella",
+        3,
+        dict(K, soloist_points=-1),
+        "soloist_points",
+        "range",
+        id="K-V7-points-range",
+    ),
+    pytest.param(
+        "calabrasella",
+        3,
+        dict(K, soloist_points=20, sweep="both"),
+        "sweep",
+        "choice",
+        id="K-V9-sweep-choice",
+    ),
+    pytest.param(
+        "calabrasella",
+        3,
+        dict(K, soloist_cards={"aces": 3, "counters": 20, "last_trick": True}, sweep="soloist"),
+        "sweep",
+        "inconsistent",
+        id="K-V10-sweep-needs-every-card",
+    ),
+    pytest.param(
+        "turkish",
+        3,
+        {"went_out": 0, "penalties": [{"seat": 1, "points": 5}, {"seat": 2, "points": 5}]},
+        "dealer",
+        "required",
+        id="U-V2-dealer-required",
+    ),
+    pytest.param(
+        "turkish",
+        3,
+        {
+            "dealer": 3,
+            "went_out": 0,
+            "penalties": [{"seat": 1, "points": 5}, {"seat": 2, "points": 5}],
+        },
+        "dealer",
+        "not_a_seat",
+        id="U-V2-dealer-not-a-seat",
+    ),
+    pytest.param(
+        "turkish",
+        4,
+        {
+            "dealer": 0,
+            "went_out": 0,
+            "penalties": [{"seat": 1, "points": 5}, {"seat": 2, "points": 5}],
+        },
+        "penalties",
+        "missing_seat",
+        id="U-V6-missing-seat-quick-entry",
+    ),
+    pytest.param(
+        "turkish",
+        3,
+        {"dealer": 0, "went_out": 0, "cards_left": cards_left((1, 0, 0, 1), (2, 0, 0, 0))},
+        "cards_left[1]",
+        "no_cards",
+        id="U-V8-loser-without-cards",
+    ),
+    pytest.param(
+        "turkish",
+        3,
+        {
+            "dealer": 0,
+            "went_out": 0,
+            "penalties": [{"seat": 1, "points": 7}, {"seat": 2, "points": 5}],
+        },
+        "penalties[0].points",
+        "not_multiple",
+        id="U-V11-not-a-multiple-of-5",
+    ),
+    pytest.param(
+        "briscola",
+        2,
+        {"dealer": 0, "points": [60, 60], "trump": "cups"},
+        "trump",
+        "unknown_key",
+        id="B-V1-unknown-key",
+    ),
+    pytest.param(
+        "briscola", 2, {"dealer": 0, "points": [60, "60"]}, "points[1]", "type", id="B-V4-type"
+    ),
+    pytest.param(
+        "briscola", 3, {"dealer": 0, "points": [121, 0, 0]}, "points[0]", "range", id="B-V4-range"
+    ),
+    pytest.param(
+        "briscola",
+        3,
+        {"dealer": 0, "points": [0, 119, 1]},
+        "points[2]",
+        "impossible",
+        id="B-V5-one-point",
+    ),
+    pytest.param("briscola", 2, {"dealer": 0, "points": [60, 50]}, "points", "sum", id="B-V6-sum"),
+    pytest.param(
+        "briscola_chiamata",
+        5,
+        dict(C, caller_points=70, bonus=1),
+        "bonus",
+        "unknown_key",
+        id="C-V1-unknown-key",
+    ),
+    pytest.param(
+        "briscola_chiamata",
+        5,
+        {"dealer": 5, "outcome": "passed_out"},
+        "dealer",
+        "not_a_seat",
+        id="C-V2-dealer-not-a-seat",
+    ),
+    pytest.param(
+        "briscola_chiamata",
+        5,
+        dict(C, target=121, caller_points=70),
+        "target",
+        "range",
+        id="C-V7-target-over-120",
+    ),
 ]
 
 
@@ -437,6 +644,69 @@ def test_invalid_hand_names_the_field_and_the_rule(key, players, document, field
     with pytest.raises(RuleViolation) as caught:
         engine.play(new_game(key, players), document)
     assert (field, code) in errors(caught.value)
+
+
+#: A game of each ruleset that ends at its first hand, that hand, and a hand that would follow.
+FINISHED_AFTER_ONE = [
+    pytest.param(
+        "terziglio",
+        3,
+        {"max_hands": 1},
+        {"dealer": 0, "outcome": "passed_out"},
+        {"dealer": 1, "outcome": "passed_out"},
+        id="T-V13-game-finished",
+    ),
+    pytest.param(
+        "calabrasella",
+        3,
+        {"deals": 1},
+        {"dealer": 0, "outcome": "passed_out"},
+        {"dealer": 1, "outcome": "passed_out"},
+        id="K-V12-game-finished",
+    ),
+    pytest.param(
+        "turkish",
+        3,
+        {"deals": 1},
+        {
+            "dealer": 0,
+            "went_out": 0,
+            "penalties": [{"seat": 1, "points": 5}, {"seat": 2, "points": 10}],
+        },
+        {
+            "dealer": 1,
+            "went_out": 1,
+            "penalties": [{"seat": 0, "points": 5}, {"seat": 2, "points": 10}],
+        },
+        id="U-V13-game-finished",
+    ),
+    pytest.param(
+        "briscola",
+        2,
+        {"hands_to_win": 1},
+        {"dealer": 0, "points": [70, 50]},
+        {"dealer": 1, "points": [70, 50]},
+        id="B-V7-game-finished",
+    ),
+    pytest.param(
+        "briscola_chiamata",
+        5,
+        {"deals": 1},
+        {"dealer": 0, "outcome": "passed_out"},
+        {"dealer": 1, "outcome": "passed_out"},
+        id="C-V10-game-finished",
+    ),
+]
+
+
+@pytest.mark.parametrize(("key", "players", "options", "last", "after"), FINISHED_AFTER_ONE)
+def test_a_hand_after_the_end_of_the_game_is_refused(key, players, options, last, after):
+    game = engine.play(new_game(key, players, options), last)
+    assert game.finished
+    with pytest.raises(RuleViolation) as caught:
+        engine.play(game, after)
+    assert errors(caught.value) == {("game", "game_finished")}
+    assert {p.hand for p in caught.value.problems} == {2}
 
 
 def test_every_problem_of_a_hand_is_reported_at_once():
