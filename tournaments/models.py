@@ -152,9 +152,14 @@ class Entry(models.Model):
 
     @property
     def name(self) -> str:
-        if self.partner_id:
-            return f"{self.player.display_name} & {self.partner.display_name}"
-        return self.player.display_name
+        return self.name_of(
+            self.player.display_name, self.partner.display_name if self.partner_id else None
+        )
+
+    @staticmethod
+    def name_of(player: str, partner: str | None) -> str:
+        """The name an entry shows: the player's, or a pair's two names."""
+        return f"{player} & {partner}" if partner else player
 
     @property
     def active(self) -> bool:

@@ -21,9 +21,19 @@ from django.db.models.functions import Cast
 
 from scoring.models import GameStatus
 from scoring.rules import RULESETS, GameState, Ruleset
+from scoring.rules.base import places
 from tournaments import standings as pure
 from tournaments.labels import SCHEME_LABELS, TIE_BREAK_LABELS
-from tournaments.models import Adjustment, Competition, Entry, Round, RoundStatus, Table, TableSeat
+from tournaments.models import (
+    Adjustment,
+    Competition,
+    Entry,
+    EntryStatus,
+    Round,
+    RoundStatus,
+    Table,
+    TableSeat,
+)
 
 
 def entries_of(competition: Competition, *, active_only: bool = False) -> list[Entry]:
@@ -109,6 +119,7 @@ def results_of(competition: Competition) -> list[pure.Result]:
     ranked: dict[tuple, tuple[int, ...]] = {}
     side_of_seat: dict[tuple[str, str, int], dict[int, int]] = {}
     results: list[pure.Result] = []
+    Result = pure.Result
     for row in tables:
         table_id, group, game_id, ruleset, options_text, totals_text, card_text, hands, dealer = row
         rules = RULESETS[ruleset]
@@ -121,8 +132,13 @@ def results_of(competition: Competition) -> list[pure.Result]:
         n = len(totals)
         place_of_seat = ranked.get(figures)
         if place_of_seat is None:
-            state = GameState(n, parsed[options_text], hands, totals, dealer, parsed[card_text])
-            place_of_seat = ranked[figures] = _places(rules, state)
+            if by_totals[ruleset]:
+                # What the contract's default ranking gives, without building its placings.
+                place_of_seat = places(totals, lowest_wins=rules.lowest_wins)
+            else:
+                state = GameState(n, parsed[options_text], hands, totals, dealer, parsed[card_text])
+                place_of_seat = _places(rules, state)
+            ranked[figures] = place_of_seat
         first_seat: dict[int, int] = {}  # an entry's first seat: a pair sits at two
         for seat, entry in enumerate(seat_entries(seated[table_id], n, pairs)):
             first_seat.setdefault(entry, seat)
@@ -136,21 +152,24 @@ def results_of(competition: Competition) -> list[pure.Result]:
                 side_of = side_of_seat[ruleset, options_text, n] = {
                     seat: i for i, side in enumerate(sides or ()) for seat in side
                 }
+        # Positional arguments, in the field order of ``pure.Result`` (this loop runs once per
+        # seat of every game of a season: keywords cost a tenth of its time).
+        competitors, lowest_wins = len(entrants), rules.lowest_wins
         for i, (entry, seat) in enumerate(first_seat.items()):
             score = totals[seat]
             results.append(
-                pure.Result(
-                    entrant=entry,
-                    game=game_id,
-                    group=group,
-                    place=place_of_seat[seat],
-                    competitors=len(entrants),
-                    score=score,
-                    lowest_wins=rules.lowest_wins,
-                    opponents=entrants[:i] + entrants[i + 1 :],
-                    hands_won=score if briscola else None,
-                    card_points=card_points[side_of[seat]] if card_points else None,
-                    ruleset=ruleset,
+                Result(
+                    entry,
+                    game_id,
+                    group,
+                    place_of_seat[seat],
+                    competitors,
+                    score,
+                    lowest_wins,
+                    entrants[:i] + entrants[i + 1 :],
+                    score if briscola else None,
+                    card_points[side_of[seat]] if card_points else None,
+                    ruleset,
                 )
             )
     return results
@@ -179,7 +198,13 @@ def standings_of(competition: Competition) -> dict[str, Any]:
     mixes games. Plain data (JSON-ready), also cached in ``StandingsSnapshot``: keys only, the
     same whatever the language of whoever caused the computation; ``labelled`` adds the labels
     in the language of whoever reads it."""
-    entries = {e.pk: e for e in entries_of(competition)}
+    # (name, active) of every entry, read as plain values: no model instances needed here
+    entries = {
+        pk: (Entry.name_of(player, partner), status == EntryStatus.ACTIVE)
+        for pk, player, partner, status in competition.entries.values_list(
+            "pk", "player__display_name", "partner__display_name", "status"
+        )
+    }
     results = results_of(competition)
     adjustments = adjustments_of(competition)
     groups: list[tuple[str, str, list[pure.Result]]] = [("overall", "", results)]
@@ -215,8 +240,8 @@ def standings_of(competition: Competition) -> dict[str, Any]:
                         "rank": row.rank,
                         "ranked": row.ranked,
                         "entry": row.entrant,
-                        "name": entries[row.entrant].name if row.entrant in entries else "?",
-                        "withdrawn": row.entrant in entries and not entries[row.entrant].active,
+                        "name": entries[row.entrant][0] if row.entrant in entries else "?",
+                        "withdrawn": row.entrant in entries and not entries[row.entrant][1],
                         "points": _number(row.points),
                         "games": row.games_played,
                         "rounds": row.groups_played,

@@ -372,8 +372,9 @@ class Placing:
 
 def places(scores: Sequence[int], *, lowest_wins: bool = False) -> tuple[int, ...]:
     """Competition ranking: 1 + the number of strictly better scores (1, 2, 2, 4)."""
-    sign = -1 if lowest_wins else 1
-    return tuple(1 + sum(1 for other in scores if sign * other > sign * score) for score in scores)
+    # The first index of a score in the best-first order counts the scores better than it.
+    ordered = sorted(scores, reverse=not lowest_wins)
+    return tuple(ordered.index(score) + 1 for score in scores)
 
 
 def ranking_of(place_of_seat: Sequence[int]) -> tuple[Placing, ...]:
