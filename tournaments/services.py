@@ -330,9 +330,7 @@ def add_entry(
 
 def _recompute_standings_later(competition: Competition) -> None:
     """The standings list every entry: refresh the snapshot once the change commits."""
-    from tournaments.tasks import recompute_standings
-
-    recompute_standings.delay_on_commit(competition.pk)
+    _recompute_standings_later(competition)
 
 
 def withdraw_entry(*, entry: Entry, by: Actor, reason: str = "") -> Entry:
@@ -978,9 +976,7 @@ def forfeit_table(
             table=table.number,
             points={str(k): str(v) for k, v in given.items()},
         )
-    from tournaments.tasks import recompute_standings
-
-    recompute_standings.delay_on_commit(competition.pk)
+    _recompute_standings_later(competition)
     return table
 
 
@@ -1017,9 +1013,7 @@ def adjust(
             points=str(value),
             reason=reason.strip(),
         )
-    from tournaments.tasks import recompute_standings
-
-    recompute_standings.delay_on_commit(competition.pk)
+    _recompute_standings_later(competition)
     return adjustment
 
 
