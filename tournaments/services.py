@@ -329,8 +329,11 @@ def add_entry(
 
 
 def _recompute_standings_later(competition: Competition) -> None:
-    """The standings list every entry: refresh the snapshot once the change commits."""
-    _recompute_standings_later(competition)
+    """Refresh the standings snapshot once the change commits (entries, forfeits and
+    adjustments all show in the standings)."""
+    from tournaments.tasks import recompute_standings
+
+    recompute_standings.delay_on_commit(competition.pk)
 
 
 def withdraw_entry(*, entry: Entry, by: Actor, reason: str = "") -> Entry:
