@@ -17,14 +17,12 @@ most 25 ms on SQLite. Nothing here is asserted: the script prints figures.
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from django_setup import setup_django
+
 QUERY_TARGET = 8
 P95_TARGET_MS = 25.0
 CHECKPOINTS = (1, 10, 100, 1000)
@@ -47,25 +45,6 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if args.hands < 1:
         parser.error("--hands must be at least 1")
     return args
-
-
-def setup_django(database_url: str | None) -> str | None:
-    """Point Django at the bench database and migrate it. Returns the temporary directory."""
-    sys.path.insert(0, str(ROOT))
-    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
-    tmp = None
-    if database_url:
-        os.environ["DATABASE_URL"] = database_url
-    else:
-        os.environ.pop("DATABASE_URL", None)
-        tmp = tempfile.mkdtemp(prefix="segnapunti-bench-")
-        os.environ["SQLITE_PATH"] = str(Path(tmp) / "bench.sqlite3")
-    import django
-    from django.core.management import call_command
-
-    django.setup()
-    call_command("migrate", verbosity=0)
-    return tmp
 
 
 def hand_document(index: int) -> dict:

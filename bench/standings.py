@@ -38,16 +38,14 @@ from __future__ import annotations
 
 import argparse
 import gc
-import os
 import random
 import shutil
 import statistics
 import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from django_setup import setup_django
+
 TIME_TARGET_MS = 150.0
 QUERY_TARGET = 10
 CONTRACTS = ("chiamo", "solo", "solissimo", "dividete", "scegliete")
@@ -75,25 +73,6 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if args.hands < 1 or args.runs < 1:
         parser.error("--hands and --runs must be at least 1")
     return args
-
-
-def setup_django(database_url: str | None) -> str | None:
-    """Point Django at the bench database and migrate it. Returns the temporary directory."""
-    sys.path.insert(0, str(ROOT))
-    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
-    tmp = None
-    if database_url:
-        os.environ["DATABASE_URL"] = database_url
-    else:
-        os.environ.pop("DATABASE_URL", None)
-        tmp = tempfile.mkdtemp(prefix="segnapunti-bench-")
-        os.environ["SQLITE_PATH"] = str(Path(tmp) / "bench.sqlite3")
-    import django
-    from django.core.management import call_command
-
-    django.setup()
-    call_command("migrate", verbosity=0)
-    return tmp
 
 
 # ---------------------------------------------------------------------------------------------
