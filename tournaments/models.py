@@ -121,6 +121,9 @@ class EntryStatus(models.TextChoices):
 class Entry(models.Model):
     """A competitor: a player, or a fixed pair (``partner``) for Briscola pairs."""
 
+    #: The largest seed a PositiveSmallIntegerField holds on every database we support.
+    SEED_MAX = 32_767
+
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
     partner = models.ForeignKey(
@@ -174,6 +177,9 @@ class RoundStatus(models.TextChoices):
 
 class Round(models.Model):
     """A round of a tournament or a night of a league."""
+
+    #: The largest draw seed a PositiveIntegerField holds on every database we support.
+    SEED_MAX = 2_147_483_647
 
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
