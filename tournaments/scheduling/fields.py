@@ -41,11 +41,13 @@ class Field:
     powers: tuple[int, ...]
 
 
-def _digits(value: int, p: int, k: int) -> list[int]:
+def _to_digits(value: int, p: int, k: int) -> list[int]:
+    """An element's ``k`` base-``p`` digits, lowest first: its polynomial's coefficients."""
     return [value // p**i % p for i in range(k)]
 
 
-def _number(digits: list[int], p: int) -> int:
+def _from_digits(digits: list[int], p: int) -> int:
+    """The element whose polynomial has these coefficients (the inverse of ``_to_digits``)."""
     return sum(d * p**i for i, d in enumerate(digits))
 
 
@@ -60,7 +62,7 @@ def _powers(low: tuple[int, ...], p: int, q: int) -> list[int]:
     """``1, x, x^2, … x^(q-2)`` modulo the polynomial with lower coefficients ``low``."""
     power, powers = [1] + [0] * (len(low) - 1), []
     for _ in range(q - 1):
-        powers.append(_number(power, p))
+        powers.append(_from_digits(power, p))
         power = _times_x(power, low, p)
     return powers
 
@@ -72,12 +74,12 @@ def field(q: int) -> Field:
     if found is None or q > MAX_ORDER:
         raise ValueError(f"GF({q}) is not supported: q must be a prime power up to {MAX_ORDER}")
     p, k = found
-    digits = [_digits(a, p, k) for a in range(q)]
+    digits = [_to_digits(a, p, k) for a in range(q)]
     add = tuple(
-        tuple(_number([(x + y) % p for x, y in zip(da, db, strict=True)], p) for db in digits)
+        tuple(_from_digits([(x + y) % p for x, y in zip(da, db, strict=True)], p) for db in digits)
         for da in digits
     )
-    neg = tuple(_number([-x % p for x in da], p) for da in digits)
+    neg = tuple(_from_digits([-x % p for x in da], p) for da in digits)
     if k == 1:
         mul = tuple(tuple(a * b % p for b in range(q)) for a in range(q))
         powers = next(
