@@ -4,8 +4,10 @@ SQLite file. Imported by the bench scripts (``bench/`` is their first path entry
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,3 +30,17 @@ def setup_django(database_url: str | None) -> str | None:
     django.setup()
     call_command("migrate", verbosity=0)
     return tmp
+
+
+def run_on_bench_database(database_url: str | None, run: Callable[[], int]) -> int:
+    """Set the bench database up, call ``run``, then close the connection and remove the
+    temporary SQLite directory, whatever ``run`` did."""
+    tmp = setup_django(database_url)
+    try:
+        return run()
+    finally:
+        from django.db import connection
+
+        connection.close()
+        if tmp:
+            shutil.rmtree(tmp, ignore_errors=True)

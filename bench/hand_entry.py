@@ -17,11 +17,10 @@ most 25 ms on SQLite. Nothing here is asserted: the script prints figures.
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 import time
 
-from django_setup import setup_django
+from django_setup import run_on_bench_database
 
 QUERY_TARGET = 8
 P95_TARGET_MS = 25.0
@@ -78,15 +77,7 @@ def is_control(sql: str) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    tmp = setup_django(args.database_url)
-    try:
-        return run(args)
-    finally:
-        from django.db import connection
-
-        connection.close()
-        if tmp:
-            shutil.rmtree(tmp, ignore_errors=True)
+    return run_on_bench_database(args.database_url, lambda: run(args))
 
 
 def run(args: argparse.Namespace) -> int:

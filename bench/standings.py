@@ -39,12 +39,11 @@ from __future__ import annotations
 import argparse
 import gc
 import random
-import shutil
 import statistics
 import sys
 import time
 
-from django_setup import setup_django
+from django_setup import run_on_bench_database
 
 TIME_TARGET_MS = 150.0
 QUERY_TARGET = 10
@@ -380,15 +379,7 @@ def measure(competition, runs: int) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    tmp = setup_django(args.database_url)
-    try:
-        return run(args)
-    finally:
-        from django.db import connection
-
-        connection.close()
-        if tmp:
-            shutil.rmtree(tmp, ignore_errors=True)
+    return run_on_bench_database(args.database_url, lambda: run(args))
 
 
 def run(args: argparse.Namespace) -> int:
