@@ -1,4 +1,4 @@
-"""Briscola (and famiglia Prini): every worked and invalid example of shared/rules/briscola.md, one row each."""
+"""Briscola (and famiglia Prini): every worked and invalid example of docs/rules/briscola.md, one row each."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Briscola chiamata: every worked and invalid example of shared/rules/briscola_chiamata.md, one row each."""
+"""Briscola chiamata: every worked and invalid example of docs/rules/briscola_chiamata.md, one row each."""
 
 import pytest
 

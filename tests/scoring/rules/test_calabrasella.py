@@ -1,4 +1,4 @@
-"""Calabrasella: every worked and invalid example of shared/rules/calabrasella.md, one row each."""
+"""Calabrasella: every worked and invalid example of docs/rules/calabrasella.md, one row each."""
 
 import pytest
 

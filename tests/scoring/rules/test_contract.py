@@ -1,5 +1,5 @@
-"""The contract every ruleset follows, checked over the whole registry, and the shared rules of
-README sections 2–5 (options, documents, types, rotation) that the game files do not repeat."""
+"""The contract every ruleset follows, checked over the whole registry, and the common rules of
+docs/rules/README.md §2–5 (options, documents, types, rotation) that the game files do not repeat."""
 
 import ast
 import pathlib

@@ -1,4 +1,4 @@
-"""Corrections replay the game from hand 1 (README section 9), with the examples of the spec."""
+"""Corrections replay the game from hand 1 (docs/rules/README.md §9), with the pages' examples."""
 
 import pytest
 

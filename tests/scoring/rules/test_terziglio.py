@@ -1,4 +1,4 @@
-"""Terziglio: every worked and invalid example of shared/rules/terziglio.md, one row each."""
+"""Terziglio: every worked and invalid example of docs/rules/terziglio.md, one row each."""
 
 import pytest
 

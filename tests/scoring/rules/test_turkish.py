@@ -1,4 +1,4 @@
-"""Turkish: every worked and invalid example of shared/rules/turkish.md, one row each."""
+"""Turkish: every worked and invalid example of docs/rules/turkish.md, one row each."""
 
 import pytest
 
