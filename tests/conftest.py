@@ -5,10 +5,10 @@ are Anna, Bruno, Carla and Dario. Club "Circolo Due" (club B) is Bea's; its resu
 """
 
 import pytest
-from rest_framework.test import APIClient
 
 from scoring import services
 from scoring.services import Actor
+from tests.clients import api_as
 
 
 @pytest.fixture(autouse=True)
@@ -74,13 +74,4 @@ def terziglio(club, players, olga):
 
 @pytest.fixture
 def api(olga):
-    client = APIClient()
-    client.force_authenticate(olga)
-    return client
-
-
-def api_as(user):
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
+    return api_as(olga)
