@@ -27,7 +27,7 @@ from tournaments.standings import (
 ANNA, BRUNO, CARLA, DARIO, ELENA, FRANCO = 1, 2, 3, 4, 5, 6
 PAIR_A, PAIR_B = 10, 20  # two fixed Briscola pairs
 
-PROPERTIES = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTIES = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def game(
