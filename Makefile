@@ -36,7 +36,8 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m coverage erase
-	$(PY) -m coverage run -m pytest -m "not browser and not broker" $(ARGS)
+	$(PY) -m coverage run -m pytest -n auto -m "not browser and not broker" $(ARGS)
+	$(PY) -m coverage combine --quiet
 	$(PY) -m coverage report --include='scoring/rules/*,tournaments/scheduling/*' --fail-under=100
 	$(PY) -m coverage report --format=total | sed 's/^/Total coverage of the project: /; s/$$/%/'
 

@@ -492,7 +492,7 @@ def correct_hands(
     expected_versions: Mapping[int, int] | None = None,
     reason: str = "",
 ) -> Game:
-    """Replace the documents of recorded hands (README section 9): the game is replayed from
+    """Replace the documents of recorded hands (docs/rules/README.md §9): the game is replayed from
     hand 1; if every hand is valid the new documents and figures are stored, otherwise nothing
     changes and the RuleViolation names the hand that failed. Several hands may change at once.
     """

@@ -4,11 +4,21 @@ Club "Circolo Uno" (club A): Olga is its owner, Oscar an organizer, Sara a score
 are Anna, Bruno, Carla and Dario. Club "Circolo Due" (club B) is Bea's; its results are public.
 """
 
+import os
+
 import pytest
-from rest_framework.test import APIClient
+from hypothesis import settings as hypothesis_settings
 
 from scoring import services
 from scoring.services import Actor
+from tests.clients import api_as
+
+# Property tests: a quick run by default (the whole suite stays fast on a laptop), a thorough one
+# in CI (.ci/run sets HYPOTHESIS_PROFILE=ci). The test modules set no max_examples of their own,
+# so the profile decides. No deadline: shared machines are too noisy for per-example timings.
+hypothesis_settings.register_profile("default", max_examples=25, deadline=None)
+hypothesis_settings.register_profile("ci", max_examples=300, deadline=None)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 @pytest.fixture(autouse=True)
@@ -74,13 +84,4 @@ def terziglio(club, players, olga):
 
 @pytest.fixture
 def api(olga):
-    client = APIClient()
-    client.force_authenticate(olga)
-    return client
-
-
-def api_as(user):
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
+    return api_as(olga)

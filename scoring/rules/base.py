@@ -3,7 +3,7 @@
 Pure Python: nothing here (or anywhere under ``scoring.rules``) imports Django, touches a database
 or does I/O. Values in, frozen values out, deterministic.
 
-Vocabulary (see ``shared/rules/README.md``):
+Vocabulary (see ``docs/rules/README.md``):
 
 * **seat** — an integer ``0 … n-1``; seats are numbered in the order the deal passes.
 * **hand** — one deal of the cards, numbered from 1. Its **document** is the JSON object the
@@ -412,7 +412,7 @@ class Ruleset:
     # -- options ------------------------------------------------------------------------------
 
     def resolve_options(self, given: Any, n: int) -> dict[str, Any]:
-        """Defaults, preset, given values, automatic values, cross-checks (README section 2).
+        """Defaults, preset, given values, automatic values, cross-checks (docs/rules/README.md §2).
         Raises RuleViolation listing every problem; returns every key with a concrete value."""
         problems = Problems()
         if not is_int(n) or not self.min_seats <= n <= self.max_seats:

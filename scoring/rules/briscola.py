@@ -1,6 +1,6 @@
 """Briscola, with the *famiglia Prini* variant.
 
-Rules in brief (``shared/rules/briscola.md``): 2 to 5 seats, everybody plays every hand. Each
+Rules in brief (``docs/rules/briscola.md``): 2 to 5 seats, everybody plays every hand. Each
 hand shares out 120 card points (ace 11, three 10, king 4, knight 3, jack 2). The sides are the
 seats (``singles``) or, with 4 seats, two fixed pairs facing each other (``pairs``: seats 0+2 and
 1+3). With two sides, 61 or more wins the hand and 60–60 is drawn; with 3 to 5 sides the highest

@@ -1,6 +1,6 @@
 """Briscola chiamata: five-player Briscola with a called partner.
 
-Rules in brief (``shared/rules/briscola_chiamata.md``): 5 or 6 seats, five play each hand (with 6
+Rules in brief (``docs/rules/briscola_chiamata.md``): 5 or 6 seats, five play each hand (with 6
 the dealer sits out). The highest bidder, the **caller**, names a card; its holder is his secret
 **partner** (the caller himself when he called his own card: he then plays alone). The caller's
 side needs ``target`` card points (61, or the number the bidding reached) of the 120. Units: caller

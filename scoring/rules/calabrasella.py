@@ -1,6 +1,6 @@
 """Calabrasella: the American offshoot of Terziglio.
 
-Rules in brief (``shared/rules/calabrasella.md``): 3 or 4 seats, three play each hand; with 4 the
+Rules in brief (``docs/rules/calabrasella.md``): 3 or 4 seats, three play each hand; with 4 the
 dealer sits out. The bidding is only "play" or "pass"; the player who plays, the **soloist**, takes
 on the other two. Card points: aces 3, every 3, 2 and court card ("counter") 1, last trick 3; 35
 per hand. Each payer (the two opponents, plus the idle dealer when ``sitting_out_dealer_pays``)

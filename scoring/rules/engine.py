@@ -7,7 +7,7 @@ typed at the table, a correction of hand 3 of 40, or a paper score sheet importe
 * :func:`start` — an empty game after its options are resolved.
 * :func:`play` — one more hand, validated in the context of the game so far.
 * :func:`replay` — a whole list of documents from hand 1, stopping at the first hand that fails
-  (its problems carry its number); used for corrections (README section 9) and imports.
+  (its problems carry its number); used for corrections (docs/rules/README.md §9) and imports.
 * :func:`score_document` — the game document ``{"ruleset", "options", "players", "hands"}``.
 """
 

@@ -29,7 +29,7 @@ class SoloistGame(Ruleset):
     zero_sum = True
     dealer_sits_out_with = frozenset({4})
 
-    #: Keys of a played hand besides dealer/outcome, in the order the spec lists them.
+    #: Keys of a played hand besides dealer/outcome, in the order docs/rules lists them.
     played_keys: ClassVar[tuple[str, ...]]
     #: Highest card points of one side.
     max_points: ClassVar[int]

@@ -1,6 +1,6 @@
 """Terziglio (Calabresella): three-handed Tressette, one soloist against two.
 
-Rules in brief (``shared/rules/terziglio.md``): 3 or 4 seats, three play each hand; with 4 the
+Rules in brief (``docs/rules/terziglio.md``): 3 or 4 seats, three play each hand; with 4 the
 dealer sits out. The winner of the bidding, the **soloist**, names a contract — chiamo, solo,
 solissimo, solissimo dividete, solissimo scegliete — and makes it with 6 or more of the 11 card
 points (aces 1, every three "thirds" 1, last trick 1). Each payer (the two opponents, plus the idle

@@ -1,6 +1,6 @@
 """Turkish: a French shedding game scored in penalty points; the lowest total wins.
 
-Rules in brief (``shared/rules/turkish.md``): 3 to 8 seats, everybody plays every deal, with one
+Rules in brief (``docs/rules/turkish.md``): 3 to 8 seats, everybody plays every deal, with one
 stripped tarot pack of 56 cards (two packs from 6 seats on). The deal stops when one player has
 got rid of all his cards (``went_out``); every other player scores a penalty for the cards he still
 holds: court cards 10, tens 20, any other card 5 (option ``values``). The scorer enters either the
@@ -85,7 +85,7 @@ class Turkish(Ruleset):
     def read_entries(
         self, doc: Reader, form: str, entries: list[Any], n: int, went_out: int
     ) -> dict[int, Reader]:
-        """One reader per valid entry, by seat (V5, V6)."""
+        """One reader per valid entry, by seat (docs/rules/turkish.md §5 V5, V6)."""
         keys = ("seat", "court", "tens", "other") if form == "cards_left" else ("seat", "points")
         by_seat: dict[int, Reader] = {}
         for index, entry in enumerate(entries):

@@ -10,29 +10,22 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from tests.scoring.rules import (
-    test_briscola,
-    test_briscola_chiamata,
-    test_calabrasella,
-    test_terziglio,
-    test_turkish,
-)
+from tests.scoring.rules.games import complete_game
 
 NAMES = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco"]
 COMPLETE = [
-    (test_terziglio, "G1"),
-    (test_calabrasella, "G1"),
-    (test_turkish, "G1"),
-    (test_briscola, "G2"),
-    (test_briscola_chiamata, "G2"),
+    ("terziglio", "G1"),
+    ("calabrasella", "G1"),
+    ("turkish", "G1"),
+    ("briscola", "G2"),
+    ("briscola_chiamata", "G2"),
 ]
 
 
-def game_document(module, game_id):
-    (param,) = [p for p in module.GAMES if p.id == game_id]
-    players, options, hands, ranking, card_points = param.values
+def game_document(key, game_id):
+    players, options, hands, ranking, card_points = complete_game(key, game_id)
     document = {
-        "ruleset": module.KEY,
+        "ruleset": key,
         "options": options,
         "players": NAMES[:players],
         "hands": [hand[0] for hand in hands],
@@ -48,11 +41,11 @@ def run(tmp_path, document, *args):
     return out.getvalue()
 
 
-@pytest.mark.parametrize(("module", "game_id"), COMPLETE, ids=[m.KEY for m, _ in COMPLETE])
-def test_json_output_scores_a_complete_game_of_each_ruleset(tmp_path, module, game_id):
-    document, hands, ranking, card_points = game_document(module, game_id)
+@pytest.mark.parametrize(("key", "game_id"), COMPLETE, ids=[key for key, _ in COMPLETE])
+def test_json_output_scores_a_complete_game_of_each_ruleset(tmp_path, key, game_id):
+    document, hands, ranking, card_points = game_document(key, game_id)
     data = json.loads(run(tmp_path, document, "--json"))
-    assert data["ruleset"] == module.KEY
+    assert data["ruleset"] == key
     assert data["players"] == document["players"]
     assert set(data["options"]) >= set(document["options"])
     assert [h["number"] for h in data["hands"]] == list(range(1, len(hands) + 1))
@@ -67,7 +60,7 @@ def test_json_output_scores_a_complete_game_of_each_ruleset(tmp_path, module, ga
 
 
 def test_text_output_is_a_readable_score_sheet(tmp_path):
-    document, *_ = game_document(test_terziglio, "G1")
+    document, *_ = game_document("terziglio", "G1")
     text = run(tmp_path, document)
     assert "Anna" in text and "status: finished" in text
     assert "ranking: 1. Anna, 2. Carla, 3. Bruno" in text
@@ -87,7 +80,7 @@ def test_text_output_of_a_game_in_progress_names_the_next_dealer(tmp_path):
 
 
 def test_an_invalid_hand_exits_with_status_2_and_only_the_errors_on_stdout():
-    document, *_ = game_document(test_terziglio, "G1")
+    document, *_ = game_document("terziglio", "G1")
     document["hands"][3] = dict(document["hands"][3], soloist_points=12)
     result = subprocess.run(
         [sys.executable, "manage.py", "score", "-", "--json"],

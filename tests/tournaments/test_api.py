@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 from scoring import services as scoring
 from scoring.models import Game, Player
 from scoring.services import Actor
-from tests.conftest import api_as
+from tests.clients import api_as
 from tournaments import services
 from tournaments.models import (
     Adjustment,
@@ -24,7 +24,7 @@ from tournaments.models import (
 )
 from tournaments.scheduling.cli import build
 
-from .test_services import (
+from .helpers import (
     enter,
     make_competition,
     play,

@@ -11,7 +11,7 @@ import pytest
 from scoring.models import Game
 from scoring.rules import RuleViolation
 from scoring.services import Actor
-from tests.tournaments.test_services import (
+from tests.tournaments.helpers import (
     briscola_won_by,
     byes_of,
     codes,

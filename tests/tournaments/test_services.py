@@ -30,6 +30,19 @@ from tournaments.models import (
     Table,
 )
 
+from .helpers import (
+    briscola_won_by,
+    byes_of,
+    codes,
+    enter,
+    enter_pairs,
+    make_competition,
+    play,
+    tables_of,
+    terziglio_in_order,
+    terziglio_won_by,
+)
+
 pytestmark = pytest.mark.django_db
 
 
@@ -40,100 +53,8 @@ def fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
-NAMES = [
-    "Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Gina", "Ugo", "Ivo", "Lia",
-    "Mario", "Nina", "Olivia", "Piero", "Rita", "Sandro",
-]  # fmt: skip
-
 #: Placement points by table size, as the competitions use them by default.
 PLACEMENT = {2: (2, 0), 3: (4, 2, 0), 4: (3, 2, 1, 0), 5: (4, 3, 2, 1, 0)}
-
-
-# ---------------------------------------------------------------------------------------------
-# Helpers shared with the API tests
-
-
-def codes(error: RuleViolation) -> set[tuple[str, str]]:
-    return {(p.field, p.code) for p in error.problems}
-
-
-def make_competition(club, user, **fields):
-    fields.setdefault("name", "Torneo")
-    fields.setdefault("rulesets", ["terziglio"])
-    return services.create_competition(club=club, by=Actor.for_user(user), **fields)
-
-
-def enter(competition, user, count, *, seeded=False) -> list[Entry]:
-    """``count`` new players entered, in order (seeds 1 … count when ``seeded``)."""
-    return [
-        services.add_entry(
-            competition=competition,
-            player=NAMES[i],
-            seed=i + 1 if seeded else None,
-            by=Actor.for_user(user),
-        )
-        for i in range(count)
-    ]
-
-
-def enter_pairs(competition, user, count) -> list[Entry]:
-    return [
-        services.add_entry(
-            competition=competition,
-            player=NAMES[2 * i],
-            partner=NAMES[2 * i + 1],
-            by=Actor.for_user(user),
-        )
-        for i in range(count)
-    ]
-
-
-def tables_of(round_: Round) -> list[tuple[int, ...]]:
-    """Entry ids of each table, in seat order."""
-    return [
-        tuple(s.entry_id for s in table.seats.order_by("position"))
-        for table in round_.tables.order_by("number")
-    ]
-
-
-def byes_of(round_: Round) -> set[int]:
-    return set(round_.byes.values_list("entry_id", flat=True))
-
-
-def terziglio_in_order(order: list[int]) -> list[dict]:
-    """Hands of a three-seat Terziglio ending with the seats in ``order`` (first to last):
-    the last fails a chiamo (-2, the others +1), then the first makes a scegliete (+32, the
-    others -16). Totals: first 33, second -15, last -18."""
-    first, _second, last = order
-    return [
-        {"dealer": 0, "outcome": "played", "soloist": last, "contract": "chiamo",
-         "soloist_points": 5},
-        {"dealer": 1, "outcome": "played", "soloist": first, "contract": "scegliete",
-         "soloist_points": 6},
-    ]  # fmt: skip
-
-
-def terziglio_won_by(seat: int, n: int) -> list[dict]:
-    """One hand that ends a Terziglio: ``seat`` makes a scegliete (+32 from two payers; at a
-    table of four the dealer, seat 0, sits out and scores nothing). ``seat`` may not be 0 at a
-    table of four."""
-    dealer = 0 if n == 4 else (seat + 1) % n
-    return [
-        {"dealer": dealer, "outcome": "played", "soloist": seat, "contract": "scegliete",
-         "soloist_points": 8},
-    ]  # fmt: skip
-
-
-def briscola_won_by(side: int, n: int, hands: int) -> list[dict]:
-    """``hands`` hands all won by ``side`` (of two)."""
-    points = [70, 50] if side == 0 else [50, 70]
-    return [{"dealer": i % n, "points": points} for i in range(hands)]
-
-
-def play(game: Game, documents: list[dict], user) -> Game:
-    for document in documents:
-        scoring.record_hand(game=game, document=document, by=Actor.for_user(user))
-    return Game.objects.get(pk=game.pk)
 
 
 def placement_points(totals: list[int], sizes=PLACEMENT) -> list[Fraction]:

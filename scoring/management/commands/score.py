@@ -1,7 +1,7 @@
 """``manage.py score FILE``: score a whole game document and print the result.
 
-The game document is ``{"ruleset", "options", "players", "hands"}`` (shared/rules README,
-section 11): the import/export format of a game. ``-`` reads standard input. ``--json`` prints the
+The game document is ``{"ruleset", "options", "players", "hands"}`` (docs/rules/README.md
+§11): the import/export format of a game. ``-`` reads standard input. ``--json`` prints the
 scored game; an invalid document exits with status 2 and, with ``--json``, prints only
 ``{"errors": [...]}`` on standard output.
 """

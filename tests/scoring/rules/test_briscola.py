@@ -1,7 +1,8 @@
-"""Briscola (and famiglia Prini): every worked and invalid example of shared/rules/briscola.md, one row each."""
+"""Briscola (and famiglia Prini): every worked and invalid example of docs/rules/briscola.md, one row each."""
 
 import pytest
 
+from .games.briscola import GAMES
 from .helpers import assert_game, assert_invalid_hand, assert_invalid_options, assert_single_hand
 
 KEY = "briscola"
@@ -47,51 +48,6 @@ SINGLE_HANDS = [
 @pytest.mark.parametrize(("players", "options", "hand", "deltas"), SINGLE_HANDS)
 def test_worked_example_gives_the_listed_deltas(players, options, hand, deltas):
     assert_single_hand(KEY, players, options, hand, deltas)
-
-
-GAMES = [
-    pytest.param(
-        2,
-        {},
-        [
-            ({"dealer": 0, "points": [70, 50]}, [1, 0], [1, 0], "in_progress"),
-            ({"dealer": 1, "points": [60, 60]}, [0, 0], [1, 0], "in_progress"),
-            ({"dealer": 0, "points": [56, 64]}, [0, 1], [1, 1], "in_progress"),
-            ({"dealer": 1, "points": [81, 39]}, [1, 0], [2, 1], "finished"),
-        ],
-        [{"seat": 0, "place": 1}, {"seat": 1, "place": 2}],
-        [267, 213],
-        id="G1",
-    ),
-    pytest.param(
-        4,
-        {},
-        [
-            ({"dealer": 0, "points": [70, 50]}, [1, 0, 1, 0], [1, 0, 1, 0], "in_progress"),
-            ({"dealer": 1, "points": [40, 80]}, [0, 1, 0, 1], [1, 1, 1, 1], "in_progress"),
-            ({"dealer": 2, "points": [90, 30]}, [1, 0, 1, 0], [2, 1, 2, 1], "finished"),
-        ],
-        [
-            {"seat": 0, "place": 1},
-            {"seat": 2, "place": 1},
-            {"seat": 1, "place": 2},
-            {"seat": 3, "place": 2},
-        ],
-        [200, 160],
-        id="G2",
-    ),
-    pytest.param(
-        3,
-        {"hands_to_win": 1, "variant": "famiglia_prini"},
-        [
-            ({"dealer": 0, "points": [40, 40, 40]}, [0, 0, 0], [0, 0, 0], "in_progress"),
-            ({"dealer": 1, "points": [30, 62, 28]}, [0, 1, 0], [0, 1, 0], "finished"),
-        ],
-        [{"seat": 1, "place": 1}, {"seat": 0, "place": 2}, {"seat": 2, "place": 2}],
-        [70, 102, 68],
-        id="G3",
-    ),
-]
 
 
 @pytest.mark.parametrize(("players", "options", "hands", "ranking", "card_points"), GAMES)

@@ -1,7 +1,8 @@
-"""Calabrasella: every worked and invalid example of shared/rules/calabrasella.md, one row each."""
+"""Calabrasella: every worked and invalid example of docs/rules/calabrasella.md, one row each."""
 
 import pytest
 
+from .games.calabrasella import GAMES
 from .helpers import assert_game, assert_invalid_hand, assert_invalid_options, assert_single_hand
 
 KEY = "calabrasella"
@@ -82,38 +83,6 @@ SINGLE_HANDS = [
 @pytest.mark.parametrize(("players", "options", "hand", "deltas"), SINGLE_HANDS)
 def test_worked_example_gives_the_listed_deltas(players, options, hand, deltas):
     assert_single_hand(KEY, players, options, hand, deltas)
-
-
-GAMES = [
-    pytest.param(
-        3,
-        {"deals": 4},
-        [
-            (
-                {"dealer": 0, "outcome": "played", "soloist": 0, "soloist_points": 21},
-                [14, -7, -7],
-                [14, -7, -7],
-                "in_progress",
-            ),
-            (
-                {"dealer": 1, "outcome": "played", "soloist": 1, "soloist_points": 16},
-                [3, -6, 3],
-                [17, -13, -4],
-                "in_progress",
-            ),
-            ({"dealer": 2, "outcome": "passed_out"}, [0, 0, 0], [17, -13, -4], "in_progress"),
-            (
-                {"dealer": 0, "outcome": "played", "soloist": 2, "soloist_points": 25},
-                [-15, -15, 30],
-                [2, -28, 26],
-                "finished",
-            ),
-        ],
-        [{"seat": 2, "place": 1}, {"seat": 0, "place": 2}, {"seat": 1, "place": 3}],
-        None,
-        id="G1",
-    ),
-]
 
 
 @pytest.mark.parametrize(("players", "options", "hands", "ranking", "card_points"), GAMES)

@@ -1,16 +1,15 @@
-"""Corrections replay the game from hand 1 (README section 9), with the examples of the spec."""
+"""Corrections replay the game from hand 1 (docs/rules/README.md §9), with the pages' examples."""
 
 import pytest
 
 from scoring.rules import RULESETS, RuleViolation, engine
 
-from . import test_briscola, test_terziglio
+from .games import complete_game
 from .helpers import errors, new_game
 
 
-def documents_of(games, game_id):
-    (param,) = [p for p in games if p.id == game_id]
-    players, options, hands, _ranking, _card_points = param.values
+def documents_of(key, game_id):
+    players, options, hands, _ranking, _card_points = complete_game(key, game_id)
     return players, options, [document for document, *_ in hands]
 
 
@@ -23,8 +22,8 @@ def corrected(documents, number, document):
     return [document if i == number else d for i, d in enumerate(documents, start=1)]
 
 
-TERZIGLIO_G1 = documents_of(test_terziglio.GAMES, "G1")
-BRISCOLA_G1 = documents_of(test_briscola.GAMES, "G1")
+TERZIGLIO_G1 = documents_of("terziglio", "G1")
+BRISCOLA_G1 = documents_of("briscola", "G1")
 
 
 def test_R1_terziglio_correction_that_removes_the_end_reopens_the_game():

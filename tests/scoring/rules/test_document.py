@@ -1,4 +1,4 @@
-"""The game document (README section 11): one JSON object for a whole game."""
+"""The game document (docs/rules/README.md §11): one JSON object for a whole game."""
 
 import pytest
 

@@ -7,7 +7,7 @@ from scoring.rules import RULESETS, RuleViolation, engine
 
 from .helpers import new_game
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite

@@ -10,7 +10,7 @@ from tournaments.scheduling import measure, rotation, swap, swiss_round, table_s
 
 from .helpers import assert_fair_byes, assert_valid_round
 
-SETTINGS = settings(max_examples=40, deadline=None)
+SETTINGS = settings(deadline=None)
 
 
 @SETTINGS
