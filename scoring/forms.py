@@ -2,12 +2,18 @@
 problems that come back placed next to the field they name. No game rule is decided here.
 
 ``HAND_FORMS`` has one hand-entry form per ruleset (derived menus: contracts, seats, sides come
-from the rules registry and the game). ``StartGameForm`` builds its option fields from each
-ruleset's described options.
+from the rules registry and the game). Each form names the template of its fields
+(``entry_template``): templates are the edge's business, so the pure rules package does not name
+them, and the registry below ties ruleset key, form and template together in one place. The
+numbers a form shows or works out (total card points, default target, who sits out) are the
+ruleset's ``facts``, which the form also hands to the page for its script. ``StartGameForm``
+builds its option fields from each ruleset's described options.
 """
 
 from __future__ import annotations
 
+import json
+from functools import cached_property
 from typing import Any
 
 from django import forms
@@ -17,6 +23,7 @@ from scoring.messages import message
 from scoring.models import Player
 from scoring.rules import RULESETS, Problem, RuleViolation
 from scoring.rules.terziglio import CONTRACTS
+from scoring.rules.turkish import CATEGORIES as TURKISH_CATEGORIES
 
 OUTCOME_CHOICES = [("played", _("Played")), ("passed_out", _("Everybody passed"))]
 SWEEP_CHOICES = [
@@ -31,6 +38,7 @@ CONTRACT_LABELS = {
     "dividete": _("Solissimo dividete"),
     "scegliete": _("Solissimo scegliete"),
 }
+CARD_CATEGORY_LABELS = {"court": _("Court cards"), "tens": _("Tens"), "other": _("Other cards")}
 NUMBER = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
 
 
@@ -43,6 +51,8 @@ class HandForm(forms.Form):
 
     #: rule field path (or its first part) → form field name
     field_map: dict[str, str] = {}
+    #: The template of this form's own fields, included by ``partials/hand_form.html``.
+    entry_template: str
 
     dealer = forms.TypedChoiceField(label=_("Dealer"), coerce=int, widget=forms.RadioSelect)
     idempotency_key = forms.CharField(required=False, widget=forms.HiddenInput, max_length=128)
@@ -56,6 +66,12 @@ class HandForm(forms.Form):
         self.fields["dealer"].choices = self.seat_choices
         if not self.is_bound and "dealer" not in self.initial and game.next_dealer is not None:
             self.initial["dealer"] = game.next_dealer
+
+    @cached_property
+    def facts(self) -> dict[str, Any]:
+        """The ruleset's facts for this table (``Ruleset.facts``), for the template and the
+        page's script."""
+        return self.game.rules.facts(self.game.options, self.n)
 
     @property
     def dealer_fixed(self) -> bool:
@@ -101,6 +117,7 @@ class HandForm(forms.Form):
 class SoloistHandForm(HandForm):
     """Terziglio and Calabrasella: soloist, (contract), points or card count, sweep."""
 
+    entry_template = "scoring/hand_forms/soloist.html"
     count_keys: tuple[str, ...] = ()
     outcome = forms.ChoiceField(
         label=_("Outcome"), choices=OUTCOME_CHOICES, widget=forms.RadioSelect, initial="played"
@@ -127,7 +144,7 @@ class SoloistHandForm(HandForm):
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.fields["soloist"] = self.seat_field(_("Soloist"))
-        top = self.game.rules.max_points
+        top = self.facts["total_points"]
         self.fields["soloist_points"] = forms.IntegerField(
             label=_("Soloist's points"), required=False, widget=number_input(min=0, max=top)
         )
@@ -219,6 +236,8 @@ class CalabrasellaHandForm(SoloistHandForm):
 class TurkishHandForm(HandForm):
     """The player who went out, then per other player the cards left (or a quick total)."""
 
+    entry_template = "scoring/hand_forms/turkish.html"
+
     entry = forms.ChoiceField(
         label=_("Enter"),
         choices=[("cards", _("Cards left")), ("quick", _("Quick total"))],
@@ -232,7 +251,8 @@ class TurkishHandForm(HandForm):
         "cards_left": "__all__",
         "penalties": "__all__",
     }
-    CATEGORIES = (("court", _("Court cards")), ("tens", _("Tens")), ("other", _("Other cards")))
+    #: The categories of ``cards_left`` (the rules' keys), with their labels.
+    CATEGORIES = tuple((key, CARD_CATEGORY_LABELS[key]) for key in TURKISH_CATEGORIES)
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -285,7 +305,7 @@ class TurkishHandForm(HandForm):
                     if "." in path
                     else ("points" if form == "penalties" else "other")
                 )
-                if index < len(self._order) and key in {"court", "tens", "other", "points"}:
+                if index < len(self._order) and key in {*TURKISH_CATEGORIES, "points"}:
                     return f"{key}_{self._order[index]}"
         return super().form_field(problem)
 
@@ -297,7 +317,7 @@ class TurkishHandForm(HandForm):
             for entry in document["penalties"]:
                 initial[f"points_{entry['seat']}"] = entry["points"]
         for entry in document.get("cards_left", []):
-            for key in ("court", "tens", "other"):
+            for key in TURKISH_CATEGORIES:
                 initial[f"{key}_{entry['seat']}"] = entry[key]
         return initial
 
@@ -305,14 +325,16 @@ class TurkishHandForm(HandForm):
 class BriscolaHandForm(HandForm):
     """Card points per side; with two sides the other side's points are worked out."""
 
+    entry_template = "scoring/hand_forms/briscola.html"
+
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.sides = self.game.rules.sides(self.game.options, self.n)
+        self.sides = self.facts["sides"]
         for index, side in enumerate(self.sides):
             self.fields[f"points_{index}"] = forms.IntegerField(
                 label=" + ".join(self.names[s] for s in side),
                 required=False,
-                widget=number_input(min=0, max=120),
+                widget=number_input(min=0, max=self.facts["total_points"]),
             )
         self.field_map = {"dealer": "dealer", "points": "__all__"}
 
@@ -324,7 +346,8 @@ class BriscolaHandForm(HandForm):
         points = [data.get(f"points_{i}") for i in range(len(self.sides))]
         if len(points) == 2 and points.count(None) == 1:
             known = next(p for p in points if p is not None)
-            points = [120 - known if p is None else p for p in points]
+            total = self.facts["total_points"]
+            points = [total - known if p is None else p for p in points]
         return {"dealer": data.get("dealer"), "points": points}
 
     def form_field(self, problem: Problem) -> str | None:
@@ -340,17 +363,14 @@ class BriscolaHandForm(HandForm):
 
 
 class ChiamataHandForm(HandForm):
+    """Caller, partner (the caller himself if alone), target and the caller's side's points."""
+
+    entry_template = "scoring/hand_forms/briscola_chiamata.html"
     outcome = forms.ChoiceField(
         label=_("Outcome"),
         choices=[("played", _("Played")), ("passed_out", _("Passed or thrown in"))],
         widget=forms.RadioSelect,
         initial="played",
-    )
-    target = forms.IntegerField(
-        label=_("Target"), required=False, initial=61, widget=number_input(min=61, max=120)
-    )
-    caller_points = forms.IntegerField(
-        label=_("Caller's side points"), required=False, widget=number_input(min=0, max=120)
     )
     field_map = {
         "dealer": "dealer",
@@ -365,6 +385,16 @@ class ChiamataHandForm(HandForm):
         super().__init__(*args, **kwargs)
         self.fields["caller"] = self.seat_field(_("Caller"))
         self.fields["partner"] = self.seat_field(_("Partner (the caller himself if alone)"))
+        target, total = self.facts["default_target"], self.facts["total_points"]
+        self.fields["target"] = forms.IntegerField(
+            label=_("Target"),
+            required=False,
+            initial=target,
+            widget=number_input(min=target, max=total),
+        )
+        self.fields["caller_points"] = forms.IntegerField(
+            label=_("Caller's side points"), required=False, widget=number_input(min=0, max=total)
+        )
         self.order_fields(["dealer", "outcome", "caller", "partner", "target", "caller_points"])
 
     def document(self) -> dict[str, Any]:
@@ -372,10 +402,11 @@ class ChiamataHandForm(HandForm):
         document: dict[str, Any] = {"dealer": data.get("dealer"), "outcome": data.get("outcome")}
         if data.get("outcome") == "passed_out":
             return document
+        target = self.facts["default_target"]
         document |= {
             "caller": data.get("caller"),
             "partner": data.get("partner"),
-            "target": data.get("target") if data.get("target") is not None else 61,
+            "target": data["target"] if data.get("target") is not None else target,
             "caller_points": data.get("caller_points"),
         }
         return {k: v for k, v in document.items() if v is not None}
@@ -496,8 +527,6 @@ class StartGameForm(forms.Form):
         return [(self[f"seat_{seat}"], self[f"new_{seat}"]) for seat in range(MAX_SEATS)]
 
     def max_seats_json(self) -> str:
-        import json
-
         return json.dumps({key: rules.max_seats for key, rules in RULESETS.items()})
 
     def option_groups(self):
