@@ -21,7 +21,8 @@ from django.views.decorators.http import condition, require_POST
 
 from scoring import access, selectors, services
 from scoring.extensions import CLUB_PAGE_SECTIONS
-from scoring.forms import HAND_FORMS, PinForm, PlayerForm, ReasonForm, StartGameForm, hand_form
+from scoring.forms import PinForm, PlayerForm, ReasonForm, StartGameForm
+from scoring.hand_forms import HAND_FORMS, hand_form
 from scoring.messages import message
 from scoring.models import Club, Game, GameStatus, Hand, Player, TableLink, Via
 from scoring.presenters import hand_summary

@@ -420,6 +420,9 @@ class Ruleset:
     lowest_wins: ClassVar[bool] = False
     #: True where every hand sums to 0 under the default options.
     zero_sum: ClassVar[bool] = False
+    #: True where a seat's total counts the hands its side won (Briscola), not points: a short
+    #: match, whose standings read the totals as hands won.
+    totals_are_hands_won: ClassVar[bool] = False
     #: Seat counts at which the dealer gets no cards.
     dealer_sits_out_with: ClassVar[frozenset[int]] = frozenset()
     options: ClassVar[tuple[Option, ...]]

@@ -43,6 +43,7 @@ class Briscola(Ruleset):
     min_seats = 2
     max_seats = 5
     ideal_seats = 2
+    totals_are_hands_won = True
     hand_keys = ("dealer", "points")
     total_points = TOTAL_POINTS
     options = (

@@ -13,7 +13,8 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 
 from scoring import demo
-from scoring.forms import CHOICE_LABELS, CONTRACT_LABELS, HAND_FORMS, OPTION_LABELS, HandForm
+from scoring.forms import CHOICE_LABELS, CONTRACT_LABELS, OPTION_LABELS
+from scoring.hand_forms import HAND_FORMS, HandForm
 from scoring.presenters import PHRASES, hand_summary
 from scoring.rules import RULESETS, Ruleset
 from scoring.rules.base import ChoiceOption, GameState, IntMapOption, IntOption
@@ -47,7 +48,7 @@ def missing_items(key: str, rules: Ruleset) -> list[str]:
     missing: list[str] = []
     form = HAND_FORMS.get(key)
     if not (isinstance(form, type) and issubclass(form, HandForm)):
-        missing.append("a hand form class in scoring.forms.HAND_FORMS")
+        missing.append("a hand form class in scoring.hand_forms.HAND_FORMS")
     else:
         template = getattr(form, "entry_template", None)
         try:

@@ -205,3 +205,7 @@ def test_the_next_dealer_is_the_next_seat_round_the_table():
 def test_a_stored_hand_is_summarised_as_parts_with_seats_as_numbers(key, n, document, parts):
     stored = engine.play(new_game(key, n), document).hands[0].document
     assert get(key).summarise(stored) == parts
+
+
+def test_only_briscola_totals_count_hands_won():
+    assert [key for key, rules in RULESETS.items() if rules.totals_are_hands_won] == ["briscola"]
