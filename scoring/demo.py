@@ -196,8 +196,8 @@ def active_seats(ruleset: str, n: int, dealer: int) -> list[int]:
     return [seat for seat in range(n) if seat != idle]
 
 
-#: The games in which everybody may pass (a passed-out hand).
-PASSING_GAMES = ("terziglio", "calabrasella", "briscola_chiamata")
+#: The games in which everybody may pass (a passed-out hand): those whose hands have an outcome.
+PASSING_GAMES = tuple(key for key, rules in RULESETS.items() if "outcome" in rules.hand_keys)
 
 
 def passed_out(dealer: int) -> Document:
@@ -303,19 +303,21 @@ def turkish_hand(rng: random.Random, n: int, options: Mapping[str, Any], dealer:
 
 
 def briscola_points(rng: random.Random, sides: int) -> list[int]:
-    """Card points per side: 120 in all, never 1 or 119 (no card is worth 1)."""
+    """Card points per side: the total of the hand (120), never 1 or 119 (no card is worth 1)."""
+    total = RULESETS["briscola"].total_points
+    half = total // 2
     if sides == 2:
         luck = rng.random()
         if luck < 0.07:
-            return [60, 60]
-        winner = 120 if luck < 0.09 else rng.randint(61, 96)
-        points = [winner, 120 - winner]
+            return [half, half]
+        winner = total if luck < 0.09 else rng.randint(half + 1, 96)
+        points = [winner, total - winner]
         rng.shuffle(points)
         return points
     while True:
         points = [rng.randint(12, 64) for _ in range(sides - 1)]
-        points.append(120 - sum(points))
-        if points[-1] >= 0 and not {1, 119} & set(points):
+        points.append(total - sum(points))
+        if points[-1] >= 0 and not {1, total - 1} & set(points):
             return points
 
 
@@ -333,14 +335,16 @@ def briscola_chiamata_hand(
     caller = rng.choice(active)
     alone = rng.random() < 0.1
     partner = caller if alone else rng.choice([seat for seat in active if seat != caller])
-    target = 61 if rng.random() < 0.65 else rng.choice((65, 68, 70, 71, 75, 80, 85))
+    rules = RULESETS["briscola_chiamata"]
+    total, default = rules.total_points, rules.default_target
+    target = default if rng.random() < 0.65 else rng.choice((65, 68, 70, 71, 75, 80, 85))
     if rng.random() < 0.6:
-        points = 120 if rng.random() < 0.04 else rng.randint(target, min(118, target + 30))
+        points = total if rng.random() < 0.04 else rng.randint(target, min(118, target + 30))
     else:
         points = 0 if rng.random() < 0.03 else rng.randint(max(20, target - 35), target - 1)
     document: Document = {"dealer": dealer, "outcome": "played", "caller": caller}
     document["partner"] = partner
-    if target != 61:  # a phone leaves the default out
+    if target != default:  # a phone leaves the default out
         document["target"] = target
     document["caller_points"] = points
     return document

@@ -2,8 +2,12 @@
 
 The hand documents and a game's resolved options are the source of truth; a game's totals, hand
 count, last dealer and status are a cache that ``scoring.services`` recomputes through the rules
-engine on every write (``manage.py check_games`` verifies it). Writes go through the services
-only; the constraints below hold even if application code is bypassed.
+engine on every write. Nothing re-checks the cache at run time: the tests do, by replaying stored
+games from their documents (``engine.replay``) and comparing the figures (tests/scoring/test_demo.py
+for every demo game, tests/scoring/test_services.py after each kind of write). Figures derived
+from the cache (the next dealer, the seat sitting out) are asked of the engine, not re-derived.
+Writes go through the services only; the constraints below hold even if application code is
+bypassed.
 """
 
 from __future__ import annotations
@@ -197,9 +201,18 @@ class Game(models.Model):
 
     @property
     def next_dealer(self) -> int | None:
-        if self.status != GameStatus.IN_PROGRESS or self.last_dealer is None:
+        """The engine's next dealer; None before the first hand or once the game is over
+        (abandoned games included, which the engine does not know about)."""
+        if self.status != GameStatus.IN_PROGRESS:
             return None
-        return (self.last_dealer + 1) % self.n
+        return self.scored().next_dealer
+
+    @property
+    def sitting_out_next(self) -> int | None:
+        """The seat that gets no cards in the next hand, if any (engine's answer)."""
+        if self.status != GameStatus.IN_PROGRESS:
+            return None
+        return self.scored().sitting_out_next
 
 
 class Seat(models.Model):

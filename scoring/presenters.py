@@ -1,46 +1,57 @@
-"""How a hand and a game read on a page: short, translated summaries. Display only."""
+"""How a hand reads on a page: the ruleset's summary parts put in words. Display only.
+
+A ruleset says what a hand was (``Ruleset.summarise``: parts with a code, values and seats); this
+module says it in the active language, with the players' names for the seats, the way
+``scoring.messages`` words a rule ``Problem``. No game is named here: a new game whose summary
+uses a new code adds its phrase to ``PHRASES`` (the contract test lists any code missing).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from scoring.forms import CONTRACT_LABELS
+from scoring.rules import RULESETS, SummaryPart
+
+SEPARATOR = " · "
 
 
-def hand_summary(ruleset: str, document: dict[str, Any], names: list[str]) -> str:
+def _cards(params: Mapping[str, Any]) -> str:
+    counted = ", ".join(f"{key} {value}" for key, value in params["cards"])
+    return f"{_('cards counted')} ({counted})"
+
+
+#: Summary code -> its words, given the part's params and its seats already named.
+PHRASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "passed_out": lambda p: _("Passed out"),
+    "passed_or_thrown_in": lambda p: _("Passed or thrown in"),
+    "soloist": lambda p: p["seat"],
+    "contract": lambda p: str(CONTRACT_LABELS[p["contract"]]),
+    "points": lambda p: _("%(points)s points") % {"points": p["points"]},
+    "cards_counted": _cards,
+    "sweep_soloist": lambda p: _("every trick"),
+    "sweep_opponents": lambda p: _("no trick"),
+    "went_out": lambda p: _("%(name)s went out") % {"name": p["seat"]},
+    "side_points": lambda p: "–".join(str(points) for points in p["points"]),
+    "caller_and_partner": lambda p: f"{p['caller']} + {p['partner']}",
+    "caller_alone": lambda p: f"{p['caller']} ({_('alone')})",
+    "points_of_target": lambda p: f"{p['points']}/{p['target']}",
+}
+
+
+def phrase(part: SummaryPart, names: Sequence[str]) -> str:
+    """One part in words; a seat outside the table reads "?" (a bug shows, it does not crash)."""
+    params = dict(part.params)
+    for key, seat in part.seats.items():
+        params[key] = names[seat] if 0 <= seat < len(names) else "?"
+    words = PHRASES.get(part.code)
+    return part.code if words is None else words(params)
+
+
+def hand_summary(ruleset: str, document: Mapping[str, Any], names: Sequence[str]) -> str:
     """One line for the history, e.g. "Anna · Solo · 8 points"."""
-
-    def who(seat: Any) -> str:
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
-
-    if document.get("outcome") == "passed_out":
-        return _("Passed out") if ruleset != "briscola_chiamata" else _("Passed or thrown in")
-    if ruleset in ("terziglio", "calabrasella"):
-        parts = [who(document.get("soloist"))]
-        if ruleset == "terziglio":
-            parts.append(str(CONTRACT_LABELS.get(document.get("contract"), "")))
-        if "soloist_cards" in document:
-            cards = document["soloist_cards"]
-            parts.append(
-                _("cards counted") + f" ({', '.join(f'{k} {v}' for k, v in cards.items())})"
-            )
-        else:
-            parts.append(_("%(points)s points") % {"points": document.get("soloist_points")})
-        sweep = document.get("sweep", "none")
-        if sweep == "soloist":
-            parts.append(_("every trick"))
-        elif sweep == "opponents":
-            parts.append(_("no trick"))
-        return " · ".join(parts)
-    if ruleset == "turkish":
-        return _("%(name)s went out") % {"name": who(document.get("went_out"))}
-    if ruleset == "briscola":
-        return "–".join(str(p) for p in document.get("points", []))
-    if ruleset == "briscola_chiamata":
-        caller, partner = document.get("caller"), document.get("partner")
-        side = who(caller) if caller == partner else f"{who(caller)} + {who(partner)}"
-        alone = f" ({_('alone')})" if caller == partner else ""
-        return f"{side}{alone} · {document.get('caller_points')}/{document.get('target', 61)}"
-    return ""
+    parts = RULESETS[ruleset].summarise(document)
+    return SEPARATOR.join(phrase(part, names) for part in parts)

@@ -1,10 +1,13 @@
 """Reads of the scoring app: plain dicts and rows for pages, the API and exports.
 
-Each selector states how many queries it makes; tests pin them.
+A hand has one shape wherever it is shown, :func:`hand_data` (number, document, deltas, running
+totals, version, card points): the game page's history, the game resource and the hand resource
+of the API all use it. Each selector states how many queries it makes; tests pin them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,7 +84,6 @@ def ranking(game: Game) -> list[dict[str, int]] | None:
 
 def game_status(game: Game) -> dict[str, Any]:
     """The game's figures after a change (no query)."""
-    scored = game.scored()
     return {
         "id": game.pk,
         "status": game.status,
@@ -90,34 +92,37 @@ def game_status(game: Game) -> dict[str, Any]:
         "card_points": game.card_points,
         "ranking": ranking(game),
         "next_dealer": game.next_dealer,
-        "sitting_out_next": None
-        if game.next_dealer is None
-        else scored.ruleset.sitting_out(game.next_dealer, game.n),
+        "sitting_out_next": game.sitting_out_next,
         "version": game.version,
     }
 
 
+def hand_data(hand: Hand, totals: Sequence[int]) -> dict[str, Any]:
+    """One hand, the one shape: number, document, deltas, the running ``totals`` after it,
+    version, and its card points per side where the game sums them (no query)."""
+    data = {
+        "number": hand.number,
+        "document": hand.document,
+        "deltas": hand.deltas,
+        "totals": list(totals),
+        "version": hand.version,
+    }
+    if hand.side_points is not None:
+        data["card_points"] = hand.side_points
+    return data
+
+
 def hand_payload(hand: Hand, game: Game, scored: ScoredGame | None = None) -> dict[str, Any]:
-    """The API answer for one hand: number, document, deltas, running totals after it, version,
-    and the game's new status. ``scored`` gives the totals when the hand was just played."""
+    """The answer for one hand (the API, the stored first answer of an idempotent entry): the
+    hand's data, and the game's status and figures. ``scored`` gives the totals when the hand
+    was just played; otherwise one query sums the deltas up to it."""
     if scored is not None:
         totals = list(scored.hands[-1].totals)
     else:
         totals = [0] * game.n
         for row in game.hands.filter(number__lte=hand.number).values_list("deltas", flat=True):
             totals = [t + d for t, d in zip(totals, row, strict=True)]
-    data = {
-        "number": hand.number,
-        "document": hand.document,
-        "deltas": hand.deltas,
-        "totals": totals,
-        "version": hand.version,
-        "status": game.status,
-        "game": game_status(game),
-    }
-    if hand.side_points is not None:
-        data["card_points"] = hand.side_points
-    return data
+    return hand_data(hand, totals) | {"status": game.status, "game": game_status(game)}
 
 
 def export_game(
@@ -149,17 +154,7 @@ def game_detail(game: Game) -> dict[str, Any]:
             {"seat": s.index, "player": s.player_id, "name": s.player.display_name, "side": s.side}
             for s in seats
         ],
-        "hands": [
-            {
-                "number": r.hand.number,
-                "document": r.hand.document,
-                "deltas": r.hand.deltas,
-                "totals": list(r.totals),
-                "version": r.hand.version,
-            }
-            | ({"card_points": r.hand.side_points} if r.hand.side_points is not None else {})
-            for r in rows
-        ],
+        "hands": [hand_data(r.hand, r.totals) for r in rows],
         "totals": list(game.totals),
         "status": game.status,
         "ranking": ranking(game),

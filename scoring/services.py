@@ -38,7 +38,7 @@ from scoring.models import (
     TableLink,
     Via,
 )
-from scoring.rules import RULESETS, Problem, RuleViolation, ScoredGame, engine
+from scoring.rules import RULESETS, Problem, RuleViolation, ScoredGame, ScoredHand, engine
 from scoring.rules.base import Problems, Reader
 from scoring.signals import announce_game_changed
 
@@ -241,6 +241,31 @@ def _cache_fields(game: Game, scored: ScoredGame) -> None:
             game.finished_at = None
 
 
+def hand_fields(scored_hand: ScoredHand) -> dict[str, Any]:
+    """The columns of a ``Hand`` row that the engine decides, from its scored hand: the one
+    place a scored hand becomes stored values (new rows and corrected ones alike)."""
+    return {
+        "document": dict(scored_hand.document),
+        "deltas": list(scored_hand.deltas),
+        "side_points": None if scored_hand.side_points is None else list(scored_hand.side_points),
+    }
+
+
+def hand_row(*, game: Game, scored_hand: ScoredHand, by: Actor, at=None) -> Hand:
+    """A new, unsaved ``Hand`` row of ``game`` for ``scored_hand``, entered by ``by`` (now, or
+    ``at``)."""
+    at = at or timezone.now()
+    return Hand(
+        game=game,
+        number=scored_hand.number,
+        entered_by=by.user,
+        entered_via=by.via,
+        created_at=at,
+        updated_at=at,
+        **hand_fields(scored_hand),
+    )
+
+
 CACHE_FIELDS = [
     "hand_count",
     "totals",
@@ -310,18 +335,7 @@ def start_game(
         )
         now = timezone.now()
         Hand.objects.bulk_create(
-            Hand(
-                game=game,
-                number=h.number,
-                document=dict(h.document),
-                deltas=list(h.deltas),
-                side_points=None if h.side_points is None else list(h.side_points),
-                entered_by=by.user,
-                entered_via=by.via,
-                created_at=now,
-                updated_at=now,
-            )
-            for h in scored.hands
+            hand_row(game=game, scored_hand=h, by=by, at=now) for h in scored.hands
         )
         TableLink.objects.create(game=game)
         AuditEvent.objects.create(
@@ -416,27 +430,19 @@ def record_hand(
 
     With an ``idempotency_key``, a resend of the same document returns the first answer and
     stores nothing; the same key with another document raises IdempotencyConflict."""
-    print_ = fingerprint(document)
+    document_print = fingerprint(document)
     try:
         with transaction.atomic():
             locked = _locked(game, by, idempotency_key=idempotency_key)
             if idempotency_key and locked.seen_key:
-                first = _first_answer(by.client, idempotency_key, locked.pk, print_)
+                first = _first_answer(by.client, idempotency_key, locked.pk, document_print)
                 if first is not None:
                     return first
             _refuse_if_abandoned(locked)
             was_finished = locked.status == GameStatus.FINISHED
             scored = engine.play(locked.scored(), document)
-            new = scored.hands[-1]
-            hand = Hand.objects.create(
-                game=locked,
-                number=new.number,
-                document=dict(new.document),
-                deltas=list(new.deltas),
-                side_points=None if new.side_points is None else list(new.side_points),
-                entered_by=by.user,
-                entered_via=by.via,
-            )
+            hand = hand_row(game=locked, scored_hand=scored.hands[-1], by=by)
+            hand.save(force_insert=True)
             _cache_fields(locked, scored)
             locked.version += 1
             locked.save(update_fields=CACHE_FIELDS)
@@ -456,7 +462,7 @@ def record_hand(
                     client=by.client,
                     key=idempotency_key,
                     game=locked,
-                    fingerprint=print_,
+                    fingerprint=document_print,
                     status_code=201,
                     response=payload,
                 )
@@ -468,18 +474,23 @@ def record_hand(
         # Either way the first answer, now committed, is the one to give.
         if idempotency_key:
             first = _first_answer(
-                by.client, idempotency_key, game.pk if isinstance(game, Game) else game, print_
+                by.client,
+                idempotency_key,
+                game.pk if isinstance(game, Game) else game,
+                document_print,
             )
             if first is not None:
                 return first
         raise
 
 
-def _first_answer(client: str, key: str, game_id: int, print_: str) -> Recorded | None:
+def _first_answer(client: str, key: str, game_id: int, document_print: str) -> Recorded | None:
+    """The stored first answer to ``key``, if any; IdempotencyConflict when the key was used
+    for another document (``document_print`` is the new one's fingerprint) or another game."""
     record = IdempotencyRecord.objects.filter(client=client, key=key).first()
     if record is None:
         return None
-    if record.fingerprint != print_ or record.game_id != game_id:
+    if record.fingerprint != document_print or record.game_id != game_id:
         raise IdempotencyConflict(key)
     return Recorded(payload=record.response, replayed=True)
 
@@ -514,9 +525,8 @@ def correct_hands(
         for hand, new in zip(hands, scored.hands, strict=True):
             if hand.number in changes and dict(new.document) != hand.document:
                 before = {"document": hand.document, "deltas": hand.deltas}
-                hand.document = dict(new.document)
-                hand.deltas = list(new.deltas)
-                hand.side_points = None if new.side_points is None else list(new.side_points)
+                for column, value in hand_fields(new).items():
+                    setattr(hand, column, value)
                 hand.version += 1
                 hand.updated_at = now
                 changed.append((hand, before))

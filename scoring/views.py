@@ -21,7 +21,8 @@ from django.views.decorators.http import condition, require_POST
 
 from scoring import access, selectors, services
 from scoring.extensions import CLUB_PAGE_SECTIONS
-from scoring.forms import PinForm, PlayerForm, ReasonForm, StartGameForm, hand_form
+from scoring.forms import PinForm, PlayerForm, ReasonForm, StartGameForm
+from scoring.hand_forms import HAND_FORMS, hand_form
 from scoring.messages import message
 from scoring.models import Club, Game, GameStatus, Hand, Player, TableLink, Via
 from scoring.presenters import hand_summary
@@ -187,25 +188,15 @@ def game_context(request, game: Game, role: str | None, form=None) -> dict:
             {"seat": i, "name": name, "total": total, "place": place_of.get(i)}
             for i, (name, total) in enumerate(zip(names, game.totals, strict=True))
         ],
-        "history": [
-            {
-                "row": r,
-                "summary": hand_summary(game.ruleset, r.hand.document, names),
-                "dealer": names[r.dealer],
-                "cells": list(zip(r.hand.deltas, r.totals, strict=True)),
-            }
-            for r in reversed(rows)
-        ],
+        "history": [_history_line(game, r, names) for r in reversed(rows)],
         "ranking": [
             {"place": r["place"], "name": names[r["seat"]], "total": game.totals[r["seat"]]}
             for r in ranking
         ],
         "form": form,
         "writable": writable,
-        "next_dealer": None if next_dealer is None else names[next_dealer],
-        "sitting_out": None
-        if next_dealer is None
-        else _name(names, game.rules.sitting_out(next_dealer, game.n)),
+        "next_dealer": _name(names, next_dealer),
+        "sitting_out": _name(names, game.sitting_out_next),
         "lowest_wins": game.rules.lowest_wins,
         "side_names": _side_names(game, names),
     }
@@ -213,6 +204,18 @@ def game_context(request, game: Game, role: str | None, form=None) -> dict:
 
 def _name(names, seat):
     return None if seat is None else names[seat]
+
+
+def _history_line(game: Game, row: selectors.HistoryRow, names: list[str]) -> dict:
+    """One line of the history: the hand's data (``selectors.hand_data``, the API's shape) and
+    its words: summary, dealer, and the delta and running total of each seat."""
+    data = selectors.hand_data(row.hand, row.totals)
+    return data | {
+        "corrected": row.hand.corrected,
+        "summary": hand_summary(game.ruleset, data["document"], names),
+        "dealer": names[row.dealer],
+        "cells": list(zip(data["deltas"], data["totals"], strict=True)),
+    }
 
 
 def _side_names(game, names):
@@ -297,7 +300,7 @@ def hand_page(request, game_id: int, number: int):
     form = reason_form = None
     status = 200
     if writable:
-        form_class = hand_form(game, names).__class__
+        form_class = HAND_FORMS[game.ruleset]
         form = hand_form(game, names, initial=form_class.initial_from(hand.document))
         reason_form = ReasonForm()
         if request.method == "POST":

@@ -8,7 +8,16 @@ hand-entry form and one test file (see the README).
 from __future__ import annotations
 
 from . import briscola, briscola_chiamata, calabrasella, terziglio, turkish
-from .base import GameState, Hand, HandContext, Placing, Problem, Ruleset, RuleViolation
+from .base import (
+    GameState,
+    Hand,
+    HandContext,
+    Placing,
+    Problem,
+    Ruleset,
+    RuleViolation,
+    SummaryPart,
+)
 from .engine import FINISHED, IN_PROGRESS, ScoredGame, ScoredHand
 
 RULESETS: dict[str, Ruleset] = {
@@ -41,5 +50,6 @@ __all__ = [
     "Ruleset",
     "ScoredGame",
     "ScoredHand",
+    "SummaryPart",
     "get",
 ]

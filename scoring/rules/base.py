@@ -312,6 +312,11 @@ FREE_DEALER = BoolOption("free_dealer", False)
 # Values passed between the engine and a ruleset
 
 
+def dealer_after(dealer: int, n: int) -> int:
+    """The seat that deals after ``dealer``: the deal passes in seat order (rule V2)."""
+    return (dealer + 1) % n
+
+
 @dataclass(frozen=True)
 class HandContext:
     """What a hand is validated against: the table, the house rules and what came before."""
@@ -327,7 +332,7 @@ class HandContext:
         """The seat that must deal, or None when any seat may (hand 1, or ``free_dealer``)."""
         if self.previous_dealer is None or self.options["free_dealer"]:
             return None
-        return (self.previous_dealer + 1) % self.n
+        return dealer_after(self.previous_dealer, self.n)
 
 
 @dataclass(frozen=True)
@@ -359,6 +364,17 @@ class GameState:
         return GameState(
             self.n, self.options, self.hands_played + 1, totals, hand.dealer, card_points
         )
+
+
+@dataclass(frozen=True)
+class SummaryPart:
+    """One piece of a hand's summary: what it says (``code``), the values it shows (``params``)
+    and the seats it names (``seats``: seat numbers, which the edge replaces by the players'
+    names). The words are made at the edge (``scoring.presenters``), like a Problem's message."""
+
+    code: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    seats: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -404,10 +420,21 @@ class Ruleset:
     lowest_wins: ClassVar[bool] = False
     #: True where every hand sums to 0 under the default options.
     zero_sum: ClassVar[bool] = False
+    #: True where a seat's total counts the hands its side won (Briscola), not points: a short
+    #: match, whose standings read the totals as hands won.
+    totals_are_hands_won: ClassVar[bool] = False
     #: Seat counts at which the dealer gets no cards.
     dealer_sits_out_with: ClassVar[frozenset[int]] = frozenset()
     options: ClassVar[tuple[Option, ...]]
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    #: The keys a hand document may hold, ``dealer`` first, in the order the spec lists them.
+    hand_keys: ClassVar[tuple[str, ...]]
+    #: Keys of the seats that must hold cards in a hand (a soloist, a caller, a partner).
+    active_seat_keys: ClassVar[tuple[str, ...]] = ()
+    #: Card points shared out in one hand, where a hand is scored on card points.
+    total_points: ClassVar[int | None] = None
+    #: Card points the declaring side needs unless the bidding raised them.
+    default_target: ClassVar[int | None] = None
 
     # -- options ------------------------------------------------------------------------------
 
@@ -464,6 +491,29 @@ class Ruleset:
     def card_points_start(self, options: Mapping[str, Any], n: int) -> tuple[int, ...] | None:
         """Zeros per side where the game sums card points as a secondary figure (Briscola)."""
         return None
+
+    # -- facts for the edge -------------------------------------------------------------------
+
+    def facts(self, options: Mapping[str, Any], n: int) -> dict[str, Any]:
+        """What a page needs to know about a hand at a table of ``n`` seats, as JSON-ready data.
+        Forms, templates and scripts read these and never re-derive them."""
+        sides = self.sides(options, n)
+        return {
+            "ruleset": self.key,
+            "seats": n,
+            "dealer_sits_out": n in self.dealer_sits_out_with,
+            "dealer_after": [dealer_after(seat, n) for seat in range(n)],
+            "hand_keys": list(self.hand_keys),
+            "active_seat_keys": list(self.active_seat_keys),
+            "total_points": self.total_points,
+            "default_target": self.default_target,
+            "sides": None if sides is None else [list(side) for side in sides],
+        }
+
+    def summarise(self, document: Mapping[str, Any]) -> tuple[SummaryPart, ...]:  # pragma: no cover
+        """A stored (valid, normalised) hand document in brief, as parts the edge puts in
+        words and joins (e.g. soloist, contract, points)."""
+        raise NotImplementedError
 
     # -- hands --------------------------------------------------------------------------------
 

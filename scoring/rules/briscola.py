@@ -26,6 +26,7 @@ from .base import (
     Problems,
     Reader,
     Ruleset,
+    SummaryPart,
     is_int,
     join,
     places,
@@ -42,6 +43,9 @@ class Briscola(Ruleset):
     min_seats = 2
     max_seats = 5
     ideal_seats = 2
+    totals_are_hands_won = True
+    hand_keys = ("dealer", "points")
+    total_points = TOTAL_POINTS
     options = (
         ChoiceOption("format", None, nullable=True, choices=("singles", "pairs")),
         IntOption("hands_to_win", 2, lo=1, hi=10),
@@ -65,7 +69,7 @@ class Briscola(Ruleset):
         return (0,) * len(self.sides(options, n))
 
     def read_hand(self, doc: Reader, ctx: HandContext) -> Hand | None:
-        doc.only(("dealer", "points"))
+        doc.only(self.hand_keys)
         dealer = self.read_dealer(doc, ctx)
         sides = self.sides(ctx.options, ctx.n)
         points = self.read_points(doc, len(sides))
@@ -108,6 +112,9 @@ class Briscola(Ruleset):
         if len(points) == 2 or options["individual_win_rule"] == "over_60":
             return points.index(best) if best > TOTAL_POINTS // 2 else None
         return points.index(best) if points.count(best) == 1 else None
+
+    def summarise(self, document: Mapping[str, Any]) -> tuple[SummaryPart, ...]:
+        return (SummaryPart("side_points", {"points": tuple(document["points"])}),)
 
     def is_finished(self, state: GameState) -> bool:
         return max(state.totals) >= state.options["hands_to_win"]

@@ -11,6 +11,7 @@ multiplied by ``cappotto_multiplier`` when the caller's side ends with 120 or 0 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from .base import (
@@ -23,6 +24,7 @@ from .base import (
     Problems,
     Reader,
     Ruleset,
+    SummaryPart,
     fill_defaults,
 )
 
@@ -45,6 +47,10 @@ class BriscolaChiamata(Ruleset):
     ideal_seats = 5
     zero_sum = True
     dealer_sits_out_with = frozenset({6})
+    hand_keys = ("dealer", "outcome", *PLAYED_KEYS)
+    active_seat_keys = ("caller", "partner")
+    total_points = TOTAL_POINTS
+    default_target = DEFAULT_TARGET
     options = (
         IntOption("deals", None, nullable=True, lo=1, hi=200),
         IntOption("alone_caller_units", 4, lo=1, hi=100),
@@ -59,7 +65,7 @@ class BriscolaChiamata(Ruleset):
             options["deals"] = 2 * n
 
     def read_hand(self, doc: Reader, ctx: HandContext) -> Hand | None:
-        doc.only(("dealer", "outcome", *PLAYED_KEYS))
+        doc.only(self.hand_keys)
         dealer = self.read_dealer(doc, ctx)
         outcome = doc.read_choice("outcome", (PLAYED, PASSED_OUT))
         if outcome == PASSED_OUT:
@@ -105,6 +111,18 @@ class BriscolaChiamata(Ruleset):
         else:
             deltas[caller] = options["alone_caller_units"] * unit
         return tuple(deltas)
+
+    def summarise(self, document: Mapping[str, Any]) -> tuple[SummaryPart, ...]:
+        if document["outcome"] == PASSED_OUT:
+            return (SummaryPart("passed_or_thrown_in"),)
+        caller, partner = document["caller"], document["partner"]
+        side = (
+            SummaryPart("caller_alone", seats={"caller": caller})
+            if caller == partner
+            else SummaryPart("caller_and_partner", seats={"caller": caller, "partner": partner})
+        )
+        points = {"points": document["caller_points"], "target": document["target"]}
+        return side, SummaryPart("points_of_target", points)
 
     def is_finished(self, state: GameState) -> bool:
         return state.hands_played >= state.options["deals"]

@@ -21,8 +21,9 @@ class Calabrasella(SoloistGame):
     key = "calabrasella"
     name = "Calabrasella"
     played_keys = ("soloist", "soloist_points", "soloist_cards", "sweep")
-    max_points = 35
+    total_points = 35
     card_counts = {"aces": (0, 4), "counters": (0, 20)}
+    card_values = {"aces": (3, 1), "counters": (1, 1), "last_trick": (3, 1)}
     options = (
         IntOption("deals", None, nullable=True, lo=1, hi=200),
         IntOption("sweep_payment", 70, lo=1, hi=1000),
@@ -33,9 +34,6 @@ class Calabrasella(SoloistGame):
     def finish_options(self, options: dict[str, Any], n: int, problems: Problems) -> None:
         if options["deals"] is None:
             options["deals"] = 3 * n
-
-    def points_of_cards(self, counts: Mapping[str, int], last_trick: bool) -> int:
-        return 3 * counts["aces"] + counts["counters"] + (3 if last_trick else 0)
 
     def payment(self, options: Mapping[str, Any], contract: Any, points: int, sweep: str) -> int:
         if sweep == "soloist":

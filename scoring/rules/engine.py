@@ -17,7 +17,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .base import GameState, Hand, HandContext, Placing, Problems, Reader, Ruleset, RuleViolation
+from .base import (
+    GameState,
+    Hand,
+    HandContext,
+    Placing,
+    Problems,
+    Reader,
+    Ruleset,
+    RuleViolation,
+    dealer_after,
+)
 
 IN_PROGRESS = "in_progress"
 FINISHED = "finished"
@@ -74,7 +84,7 @@ class ScoredGame:
         """The seat due to deal next; None before the first hand (anyone may) or when finished."""
         if self.finished or self.state.last_dealer is None:
             return None
-        return (self.state.last_dealer + 1) % self.n
+        return dealer_after(self.state.last_dealer, self.n)
 
     @property
     def sitting_out_next(self) -> int | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from .base import Hand, HandContext, Reader, Ruleset, fill_defaults
+from .base import Hand, HandContext, Reader, Ruleset, SummaryPart, fill_defaults
 
 PLAYED, PASSED_OUT = "played", "passed_out"
 OUTCOMES = (PLAYED, PASSED_OUT)
@@ -28,18 +28,46 @@ class SoloistGame(Ruleset):
     ideal_seats = 3
     zero_sum = True
     dealer_sits_out_with = frozenset({4})
+    active_seat_keys = ("soloist",)
 
     #: Keys of a played hand besides dealer/outcome, in the order docs/rules lists them.
     played_keys: ClassVar[tuple[str, ...]]
-    #: Highest card points of one side.
-    max_points: ClassVar[int]
+    #: Card points of one hand (``total_points``), the most one side can take.
+    total_points: ClassVar[int]
     #: The detailed count: key -> (lo, hi) besides the boolean ``last_trick``.
     card_counts: ClassVar[Mapping[str, tuple[int, int]]]
+    #: What the counted cards are worth: key -> (times, per), i.e. ``count * times // per``
+    #: points, for every key of ``card_counts`` and for ``last_trick`` (counted as 1 or 0).
+    card_values: ClassVar[Mapping[str, tuple[int, int]]]
 
-    def points_of_cards(
-        self, counts: Mapping[str, int], last_trick: bool
-    ) -> int:  # pragma: no cover
-        raise NotImplementedError
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.hand_keys = ("dealer", "outcome", *cls.played_keys)
+
+    def points_of_cards(self, counts: Mapping[str, int], last_trick: bool) -> int:
+        counted = {**counts, "last_trick": int(last_trick)}
+        return sum(counted[key] * times // per for key, (times, per) in self.card_values.items())
+
+    def facts(self, options: Mapping[str, Any], n: int) -> dict[str, Any]:
+        """Also what the counted cards are worth, for the live count of the soloist's points."""
+        values = {key: list(value) for key, value in self.card_values.items()}
+        return super().facts(options, n) | {"card_values": values}
+
+    def summarise(self, document: Mapping[str, Any]) -> tuple[SummaryPart, ...]:
+        if document["outcome"] == PASSED_OUT:
+            return (SummaryPart("passed_out"),)
+        parts = [SummaryPart("soloist", seats={"seat": document["soloist"]})]
+        if "contract" in document:
+            parts.append(SummaryPart("contract", {"contract": document["contract"]}))
+        if "soloist_cards" in document:
+            parts.append(
+                SummaryPart("cards_counted", {"cards": tuple(document["soloist_cards"].items())})
+            )
+        else:
+            parts.append(SummaryPart("points", {"points": document["soloist_points"]}))
+        if document["sweep"] != "none":
+            parts.append(SummaryPart(f"sweep_{document['sweep']}"))
+        return tuple(parts)
 
     def read_contract(self, doc: Reader) -> Any:
         """The contract of a played hand, for games that have several (None otherwise)."""
@@ -52,7 +80,7 @@ class SoloistGame(Ruleset):
         raise NotImplementedError
 
     def read_hand(self, doc: Reader, ctx: HandContext) -> Hand | None:
-        doc.only(("dealer", "outcome", *self.played_keys))
+        doc.only(self.hand_keys)
         dealer = self.read_dealer(doc, ctx)
         outcome = doc.read_choice("outcome", OUTCOMES)
         if outcome == PASSED_OUT:
@@ -93,8 +121,8 @@ class SoloistGame(Ruleset):
         trick (``took_all``) or none of them (``took_none``), which a sweep requires."""
         form = doc.exactly_one("soloist_points", "soloist_cards")
         if form == "soloist_points":
-            points = doc.read_int("soloist_points", 0, self.max_points)
-            return points, points == self.max_points, points == 0
+            points = doc.read_int("soloist_points", 0, self.total_points)
+            return points, points == self.total_points, points == 0
         cards = doc.read_object("soloist_cards") if form else None
         if cards is None:
             return None, False, False

@@ -34,8 +34,9 @@ class Terziglio(SoloistGame):
     key = "terziglio"
     name = "Terziglio"
     played_keys = ("soloist", "contract", "soloist_points", "soloist_cards", "sweep")
-    max_points = 11
+    total_points = 11
     card_counts = {"aces": (0, 4), "thirds": (0, 20)}
+    card_values = {"aces": (1, 1), "thirds": (1, 3), "last_trick": (1, 1)}
     contracts = CONTRACTS
     options = (
         IntOption("target_score", 21, lo=1, hi=1000),
@@ -67,9 +68,6 @@ class Terziglio(SoloistGame):
         },
     }
 
-    def points_of_cards(self, counts: Mapping[str, int], last_trick: bool) -> int:
-        return counts["aces"] + counts["thirds"] // 3 + (1 if last_trick else 0)
-
     def read_contract(self, doc: Reader) -> Any:
         return doc.read_choice("contract", CONTRACTS)
 
@@ -79,7 +77,7 @@ class Terziglio(SoloistGame):
             multiplier = (
                 tricks * all_points if options["stack_multipliers"] else max(tricks, all_points)
             )
-        elif points in (0, self.max_points):
+        elif points in (0, self.total_points):
             multiplier = options["all_points_multiplier"]
         else:
             multiplier = 1

@@ -10,6 +10,7 @@ lasts ``deals`` deals (2 × seats).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from math import gcd
 from typing import Any
 
@@ -23,6 +24,7 @@ from .base import (
     Problems,
     Reader,
     Ruleset,
+    SummaryPart,
     join,
 )
 
@@ -40,6 +42,7 @@ class Turkish(Ruleset):
     max_seats = 8
     ideal_seats = 4
     lowest_wins = True
+    hand_keys = ("dealer", "went_out", "cards_left", "penalties")
     options = (
         IntOption("deals", None, nullable=True, lo=1, hi=200),
         IntMapOption(
@@ -60,7 +63,7 @@ class Turkish(Ruleset):
             options["packs"] = 1 if n <= 5 else 2
 
     def read_hand(self, doc: Reader, ctx: HandContext) -> Hand | None:
-        doc.only(("dealer", "went_out", "cards_left", "penalties"))
+        doc.only(self.hand_keys)
         dealer = self.read_dealer(doc, ctx)
         went_out = doc.read_seat("went_out", ctx.n)
         form = doc.exactly_one("cards_left", "penalties")
@@ -146,6 +149,15 @@ class Turkish(Ruleset):
         if sum(penalties.values()) > whole:
             doc.problems.add("penalties", "exceeds_pack", packs=packs, max=whole)
         return penalties
+
+    def facts(self, options: Mapping[str, Any], n: int) -> dict[str, Any]:
+        """Also the penalty of one card left, per category (the keys of ``cards_left``)."""
+        values = options["values"]
+        penalty = {key: values[VALUE_KEY[key]] for key in CATEGORIES}
+        return super().facts(options, n) | {"penalty_per_card": penalty}
+
+    def summarise(self, document: Mapping[str, Any]) -> tuple[SummaryPart, ...]:
+        return (SummaryPart("went_out", seats={"seat": document["went_out"]}),)
 
     def is_finished(self, state: GameState) -> bool:
         return state.hands_played >= state.options["deals"]
