@@ -42,13 +42,23 @@ def round_times(round_: Round, zone: zoneinfo.ZoneInfo) -> tuple[dt.datetime, dt
     return start, end
 
 
+def game_name(ruleset: str) -> str:
+    """The game's name (the key itself for a ruleset no longer registered)."""
+    return RULESETS[ruleset].name if ruleset in RULESETS else ruleset
+
+
+def game_names(competition: Competition) -> list[str]:
+    """The names of the games a competition plays, in its order."""
+    return [RULESETS[key].name for key in competition.rulesets if key in RULESETS]
+
+
 def schedule_row(round_: Round, zone) -> dict:
     """A round's date and wall-clock start and end in the club's zone (plain times, so that
     templates show them as they are, whatever the visitor's zone)."""
     times = round_times(round_, zone)
     return {
         "round": round_,
-        "game": RULESETS[round_.ruleset].name if round_.ruleset in RULESETS else round_.ruleset,
+        "game": game_name(round_.ruleset),
         "date": round_.date,
         "start": times[0].time() if times else None,
         "end": times[1].time() if times else None,
@@ -66,13 +76,18 @@ def format_figure(value, *, comma: bool | None = None) -> str:
     return text.replace(".", ",") if comma else text
 
 
+def standings_columns(table: dict) -> list[tuple[str, str]]:
+    """A standings table's tie-break columns as (key, label): the points have their own column."""
+    columns = [(key, str(TIE_BREAK_LABELS.get(key, label))) for key, label in table["columns"]]
+    return [c for c in columns if c[0] != "points"]
+
+
 def standings_tables(data: dict) -> list[dict]:
     """The snapshot's tables ready for a template: tie-break columns (the points have their own
     column), ranked rows then unranked ones, figures formatted."""
     tables = []
     for table in data.get("tables", []):
-        columns = [(key, str(TIE_BREAK_LABELS.get(key, label))) for key, label in table["columns"]]
-        columns = [c for c in columns if c[0] != "points"]
+        columns = standings_columns(table)
         rows = [
             row
             | {

@@ -17,10 +17,14 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.rules import RULESETS
 from tournaments import selectors
-from tournaments.labels import TIE_BREAK_LABELS
-from tournaments.presenters import club_zone, format_figure, round_times
+from tournaments.presenters import (
+    club_zone,
+    format_figure,
+    game_name,
+    round_times,
+    standings_columns,
+)
 from tournaments.views.access import public_or_404
 
 
@@ -73,7 +77,7 @@ def calendar_ics(request, club_slug: str, slug: str):
         f"X-WR-TIMEZONE:{club.time_zone}",
     ]
     for round_ in competition.rounds.filter(date__isnull=False).order_by("number"):
-        game = RULESETS[round_.ruleset].name if round_.ruleset in RULESETS else round_.ruleset
+        game = game_name(round_.ruleset)
         url = settings.SITE_URL + reverse(
             "public-round", args=[club.slug, competition.slug, round_.number]
         )
@@ -118,8 +122,7 @@ def standings_csv(request, club_slug: str, slug: str):
     wanted = request.GET.get("table", "overall")
     table = next((t for t in data["tables"] if t["key"] == wanted), data["tables"][0])
     comma = request.GET.get("decimal") == "comma"
-    columns = [(key, str(TIE_BREAK_LABELS.get(key, label))) for key, label in table["columns"]]
-    columns = [c for c in columns if c[0] != "points"]
+    columns = standings_columns(table)
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
     writer.writerow(

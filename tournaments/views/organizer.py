@@ -18,7 +18,7 @@ from django.utils.translation import ngettext
 
 from scoring import access
 from scoring.models import Club
-from scoring.rules import RULESETS, RuleViolation
+from scoring.rules import RuleViolation
 from scoring.selectors import role_of
 from tournaments import selectors, services
 from tournaments.forms import (
@@ -31,7 +31,7 @@ from tournaments.forms import (
     problem_text,
 )
 from tournaments.models import Adjustment, Entry, RoundStatus, Table
-from tournaments.presenters import club_zone, format_figure, schedule_row, table_done
+from tournaments.presenters import club_zone, format_figure, game_names, schedule_row, table_done
 from tournaments.views.access import call_service, organizer_or_404
 
 
@@ -165,7 +165,7 @@ def competition_page(request, club_slug: str, slug: str):
             "round_form": round_form,
             "adjust_form": adjust_form,
             "adjustments": adjustments,
-            "games": [RULESETS[k].name for k in competition.rulesets if k in RULESETS],
+            "games": game_names(competition),
             "zone": competition.club.time_zone,
         },
         status=status,

@@ -15,12 +15,12 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition
 
 from scoring import access
-from scoring.rules import RULESETS
 from tournaments import selectors, services
 from tournaments.forms import WhereForm
 from tournaments.models import Competition, Round, RoundStatus, StandingsSnapshot
 from tournaments.presenters import (
     club_zone,
+    game_names,
     public_table,
     schedule_row,
     standings_tables,
@@ -57,7 +57,7 @@ def _public_context(request, competition: Competition, role) -> dict:
         "competition": competition,
         "role": role,
         "zone": competition.club.time_zone,
-        "games": [RULESETS[k].name for k in competition.rulesets if k in RULESETS],
+        "games": game_names(competition),
     }
 
 
