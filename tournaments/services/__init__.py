@@ -14,10 +14,11 @@ The functions live in one module per idea; callers use this package's names
 - ``draw``: drawing a draft round's tables, swapping two entries in a draw;
 - ``settlement``: forfeits, adjustments, knockout match outcomes;
 - ``standings``: the standings snapshot and what refreshes it;
-- ``_common``: the manager check, the audit event and ``violation`` they all use.
+- ``_common``: the manager check and the audit event they all use.
 """
 
-from tournaments.services._common import GAME_CONTEXT, violation
+from scoring.services import violation
+from tournaments.services._common import GAME_CONTEXT
 from tournaments.services.competitions import (
     NAME_MAX,
     create_competition,

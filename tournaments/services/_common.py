@@ -1,5 +1,7 @@
-"""What every competition service shares: the manager check, the audit event and the one-problem
-refusal. Private to ``tournaments.services``; nothing here writes anything but the event row.
+"""What every competition service shares: the manager check and the audit event, and the context
+of the games they start. Private to ``tournaments.services``; nothing here writes anything but
+the event row. Refusals naming one field are ``scoring.services.violation``, as in the scoring
+services.
 """
 
 from __future__ import annotations
@@ -7,8 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.models import Club
-from scoring.rules import RuleViolation
-from scoring.rules.base import Problems
 from scoring.services import MANAGERS, Actor, authorize_club
 from tournaments.models import Competition, CompetitionEvent, Round
 
@@ -16,7 +16,7 @@ from tournaments.models import Competition, CompetitionEvent, Round
 GAME_CONTEXT = "competition"
 
 
-def _event(
+def record_event(
     competition: Competition,
     by: Actor,
     action: str,
@@ -25,6 +25,8 @@ def _event(
     reason: str = "",
     **data: Any,
 ) -> None:
+    """Append the competition's audit event for a write (call it inside the write's
+    transaction, so that the event and the change commit together)."""
     CompetitionEvent.objects.create(
         competition=competition,
         round=round_,
@@ -35,11 +37,6 @@ def _event(
     )
 
 
-def _manager(by: Actor, club: Club) -> None:
+def require_manager(by: Actor, club: Club) -> None:
+    """Raise ``NotAllowed`` unless the actor owns or organises the club (or is the system)."""
     authorize_club(by, club, MANAGERS)
-
-
-def violation(field: str, code: str, **params: Any) -> RuleViolation:
-    problems = Problems()
-    problems.add(field, code, **params)
-    return RuleViolation(problems.items)

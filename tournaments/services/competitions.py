@@ -20,7 +20,7 @@ from scoring.rules.base import Problems
 from scoring.services import Actor
 from tournaments import standings as pure
 from tournaments.models import Competition, Format, Kind
-from tournaments.services._common import _event, _manager
+from tournaments.services._common import record_event, require_manager
 
 NAME_MAX = 120
 
@@ -71,7 +71,7 @@ def create_competition(
     description: str = "",
 ) -> Competition:
     """A new league or tournament. Raises RuleViolation naming every bad field."""
-    _manager(by, club)
+    require_manager(by, club)
     problems = Problems()
     name = " ".join(str(name or "").split())
     if not name:
@@ -199,5 +199,5 @@ def create_competition(
             description=description,
             created_by=by.user,
         )
-        _event(competition, by, "create_competition", name=name)
+        record_event(competition, by, "create_competition", name=name)
     return competition

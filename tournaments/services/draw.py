@@ -18,7 +18,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 
-from scoring.services import Actor
+from scoring.services import Actor, violation
 from tournaments import scheduling, selectors
 from tournaments.models import (
     Bye,
@@ -32,9 +32,9 @@ from tournaments.models import (
     Table,
     TableSeat,
 )
-from tournaments.services._common import _event, _manager, violation
+from tournaments.services._common import record_event, require_manager
 from tournaments.services.competitions import table_policy
-from tournaments.services.settlement import _match_outcomes
+from tournaments.services.settlement import match_outcomes
 
 #: Entries in seed order, unseeded ones last (in the order they entered), on every database.
 SEED_ORDER = (F("seed").asc(nulls_last=True), "id")
@@ -128,7 +128,7 @@ def generate_round(
     ``method``: "rotation" (fewest repeated meetings) or "standing" (players of similar standing
     together); by default the way it was drawn last time, else rotation."""
     competition = round_.competition
-    _manager(by, competition.club)
+    require_manager(by, competition.club)
     if round_.status != RoundStatus.DRAFT:
         raise violation("round", "not_allowed", reason="published")
     if method is not None and (
@@ -180,7 +180,9 @@ def generate_round(
                 [drawn], participants, history=history, sitting_out=sitting_out
             )
             _store_tables(round_, drawn.tables, drawn.byes, metrics_dict(metrics), method, seed)
-        _event(competition, by, "generate_round", round_=round_, number=round_.number, seed=seed)
+        record_event(
+            competition, by, "generate_round", round_=round_, number=round_.number, seed=seed
+        )
     round_.refresh_from_db()
     return round_
 
@@ -278,7 +280,7 @@ def _knockout_round(
     )
     if index >= len(bracket["rounds"]):
         raise violation("round", "not_allowed", reason="bracket_complete")
-    outcome = _match_outcomes(competition)
+    outcome = match_outcomes(competition)
     tables, matches = [], []
     specs = list(bracket["rounds"][index])
     if index == len(bracket["rounds"]) - 1 and bracket.get("third_place"):
@@ -330,7 +332,7 @@ def swap_in_round(*, round_: Round, a: int, b: int, by: Actor) -> Round:
     """Swap two entries in a draft round (seats, tables, or a seat and a bye); the quality
     figures are measured again."""
     competition = round_.competition
-    _manager(by, competition.club)
+    require_manager(by, competition.club)
     if round_.status != RoundStatus.DRAFT:
         raise violation("round", "not_allowed", reason="published")
     current = _round_as_schedule(round_)
@@ -346,5 +348,5 @@ def swap_in_round(*, round_: Round, a: int, b: int, by: Actor) -> Round:
         _store_tables(
             round_, edited.tables, edited.byes, metrics_dict(metrics), round_.method, round_.seed
         )
-        _event(competition, by, "swap", round_=round_, a=a, b=b)
+        record_event(competition, by, "swap", round_=round_, a=a, b=b)
     return round_

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from scoring import services as scoring
 from scoring.models import Club, Player
-from scoring.services import Actor
+from scoring.services import Actor, violation
 from tournaments.models import (
     Bye,
     CheckIn,
@@ -26,9 +26,9 @@ from tournaments.models import (
     RoundStatus,
     TableSeat,
 )
-from tournaments.services._common import _event, _manager, violation
+from tournaments.services._common import record_event, require_manager
 from tournaments.services.draw import generate_round
-from tournaments.services.standings import _recompute_standings_later
+from tournaments.services.standings import refresh_standings_later
 
 
 def _player(club: Club, value: Any, field_: str) -> Player:
@@ -58,7 +58,7 @@ def add_entry(
 ) -> Entry:
     """Enter a player (or a pair). After the first round is published the entry is late: it
     joins the rounds still to come."""
-    _manager(by, competition.club)
+    require_manager(by, competition.club)
     if competition.pairs and partner is None:
         raise violation("partner", "required")
     if not competition.pairs and partner is not None:
@@ -88,8 +88,8 @@ def add_entry(
             )
         except IntegrityError:
             raise violation("player", "duplicate", value=first.display_name) from None
-        _event(competition, by, "add_entry", entry=entry.pk, name=entry.name, late=late)
-        _recompute_standings_later(competition)
+        record_event(competition, by, "add_entry", entry=entry.pk, name=entry.name, late=late)
+        refresh_standings_later(competition)
     return entry
 
 
@@ -97,7 +97,7 @@ def withdraw_entry(*, entry: Entry, by: Actor, reason: str = "") -> Entry:
     """The entry is no longer seated in rounds to come; its results stay. Draft rounds are
     drawn again without it."""
     competition = entry.competition
-    _manager(by, competition.club)
+    require_manager(by, competition.club)
     if entry.status == EntryStatus.WITHDRAWN:
         raise violation("entry", "not_allowed", reason="withdrawn")
     reason = " ".join(str(reason or "").split())
@@ -108,7 +108,9 @@ def withdraw_entry(*, entry: Entry, by: Actor, reason: str = "") -> Entry:
         entry.withdrawn_at = timezone.now()
         entry.save(update_fields=["status", "withdrawn_at"])
         CheckIn.objects.filter(entry=entry, round__status=RoundStatus.DRAFT).delete()
-        _event(competition, by, "withdraw_entry", entry=entry.pk, name=entry.name, reason=reason)
+        record_event(
+            competition, by, "withdraw_entry", entry=entry.pk, name=entry.name, reason=reason
+        )
         drafts = [
             r
             for r in competition.rounds.filter(status=RoundStatus.DRAFT).order_by("number")
@@ -122,7 +124,7 @@ def withdraw_entry(*, entry: Entry, by: Actor, reason: str = "") -> Entry:
             generate_round(round_=round_, by=by, seed=round_.seed or None)
             if competition.format in (Format.ROTATION, Format.ROUND_ROBIN):
                 done.update(r.pk for r in drafts)
-        _recompute_standings_later(competition)
+        refresh_standings_later(competition)
     return entry
 
 

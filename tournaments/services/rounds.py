@@ -16,9 +16,9 @@ from django.utils import timezone
 
 from scoring import services as scoring
 from scoring.models import GameStatus
-from scoring.services import Actor
+from scoring.services import Actor, violation
 from tournaments.models import CheckIn, Competition, Entry, EntryStatus, Round, RoundStatus
-from tournaments.services._common import GAME_CONTEXT, _event, _manager, violation
+from tournaments.services._common import GAME_CONTEXT, record_event, require_manager
 
 
 def add_round(
@@ -30,7 +30,7 @@ def add_round(
     start_time: dt.time | None = None,
     duration_minutes: int = 90,
 ) -> Round:
-    _manager(by, competition.club)
+    require_manager(by, competition.club)
     ruleset = ruleset or competition.rulesets[0]
     if ruleset not in competition.rulesets:
         raise violation("ruleset", "choice", choices=tuple(competition.rulesets), value=ruleset)
@@ -46,7 +46,7 @@ def add_round(
             start_time=start_time,
             duration_minutes=duration_minutes,
         )
-        _event(competition, by, "add_round", round_=round_, number=round_.number)
+        record_event(competition, by, "add_round", round_=round_, number=round_.number)
     return round_
 
 
@@ -66,7 +66,7 @@ def update_round(
     """Change a round's date, start time, expected duration or (while a draft) its game.
     Arguments left out keep their value; ``date=None`` / ``start_time=None`` clear it."""
     competition = round_.competition
-    _manager(by, competition.club)
+    require_manager(by, competition.club)
     if ruleset is not KEEP and ruleset is not None and ruleset != round_.ruleset:
         if round_.status != RoundStatus.DRAFT:
             raise violation("ruleset", "not_allowed", reason="published")
@@ -91,14 +91,14 @@ def update_round(
         round_.start_time = start_time
     with transaction.atomic():
         round_.save()
-        _event(competition, by, "update_round", round_=round_, number=round_.number)
+        record_event(competition, by, "update_round", round_=round_, number=round_.number)
     return round_
 
 
 def set_check_ins(*, round_: Round, entries: Iterable[Entry | int], by: Actor) -> list[int]:
     """Who is present for this round or club night (only they are seated)."""
     competition = round_.competition
-    _manager(by, competition.club)
+    require_manager(by, competition.club)
     if round_.status != RoundStatus.DRAFT:
         raise violation("round", "not_allowed", reason="published")
     ids = set()
@@ -123,7 +123,7 @@ def set_check_ins(*, round_: Round, entries: Iterable[Entry | int], by: Actor) -
         CheckIn.objects.filter(round=round_).exclude(entry_id__in=valid).delete()
         existing = set(CheckIn.objects.filter(round=round_).values_list("entry_id", flat=True))
         CheckIn.objects.bulk_create(CheckIn(round=round_, entry_id=e) for e in valid - existing)
-        _event(competition, by, "check_in", round_=round_, present=sorted(valid))
+        record_event(competition, by, "check_in", round_=round_, present=sorted(valid))
     return sorted(valid)
 
 
@@ -131,7 +131,7 @@ def publish_round(*, round_: Round, by: Actor) -> Round:
     """Create the game of every table (the game page and its table link) and make the round
     public; entrants are e-mailed after commit if the competition says so."""
     competition = round_.competition
-    _manager(by, competition.club)
+    require_manager(by, competition.club)
     if round_.status != RoundStatus.DRAFT:
         raise violation("round", "not_allowed", reason="published")
     tables = list(
@@ -168,7 +168,7 @@ def publish_round(*, round_: Round, by: Actor) -> Round:
         round_.status = RoundStatus.PUBLISHED
         round_.published_at = timezone.now()
         round_.save(update_fields=["status", "published_at"])
-        _event(
+        record_event(
             competition,
             by,
             "publish_round",
@@ -186,7 +186,7 @@ def publish_round(*, round_: Round, by: Actor) -> Round:
 def close_round(*, round_: Round, by: Actor) -> Round:
     """Close a round once every table's game is finished or the table was forfeited."""
     competition = round_.competition
-    _manager(by, competition.club)
+    require_manager(by, competition.club)
     if round_.status != RoundStatus.PUBLISHED:
         raise violation("round", "not_allowed", reason="not_published")
     open_tables = [
@@ -200,5 +200,5 @@ def close_round(*, round_: Round, by: Actor) -> Round:
         round_.status = RoundStatus.CLOSED
         round_.closed_at = timezone.now()
         round_.save(update_fields=["status", "closed_at"])
-        _event(competition, by, "close_round", round_=round_, number=round_.number)
+        record_event(competition, by, "close_round", round_=round_, number=round_.number)
     return round_

@@ -15,7 +15,7 @@ from django.db import transaction
 
 from scoring import services as scoring
 from scoring.models import GameStatus
-from scoring.services import Actor
+from scoring.services import Actor, violation
 from tournaments.models import (
     Adjustment,
     Competition,
@@ -25,8 +25,8 @@ from tournaments.models import (
     RoundStatus,
     Table,
 )
-from tournaments.services._common import _event, _manager, violation
-from tournaments.services.standings import _recompute_standings_later
+from tournaments.services._common import record_event, require_manager
+from tournaments.services.standings import refresh_standings_later
 
 
 def _forfeit_winner(table: Table, seats: Sequence[int]) -> int | None:
@@ -42,7 +42,7 @@ def _forfeit_winner(table: Table, seats: Sequence[int]) -> int | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def _match_outcomes(competition: Competition) -> dict[int, tuple[int, int]]:
+def match_outcomes(competition: Competition) -> dict[int, tuple[int, int]]:
     """Knockout: (winner, loser) of every match played or forfeited, by match number."""
     outcome: dict[int, tuple[int, int]] = {}
     for round_ in competition.rounds.exclude(status=RoundStatus.DRAFT):
@@ -83,7 +83,7 @@ def forfeit_table(
     readable), and each entry may be given points instead, with the reason (audited)."""
     round_ = table.round
     competition = round_.competition
-    _manager(by, competition.club)
+    require_manager(by, competition.club)
     if not isinstance(reason, str) or not reason.strip():
         raise violation("reason", "required")
     if round_.status != RoundStatus.PUBLISHED:
@@ -126,7 +126,7 @@ def forfeit_table(
                 reason=reason.strip(),
                 by=by.user,
             )
-        _event(
+        record_event(
             competition,
             by,
             "forfeit_table",
@@ -135,7 +135,7 @@ def forfeit_table(
             table=table.number,
             points={str(k): str(v) for k, v in given.items()},
         )
-    _recompute_standings_later(competition)
+    refresh_standings_later(competition)
     return table
 
 
@@ -148,7 +148,7 @@ def adjust(
     by: Actor,
     round_: Round | None = None,
 ) -> Adjustment:
-    _manager(by, competition.club)
+    require_manager(by, competition.club)
     if not isinstance(reason, str) or not reason.strip():
         raise violation("reason", "required")
     if entry.competition_id != competition.pk:
@@ -163,7 +163,7 @@ def adjust(
             reason=reason.strip(),
             by=by.user,
         )
-        _event(
+        record_event(
             competition,
             by,
             "adjust",
@@ -172,5 +172,5 @@ def adjust(
             points=str(value),
             reason=reason.strip(),
         )
-    _recompute_standings_later(competition)
+    refresh_standings_later(competition)
     return adjustment

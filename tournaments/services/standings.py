@@ -16,7 +16,7 @@ from tournaments import selectors
 from tournaments.models import Competition
 
 
-def _recompute_standings_later(competition: Competition) -> None:
+def refresh_standings_later(competition: Competition) -> None:
     """Refresh the standings snapshot once the change commits (entries, forfeits and
     adjustments all show in the standings)."""
     from tournaments.tasks import recompute_standings
