@@ -187,7 +187,8 @@ def adjustments_of(competition: Competition) -> list[pure.Adjustment]:
     ]
 
 
-def _number(value: Fraction | int) -> float | int:
+def as_json_number(value: Fraction | int) -> float | int:
+    """A standings figure as JSON holds it: an integer when whole, else a float to two places."""
     if isinstance(value, Fraction):
         return int(value) if value.denominator == 1 else round(float(value), 2)
     return value
@@ -242,11 +243,11 @@ def standings_of(competition: Competition) -> dict[str, Any]:
                         "entry": row.entrant,
                         "name": entries[row.entrant][0] if row.entrant in entries else "?",
                         "withdrawn": row.entrant in entries and not entries[row.entrant][1],
-                        "points": _number(row.points),
+                        "points": as_json_number(row.points),
                         "games": row.games_played,
                         "rounds": row.groups_played,
                         "wins": row.wins,
-                        "values": {k: _number(v) for k, v in row.values.items()},
+                        "values": {k: as_json_number(v) for k, v in row.values.items()},
                     }
                     for row in computed.rows
                 ],

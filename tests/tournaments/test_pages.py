@@ -13,7 +13,7 @@ from django.test import Client
 from scoring import services as scoring
 from scoring.models import Game, GameStatus, Player
 from scoring.services import Actor
-from tournaments import services, views
+from tournaments import services
 from tournaments.forms import CompetitionForm
 from tournaments.models import (
     Adjustment,
@@ -25,6 +25,7 @@ from tournaments.models import (
     StandingsSnapshot,
     Table,
 )
+from tournaments.views import rounds as round_views
 
 pytestmark = pytest.mark.django_db
 
@@ -506,7 +507,7 @@ def test_check_in_seats_only_those_present(olga, club, players):
 def test_a_large_round_is_drawn_by_the_task(
     olga, club, players, monkeypatch, django_capture_on_commit_callbacks
 ):
-    monkeypatch.setattr(views, "TASK_THRESHOLD", 5)
+    monkeypatch.setattr(round_views, "TASK_THRESHOLD", 5)
     make_competition(club, olga, SIX)
     client = login(olga)
     services.add_round(competition=Competition.objects.get(), by=Actor.for_user(olga))

@@ -1,0 +1,237 @@
+"""View-model code of the competition pages: rows and figures turned into what templates show.
+
+Times of a round in the club's zone, schedule rows, standings tables with localized figures,
+the quality figures of a draw with their notes, a table's seats and scores, and the answer to
+"where do I sit?". No writes and no request here: the views in ``tournaments.views`` load the
+rows and hand them over.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import zoneinfo
+from decimal import Decimal
+
+from django.conf import settings
+from django.utils import formats
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.models import Club, GameStatus
+from scoring.rules import RULESETS
+from tournaments.labels import TIE_BREAK_LABELS
+from tournaments.models import Competition, Entry, Round, RoundStatus, Table, TableSeat
+
+
+def club_zone(club: Club) -> zoneinfo.ZoneInfo:
+    """The club's time zone; the site's when the club names one this server does not know."""
+    try:
+        return zoneinfo.ZoneInfo(club.time_zone)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo(settings.TIME_ZONE)
+
+
+def round_times(round_: Round, zone: zoneinfo.ZoneInfo) -> tuple[dt.datetime, dt.datetime] | None:
+    """Start and end of a dated and timed round, as aware datetimes in the club's zone."""
+    if round_.date is None or round_.start_time is None:
+        return None
+    start = dt.datetime.combine(round_.date, round_.start_time, tzinfo=zone)
+    end = (start.astimezone(dt.UTC) + dt.timedelta(minutes=round_.duration_minutes)).astimezone(
+        zone
+    )
+    return start, end
+
+
+def game_name(ruleset: str) -> str:
+    """The game's name (the key itself for a ruleset no longer registered)."""
+    return RULESETS[ruleset].name if ruleset in RULESETS else ruleset
+
+
+def game_names(competition: Competition) -> list[str]:
+    """The names of the games a competition plays, in its order."""
+    return [RULESETS[key].name for key in competition.rulesets if key in RULESETS]
+
+
+def schedule_row(round_: Round, zone) -> dict:
+    """A round's date and wall-clock start and end in the club's zone (plain times, so that
+    templates show them as they are, whatever the visitor's zone)."""
+    times = round_times(round_, zone)
+    return {
+        "round": round_,
+        "game": game_name(round_.ruleset),
+        "date": round_.date,
+        "start": times[0].time() if times else None,
+        "end": times[1].time() if times else None,
+        "next_day": bool(times) and times[1].date() != times[0].date(),
+    }
+
+
+def format_figure(value, *, comma: bool | None = None) -> str:
+    """A standings figure: localized for a page, ``comma``/point for a CSV file."""
+    if value is None or value == "":
+        return ""
+    if comma is None:
+        return formats.number_format(value, use_l10n=True)
+    text = format(Decimal(str(value)).normalize(), "f") if isinstance(value, float) else str(value)
+    return text.replace(".", ",") if comma else text
+
+
+def standings_columns(table: dict) -> list[tuple[str, str]]:
+    """A standings table's tie-break columns as (key, label): the points have their own column."""
+    columns = [(key, str(TIE_BREAK_LABELS.get(key, label))) for key, label in table["columns"]]
+    return [c for c in columns if c[0] != "points"]
+
+
+def standings_tables(data: dict) -> list[dict]:
+    """The snapshot's tables ready for a template: tie-break columns (the points have their own
+    column), ranked rows then unranked ones, figures formatted."""
+    tables = []
+    for table in data.get("tables", []):
+        columns = standings_columns(table)
+        rows = [
+            row
+            | {
+                "points_text": format_figure(row["points"]),
+                "cells": [format_figure(row["values"].get(key)) for key, _label in columns],
+            }
+            for row in table["rows"]
+        ]
+        tables.append(
+            {
+                "key": table["key"],
+                "title": table["title"],
+                "columns": columns,
+                "ranked": [r for r in rows if r["ranked"]],
+                "unranked": [r for r in rows if not r["ranked"]],
+            }
+        )
+    return tables
+
+
+def table_done(table: Table) -> bool:
+    return table.forfeited or (
+        table.game is not None and table.game.status != GameStatus.IN_PROGRESS
+    )
+
+
+METRICS = (
+    ("repeated_pairs", gettext_lazy("Repeated meetings"), "one"),
+    ("max_meetings", gettext_lazy("Most meetings of two players"), "one"),
+    ("byes_per_player", gettext_lazy("Byes per player"), "range"),
+    ("first_dealer", gettext_lazy("First dealer per player"), "range"),
+    ("sit_outs", gettext_lazy("Sitting out per player"), "range"),
+    ("lower_bound", gettext_lazy("Rounds possible without a repeat"), "one"),
+    ("perfect", gettext_lazy("Perfect"), "bool"),
+    ("seconds", gettext_lazy("Time to draw"), "seconds"),
+)
+
+
+def _metric_notes() -> dict[str, str]:
+    return {
+        "repeated_pairs": _(
+            "Times two players sit together again after meeting before (0 is best)."
+        ),
+        "max_meetings": _("The most times any two players share a table."),
+        "byes_per_player": _("Rounds a player sits out entirely: fewest – most."),
+        "first_dealer": _("Times a player deals first (seat 1): fewest – most."),
+        "sit_outs": _(
+            "Times a player is the dealer who sits out at a larger table: fewest – most."
+        ),
+        "lower_bound": _("The most rounds this many players can play without meeting twice."),
+        "perfect": _("Nobody meets anybody twice."),
+        "seconds": _("How long the draw took."),
+    }
+
+
+def metrics_rows(metrics: dict) -> list[dict]:
+    """The quality figures of a draw, with a short explanation each."""
+    notes = _metric_notes()
+    rows = []
+    for key, label, kind in METRICS:
+        if key not in metrics:
+            continue
+        value = metrics[key]
+        if kind == "range":
+            low, high = [*value, 0, 0][:2]
+            text = str(low) if low == high else f"{low}–{high}"
+        elif kind == "bool":
+            text = _("yes") if value else _("no")
+        elif kind == "seconds":
+            text = _("%(s)s s") % {"s": formats.number_format(value, use_l10n=True)}
+        else:
+            text = str(value)
+        good = None
+        if key == "repeated_pairs":
+            good = value == 0
+        elif key == "perfect":
+            good = bool(value)
+        rows.append({"key": key, "label": label, "value": text, "note": notes[key], "good": good})
+    return rows
+
+
+def public_table(table: Table) -> dict:
+    game = table.game
+    seats = []
+    if game is not None:
+        place = {}
+        if game.hand_count:
+            place = {p.seat: p.place for p in game.rules.ranking(game.state())}
+        seats = [
+            {
+                "name": s.player.display_name,
+                "total": game.totals[s.index] if s.index < len(game.totals) else None,
+                "place": place.get(s.index) if game.status == GameStatus.FINISHED else None,
+            }
+            for s in game.seats.all()
+        ]
+    else:
+        seats = [{"name": s.entry.name, "total": None, "place": None} for s in table.seats.all()]
+    return {"table": table, "game": game, "seats": seats}
+
+
+def where_answer(competition: Competition, entry: Entry, zone) -> dict:
+    playing = (
+        competition.rounds.filter(status=RoundStatus.PUBLISHED)
+        .filter(tables__seats__entry=entry)
+        .order_by("number")
+        .first()
+    )
+    if playing is None:
+        playing = (
+            competition.rounds.filter(status=RoundStatus.PUBLISHED, byes__entry=entry)
+            .order_by("number")
+            .first()
+        )
+    upcoming = competition.rounds.filter(status=RoundStatus.DRAFT).order_by("number").first()
+    answer = {"entry": entry, "round": None, "next": None}
+    if upcoming is not None:
+        answer["next"] = schedule_row(upcoming, zone)
+    if playing is None:
+        return answer
+    answer["round"] = schedule_row(playing, zone)
+    seat = (
+        TableSeat.objects.filter(table__round=playing, entry=entry)
+        .select_related("table__game")
+        .first()
+    )
+    if seat is None:
+        answer["bye"] = True
+        return answer
+    table = seat.table
+    others = [
+        s.entry
+        for s in table.seats.select_related("entry__player", "entry__partner").order_by("position")
+    ]
+    n_entries = len(others)
+    if competition.pairs:
+        seats = [seat.position + 1, seat.position + 1 + n_entries]
+    else:
+        seats = [seat.position + 1]
+    answer |= {
+        "table": table,
+        "seats": seats,
+        "deals_first": seat.position == 0,
+        "with": [e for e in others if e.pk != entry.pk],
+        "game": table.game,
+    }
+    return answer

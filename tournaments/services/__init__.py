@@ -1,0 +1,73 @@
+"""Every write of a competition goes through one of these functions (one door per write).
+
+They check that the actor organises the club (owner or organizer), call the pure scheduling and
+standings code, write the rows in one transaction and append a ``CompetitionEvent``. Games are
+created through ``scoring.services.start_game``; side effects (e-mails, standings snapshots) are
+Celery tasks enqueued after commit.
+
+The functions live in one module per idea; callers use this package's names
+(``from tournaments import services; services.generate_round(...)``):
+
+- ``competitions``: creating a competition, the table sizes its games may use;
+- ``entries``: entering and withdrawing players or pairs;
+- ``rounds``: a round's life (add, change, check-ins, publish, close);
+- ``draw``: drawing a draft round's tables, swapping two entries in a draw;
+- ``settlement``: forfeits, adjustments, knockout match outcomes;
+- ``standings``: the standings snapshot and what refreshes it;
+- ``_common``: the manager check and the audit event they all use.
+"""
+
+from scoring.services import violation
+from tournaments.services._common import GAME_CONTEXT
+from tournaments.services.competitions import (
+    NAME_MAX,
+    create_competition,
+    game_sizes,
+    table_policy,
+)
+from tournaments.services.draw import (
+    CLUB_NIGHT_METHODS,
+    SEED_ORDER,
+    generate_round,
+    metrics_dict,
+    next_slot,
+    swap_in_round,
+)
+from tournaments.services.entries import add_entry, withdraw_entry
+from tournaments.services.rounds import (
+    KEEP,
+    add_round,
+    close_round,
+    publish_round,
+    set_check_ins,
+    update_round,
+)
+from tournaments.services.settlement import adjust, forfeit_table
+from tournaments.services.standings import competitions_of_game, store_standings
+
+__all__ = [
+    "CLUB_NIGHT_METHODS",
+    "GAME_CONTEXT",
+    "KEEP",
+    "NAME_MAX",
+    "SEED_ORDER",
+    "add_entry",
+    "add_round",
+    "adjust",
+    "close_round",
+    "competitions_of_game",
+    "create_competition",
+    "forfeit_table",
+    "game_sizes",
+    "generate_round",
+    "metrics_dict",
+    "next_slot",
+    "publish_round",
+    "set_check_ins",
+    "store_standings",
+    "swap_in_round",
+    "table_policy",
+    "update_round",
+    "violation",
+    "withdraw_entry",
+]

@@ -1,0 +1,42 @@
+"""What every competition service shares: the manager check and the audit event, and the context
+of the games they start. Private to ``tournaments.services``; nothing here writes anything but
+the event row. Refusals naming one field are ``scoring.services.violation``, as in the scoring
+services.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoring.models import Club
+from scoring.services import MANAGERS, Actor, authorize_club
+from tournaments.models import Competition, CompetitionEvent, Round
+
+#: ``Game.context`` of the games played at a competition's tables.
+GAME_CONTEXT = "competition"
+
+
+def record_event(
+    competition: Competition,
+    by: Actor,
+    action: str,
+    *,
+    round_: Round | None = None,
+    reason: str = "",
+    **data: Any,
+) -> None:
+    """Append the competition's audit event for a write (call it inside the write's
+    transaction, so that the event and the change commit together)."""
+    CompetitionEvent.objects.create(
+        competition=competition,
+        round=round_,
+        action=action,
+        actor=by.user,
+        reason=reason,
+        data=data,
+    )
+
+
+def require_manager(by: Actor, club: Club) -> None:
+    """Raise ``NotAllowed`` unless the actor owns or organises the club (or is the system)."""
+    authorize_club(by, club, MANAGERS)

@@ -1,0 +1,203 @@
+"""Creating a competition, and the table sizes its games may use.
+
+``create_competition`` checks every field at once (one ``RuleViolation`` naming each bad field)
+and checks the house rules against every number of players a game may have. ``table_policy``
+and ``game_sizes`` are the competition's seating facts that the draw and the entries read.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from scoring.models import Club
+from scoring.rules import RULESETS, RuleViolation
+from scoring.rules.base import Problems
+from scoring.services import Actor
+from tournaments import standings as pure
+from tournaments.models import Competition, Format, Kind
+from tournaments.services._common import record_event, require_manager
+
+NAME_MAX = 120
+
+
+def table_policy(competition: Competition, ruleset: str) -> tuple[tuple[int, ...], int, int]:
+    """Allowed table sizes (in competitors), the preferred one, and the table size from which
+    the dealer sits out (0: never). Two-sided formats always seat two competitors."""
+    rules = RULESETS[ruleset]
+    sitting_out = min(rules.dealer_sits_out_with) if rules.dealer_sits_out_with else 0
+    if competition.two_sided or competition.pairs:
+        return (2,), 2, 0
+    sizes = tuple(range(rules.min_seats, rules.max_seats + 1))
+    ideal = competition.table_size if competition.table_size in sizes else rules.ideal_seats
+    return sizes, ideal, sitting_out
+
+
+def game_sizes(competition: Competition, ruleset: str) -> tuple[int, ...]:
+    """How many players a game of ``ruleset`` may have in this competition."""
+    if competition.pairs:
+        return (4,)
+    sizes, _ideal, _sitting_out = table_policy(competition, ruleset)
+    return sizes
+
+
+def create_competition(
+    *,
+    club: Club,
+    by: Actor,
+    name: str,
+    rulesets: Sequence[str],
+    kind: str = Kind.TOURNAMENT,
+    format: str = Format.ROTATION,
+    options: Mapping[str, Any] | None = None,
+    slug: str = "",
+    table_size: int | None = None,
+    planned_rounds: int | None = None,
+    double_round: bool = False,
+    third_place: bool = False,
+    scheme: str = "placement",
+    placement_points: Mapping[str, Sequence[Any]] | None = None,
+    tie_breaks: Sequence[str] | None = None,
+    best_of: int | None = None,
+    min_rounds: int = 0,
+    start_date: dt.date | None = None,
+    end_date: dt.date | None = None,
+    public: bool = True,
+    notify_entrants: bool = False,
+    description: str = "",
+) -> Competition:
+    """A new league or tournament. Raises RuleViolation naming every bad field."""
+    require_manager(by, club)
+    problems = Problems()
+    name = " ".join(str(name or "").split())
+    if not name:
+        problems.add("name", "required")
+    elif len(name) > NAME_MAX:
+        problems.add("name", "range", min=1, max=NAME_MAX, value=len(name))
+    slug = slugify(slug or name)[:60]
+    if name and not slug:
+        problems.add("slug", "required")
+    elif slug and Competition.objects.filter(club=club, slug=slug).exists():
+        problems.add("slug", "duplicate", value=slug)
+    if kind not in Kind.values:
+        problems.add("kind", "choice", choices=tuple(Kind.values), value=kind)
+    if format not in Format.values:
+        problems.add("format", "choice", choices=tuple(Format.values), value=format)
+    rulesets = list(rulesets or [])
+    if not rulesets:
+        problems.add("rulesets", "required")
+    for index, key in enumerate(rulesets):
+        if key not in RULESETS:
+            problems.add(f"rulesets[{index}]", "choice", choices=tuple(RULESETS), value=key)
+    if len(set(rulesets)) != len(rulesets):
+        problems.add("rulesets", "duplicate", value=", ".join(rulesets))
+    if len(rulesets) > 1 and kind != Kind.LEAGUE:
+        problems.add("rulesets", "inconsistent", reason="mixed_needs_league")
+    if options is not None and not isinstance(options, Mapping):
+        problems.add("options", "type", expected="object")
+        options = {}
+    options = {k: v for k, v in (options or {}).items() if v}
+    for key, value in options.items():
+        if key not in rulesets:
+            problems.add(f"options.{key}", "unknown_key")
+        elif not isinstance(value, Mapping):
+            problems.add(f"options.{key}", "type", expected="object")
+    two_sided = format in (Format.ROUND_ROBIN, Format.KNOCKOUT)
+    if two_sided and rulesets != ["briscola"]:
+        problems.add("format", "inconsistent", reason="two_sided_needs_briscola")
+    if scheme not in pure.SCHEMES:
+        problems.add("scheme", "choice", choices=tuple(pure.SCHEMES), value=scheme)
+    tie_breaks = list(
+        tie_breaks if tie_breaks is not None else ("points", "wins", "opponents_strength")
+    )
+    for index, key in enumerate(tie_breaks):
+        if key not in pure.TIE_BREAKS:
+            problems.add(
+                f"tie_breaks[{index}]", "choice", choices=tuple(pure.TIE_BREAKS), value=key
+            )
+    if len(set(tie_breaks)) != len(tie_breaks):
+        problems.add("tie_breaks", "duplicate", value=", ".join(tie_breaks))
+    for field_, value, lo, hi in (
+        ("table_size", table_size, 2, 8),
+        ("planned_rounds", planned_rounds, 1, 60),
+        ("best_of", best_of, 1, 100),
+        ("min_rounds", min_rounds, 0, 100),
+    ):
+        if value is not None and (
+            not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi
+        ):
+            problems.add(field_, "range", min=lo, max=hi, value=value)
+    if start_date and end_date and end_date < start_date:
+        problems.add("end_date", "inconsistent", reason="ends_before_it_starts")
+    points_table = None
+    if placement_points:
+        points_table = {}
+        for size, points in placement_points.items():
+            try:
+                size_ = int(size)
+                values = [float(p) for p in points]
+            except (TypeError, ValueError):
+                problems.add(f"placement_points.{size}", "type", expected="list")
+                continue
+            if not 2 <= size_ <= 8 or len(values) != size_:
+                problems.add(
+                    f"placement_points.{size}", "length", expected=size_, value=len(values)
+                )
+                continue
+            points_table[str(size_)] = [int(v) if v.is_integer() else v for v in values]
+    if problems:
+        raise RuleViolation(problems.items)
+    draft = Competition(
+        club=club,
+        kind=kind,
+        format=format,
+        rulesets=rulesets,
+        options={},
+        table_size=table_size,
+    )
+    # House rules are checked at every number of players a game of the competition may have.
+    draft.options = options
+    for key in rulesets:
+        if not isinstance(options.get(key) or {}, Mapping):
+            continue
+        for n in game_sizes(draft, key):
+            try:
+                RULESETS[key].resolve_options(options.get(key) or {}, n)
+            except RuleViolation as error:
+                for p in error.problems:
+                    path = p.field.replace("options", f"options.{key}", 1)
+                    problems.add(path, p.code, **dict(p.params))
+                break
+    if problems:
+        raise RuleViolation(problems.items)
+    with transaction.atomic():
+        competition = Competition.objects.create(
+            club=club,
+            name=name,
+            slug=slug,
+            kind=kind,
+            rulesets=rulesets,
+            options={k: dict(v) for k, v in options.items()},
+            format=format,
+            table_size=table_size,
+            planned_rounds=planned_rounds,
+            double_round=double_round,
+            third_place=third_place,
+            scheme=scheme,
+            placement_points=points_table,
+            tie_breaks=tie_breaks,
+            best_of=best_of,
+            min_rounds=min_rounds or 0,
+            start_date=start_date,
+            end_date=end_date,
+            public=public,
+            notify_entrants=notify_entrants,
+            description=description,
+            created_by=by.user,
+        )
+        record_event(competition, by, "create_competition", name=name)
+    return competition

@@ -1,0 +1,352 @@
+"""Drawing the tables of a draft round, and editing a draw by hand.
+
+The competition's format picks the pure scheduler (``tournaments.scheduling``): rotation and
+round robin plan every draft round at once, Swiss and club nights draw from the standings so
+far, a knockout round seats the bracket's next matches. The drawn tables, byes and quality
+figures replace the draft's in one transaction. ``next_slot`` says when a round added by the
+plan is expected.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from collections import defaultdict
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+
+from scoring.services import Actor, violation
+from tournaments import scheduling, selectors
+from tournaments.models import (
+    Bye,
+    CheckIn,
+    Competition,
+    EntryStatus,
+    Format,
+    Kind,
+    Round,
+    RoundStatus,
+    Table,
+    TableSeat,
+)
+from tournaments.services._common import record_event, require_manager
+from tournaments.services.competitions import table_policy
+from tournaments.services.settlement import match_outcomes
+
+#: Entries in seed order, unseeded ones last (in the order they entered), on every database.
+SEED_ORDER = (F("seed").asc(nulls_last=True), "id")
+
+
+def _participants(round_: Round) -> list[int]:
+    """Checked-in entries if anyone checked in, else every active entry (seed order)."""
+    present = list(
+        CheckIn.objects.filter(round=round_, entry__status=EntryStatus.ACTIVE).values_list(
+            "entry_id", flat=True
+        )
+    )
+    active = list(
+        round_.competition.entries.filter(status=EntryStatus.ACTIVE)
+        .order_by(*SEED_ORDER)
+        .values_list("pk", flat=True)
+    )
+    if present:
+        chosen = set(present)
+        return [e for e in active if e in chosen]
+    return active
+
+
+def _store_tables(
+    round_: Round,
+    tables: Sequence[Sequence[int]],
+    byes: Sequence[int],
+    metrics: dict[str, Any],
+    method: str,
+    seed: int,
+) -> None:
+    Table.objects.filter(round=round_).delete()
+    Bye.objects.filter(round=round_).delete()
+    for number, seats in enumerate(tables, start=1):
+        table = Table.objects.create(round=round_, number=number)
+        TableSeat.objects.bulk_create(
+            TableSeat(table=table, position=i, entry_id=e) for i, e in enumerate(seats)
+        )
+    Bye.objects.bulk_create(Bye(round=round_, entry_id=e) for e in byes)
+    round_.metrics = metrics
+    round_.method = method
+    round_.seed = seed
+    round_.save(update_fields=["metrics", "method", "seed"])
+
+
+def metrics_dict(metrics: scheduling.Metrics) -> dict[str, Any]:
+    return {
+        "repeated_pairs": metrics.repeated_pairs,
+        "max_meetings": metrics.max_meetings,
+        "byes_per_player": list(metrics.byes_per_player),
+        "first_dealer": list(metrics.first_dealer),
+        "sit_outs": list(metrics.sit_outs),
+        "lower_bound": metrics.lower_bound,
+        "perfect": metrics.perfect,
+        "seconds": round(metrics.seconds, 3),
+    }
+
+
+def _played_rounds(competition: Competition) -> list[Round]:
+    return list(competition.rounds.exclude(status=RoundStatus.DRAFT).order_by("number"))
+
+
+def _round_as_schedule(round_: Round) -> scheduling.Round:
+    tables = [
+        tuple(s.entry_id for s in table.seats.order_by("position"))
+        for table in round_.tables.order_by("number")
+    ]
+    return scheduling.Round(tuple(tables), tuple(round_.byes.values_list("entry_id", flat=True)))
+
+
+def _byes_so_far(competition: Competition) -> dict[int, int]:
+    counts: dict[int, int] = defaultdict(int)
+    for entry_id in (
+        Bye.objects.filter(round__competition=competition)
+        .exclude(round__status=RoundStatus.DRAFT)
+        .values_list("entry_id", flat=True)
+    ):
+        counts[entry_id] += 1
+    return dict(counts)
+
+
+CLUB_NIGHT_METHODS = ("rotation", "standing")
+
+
+def generate_round(
+    *, round_: Round, by: Actor, seed: int | None = None, method: str | None = None
+) -> Round:
+    """Draw the tables of a draft round by the competition's format (drafts can be drawn again
+    as often as wanted). Rotation and round robin plan all draft rounds together; Swiss, club
+    nights and knockout rounds draw from the results so far. A club night is drawn by
+    ``method``: "rotation" (fewest repeated meetings) or "standing" (players of similar standing
+    together); by default the way it was drawn last time, else rotation."""
+    competition = round_.competition
+    require_manager(by, competition.club)
+    if round_.status != RoundStatus.DRAFT:
+        raise violation("round", "not_allowed", reason="published")
+    if method is not None and (
+        competition.format != Format.CLUB_NIGHT or method not in CLUB_NIGHT_METHODS
+    ):
+        choices = CLUB_NIGHT_METHODS if competition.format == Format.CLUB_NIGHT else ()
+        raise violation("method", "choice", choices=choices, value=method)
+    seed = random.SystemRandom().randrange(1, 10**6) if seed is None else seed
+    participants = _participants(round_)
+    sizes, ideal, sitting_out = table_policy(competition, round_.ruleset)
+    if len(participants) < min(sizes):
+        raise violation("entries", "range", min=min(sizes), max=10_000, value=len(participants))
+    history = selectors.meetings(competition, before=round_.number)
+    with transaction.atomic():
+        if competition.format in (Format.ROTATION, Format.ROUND_ROBIN):
+            _plan_drafts(competition, round_, participants, sizes, ideal, sitting_out, seed, by)
+        elif competition.format == Format.KNOCKOUT:
+            _knockout_round(competition, round_, participants, seed)
+        else:
+            standings = [
+                row["entry"]
+                for row in selectors.standings_of(competition)["tables"][0]["rows"]
+                if row["entry"] in set(participants)
+            ]
+            if competition.format == Format.SWISS:
+                drawn = scheduling.swiss_round(
+                    standings or participants,
+                    sizes=sizes,
+                    ideal=ideal,
+                    history=history,
+                    seed=seed,
+                    byes=_byes_so_far(competition),
+                )
+                method = "swiss"
+            else:
+                method = method or ("standing" if round_.method == "standing" else "rotation")
+                drawn = scheduling.club_night(
+                    participants,
+                    sizes=sizes,
+                    ideal=ideal,
+                    method=method,
+                    history=history,
+                    standings=standings,
+                    seed=seed,
+                    byes=_byes_so_far(competition),
+                    sitting_out=sitting_out,
+                )
+            metrics = scheduling.measure(
+                [drawn], participants, history=history, sitting_out=sitting_out
+            )
+            _store_tables(round_, drawn.tables, drawn.byes, metrics_dict(metrics), method, seed)
+        record_event(
+            competition, by, "generate_round", round_=round_, number=round_.number, seed=seed
+        )
+    round_.refresh_from_db()
+    return round_
+
+
+def _plan_drafts(competition, round_, participants, sizes, ideal, sitting_out, seed, by) -> None:
+    """Rotation / round robin: keep the played rounds, plan every draft round at once."""
+    played_rounds = _played_rounds(competition)
+    drafts = list(competition.rounds.filter(status=RoundStatus.DRAFT).order_by("number"))
+    if competition.format == Format.ROUND_ROBIN:
+        entrants = list(competition.entries.order_by(*SEED_ORDER).values_list("pk", flat=True))
+        schedule = scheduling.round_robin(entrants, double=competition.double_round)
+        all_rounds = list(schedule.rounds)
+        planned = competition.planned_rounds or len(all_rounds)
+        while len(drafts) + len(played_rounds) < min(planned, len(all_rounds)):
+            drafts.append(_new_round(competition, round_.ruleset))
+        active = set(participants)
+        for index, draft in enumerate(drafts):
+            position = len(played_rounds) + index
+            if position >= len(all_rounds):
+                break
+            drawn = all_rounds[position]
+            tables = [t for t in drawn.tables if all(e in active for e in t)]
+            byes = list(drawn.byes) + [
+                e for t in drawn.tables if not all(x in active for x in t) for e in t if e in active
+            ]
+            metrics = scheduling.measure([scheduling.Round(tuple(tables), tuple(byes))], active)
+            _store_tables(draft, tables, byes, metrics_dict(metrics), "round_robin", seed)
+        return
+    total = max(competition.planned_rounds or 0, len(played_rounds) + len(drafts))
+    while len(played_rounds) + len(drafts) < total:
+        drafts.append(_new_round(competition, round_.ruleset))
+    schedule = scheduling.rotation(
+        participants,
+        sizes=sizes,
+        ideal=ideal,
+        rounds=len(played_rounds) + len(drafts),
+        seed=seed,
+        played=[_round_as_schedule(r) for r in played_rounds],
+        sitting_out=sitting_out,
+    )
+    upcoming = schedule.rounds[len(played_rounds) :]
+    metrics = metrics_dict(schedule.metrics) | {"method": schedule.method}
+    for draft, drawn in zip(drafts, upcoming, strict=True):
+        _store_tables(draft, drawn.tables, drawn.byes, metrics, "rotation", seed)
+
+
+def next_slot(
+    competition: Competition, last: Round | None
+) -> tuple[dt.date | None, dt.time | None]:
+    """When a round added after ``last`` is expected: a league meets again a week later at the
+    same time; a tournament's next round starts when the last one is expected to end (the
+    next morning at the same time if that runs past midnight)."""
+    if last is None or last.date is None:
+        return None, None
+    if competition.kind == Kind.LEAGUE:
+        return last.date + dt.timedelta(days=7), last.start_time
+    if last.start_time is None:
+        return last.date, None
+    start = dt.datetime.combine(last.date, last.start_time)
+    end = start + dt.timedelta(minutes=last.duration_minutes)
+    if end.date() != last.date:
+        return last.date + dt.timedelta(days=1), last.start_time
+    return end.date(), end.time()
+
+
+def _new_round(competition: Competition, ruleset: str) -> Round:
+    last = competition.rounds.order_by("-number").first()
+    date, start_time = next_slot(competition, last)
+    return Round.objects.create(
+        competition=competition,
+        number=(last.number if last else 0) + 1,
+        ruleset=ruleset,
+        date=date,
+        start_time=start_time,
+        duration_minutes=last.duration_minutes if last else 90,
+    )
+
+
+def _knockout_round(
+    competition: Competition, round_: Round, participants: list[int], seed: int
+) -> None:
+    """Round 1 draws the bracket by seed; later rounds seat the winners of the round before."""
+    first = competition.rounds.order_by("number").first()
+    if round_.pk == first.pk:
+        if competition.third_place and len(participants) < 4:
+            raise violation("entries", "range", min=4, max=10_000, value=len(participants))
+        bracket = scheduling.knockout(participants, third_place=competition.third_place)
+        round_.bracket = _bracket_dict(bracket)
+        round_.save(update_fields=["bracket"])
+    else:
+        round_.bracket = first.bracket
+    bracket = first.bracket if round_.pk != first.pk else round_.bracket
+    index = list(competition.rounds.order_by("number").values_list("pk", flat=True)).index(
+        round_.pk
+    )
+    if index >= len(bracket["rounds"]):
+        raise violation("round", "not_allowed", reason="bracket_complete")
+    outcome = match_outcomes(competition)
+    tables, matches = [], []
+    specs = list(bracket["rounds"][index])
+    if index == len(bracket["rounds"]) - 1 and bracket.get("third_place"):
+        specs.append(bracket["third_place"])
+    for match in specs:
+        home, away = _slot(match["home"], outcome), _slot(match["away"], outcome)
+        if home is None or away is None:
+            raise violation("round", "not_allowed", reason="previous_round_open")
+        tables.append((home, away))
+        matches.append(match["number"])
+    # The seeds with a bye in the bracket sit out its first round.
+    byes = list(bracket.get("byes") or ()) if index == 0 else []
+    metrics = metrics_dict(
+        scheduling.measure(
+            [scheduling.Round(tuple(tables), tuple(byes))],
+            [e for t in tables for e in t] + byes,
+        )
+    )
+    _store_tables(round_, tables, byes, metrics | {"matches": matches}, "knockout", seed)
+
+
+def _bracket_dict(bracket: scheduling.Bracket) -> dict[str, Any]:
+    def match(m):
+        return {
+            "number": m.number,
+            "home": [m.home.kind, m.home.ref],
+            "away": [m.away.kind, m.away.ref],
+        }
+
+    return {
+        "entrants": list(bracket.entrants),
+        "rounds": [[match(m) for m in r] for r in bracket.rounds],
+        "third_place": match(bracket.third_place) if bracket.third_place else None,
+        "byes": list(bracket.byes),
+    }
+
+
+def _slot(slot: list, outcome: dict[int, tuple[int, int]]) -> int | None:
+    kind, ref = slot
+    if kind == "entrant":
+        return ref
+    result = outcome.get(ref)
+    if result is None:
+        return None
+    return result[0] if kind == "winner" else result[1]
+
+
+def swap_in_round(*, round_: Round, a: int, b: int, by: Actor) -> Round:
+    """Swap two entries in a draft round (seats, tables, or a seat and a bye); the quality
+    figures are measured again."""
+    competition = round_.competition
+    require_manager(by, competition.club)
+    if round_.status != RoundStatus.DRAFT:
+        raise violation("round", "not_allowed", reason="published")
+    current = _round_as_schedule(round_)
+    everyone = set(current.players)
+    for field_, entry in (("a", a), ("b", b)):
+        if entry not in everyone:
+            raise violation(field_, "not_found", value=entry)
+    history = selectors.meetings(competition, before=round_.number)
+    _, _, sitting_out = table_policy(competition, round_.ruleset)
+    edited = scheduling.swap(current, a, b, history=history)
+    metrics = scheduling.measure([edited], list(everyone), history=history, sitting_out=sitting_out)
+    with transaction.atomic():
+        _store_tables(
+            round_, edited.tables, edited.byes, metrics_dict(metrics), round_.method, round_.seed
+        )
+        record_event(competition, by, "swap", round_=round_, a=a, b=b)
+    return round_

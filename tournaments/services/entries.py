@@ -1,0 +1,135 @@
+"""Who plays: entering a player or a pair, and withdrawing an entry.
+
+An entry added after the first round is published is late (it joins the rounds to come); a
+withdrawal draws the draft rounds that seated it again, in the same transaction. Both refresh
+the standings snapshot after commit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from scoring import services as scoring
+from scoring.models import Club, Player
+from scoring.services import Actor, violation
+from tournaments.models import (
+    Bye,
+    CheckIn,
+    Competition,
+    Entry,
+    EntryStatus,
+    Format,
+    Round,
+    RoundStatus,
+    TableSeat,
+)
+from tournaments.services._common import record_event, require_manager
+from tournaments.services.draw import generate_round
+from tournaments.services.standings import refresh_standings_later
+
+
+def _player(club: Club, value: Any, field_: str) -> Player:
+    if isinstance(value, Player):
+        if value.club_id != club.pk:
+            raise violation(field_, "not_found", value=value.pk)
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        player = Player.objects.filter(club=club, pk=value).first()
+        if player is None:
+            raise violation(field_, "not_found", value=value)
+        return player
+    if isinstance(value, str) and value.strip():
+        name = " ".join(value.split())
+        existing = Player.objects.filter(club=club, display_name__iexact=name).first()
+        return existing or scoring._create_player(club, name)
+    raise violation(field_, "type", expected="player")
+
+
+def add_entry(
+    *,
+    competition: Competition,
+    player: Any,
+    by: Actor,
+    partner: Any = None,
+    seed: int | None = None,
+) -> Entry:
+    """Enter a player (or a pair). After the first round is published the entry is late: it
+    joins the rounds still to come."""
+    require_manager(by, competition.club)
+    if competition.pairs and partner is None:
+        raise violation("partner", "required")
+    if not competition.pairs and partner is not None:
+        raise violation("partner", "not_allowed", reason="not_pairs")
+    if seed is not None and (
+        not isinstance(seed, int) or isinstance(seed, bool) or not 1 <= seed <= Entry.SEED_MAX
+    ):
+        raise violation("seed", "range", min=1, max=Entry.SEED_MAX, value=seed)
+    with transaction.atomic():
+        first = _player(competition.club, player, "player")
+        second = _player(competition.club, partner, "partner") if partner is not None else None
+        if second is not None and second.pk == first.pk:
+            raise violation("partner", "duplicate", value=second.display_name)
+        taken = Entry.objects.filter(competition=competition).filter(
+            player__in=[p for p in (first, second) if p]
+        ).exists() or (
+            Entry.objects.filter(
+                competition=competition, partner__in=[p for p in (first, second) if p]
+            ).exists()
+        )
+        if taken:
+            raise violation("player", "duplicate", value=first.display_name)
+        late = competition.rounds.exclude(status=RoundStatus.DRAFT).exists()
+        try:
+            entry = Entry.objects.create(
+                competition=competition, player=first, partner=second, seed=seed, late=late
+            )
+        except IntegrityError:
+            raise violation("player", "duplicate", value=first.display_name) from None
+        record_event(competition, by, "add_entry", entry=entry.pk, name=entry.name, late=late)
+        refresh_standings_later(competition)
+    return entry
+
+
+def withdraw_entry(*, entry: Entry, by: Actor, reason: str = "") -> Entry:
+    """The entry is no longer seated in rounds to come; its results stay. Draft rounds are
+    drawn again without it."""
+    competition = entry.competition
+    require_manager(by, competition.club)
+    if entry.status == EntryStatus.WITHDRAWN:
+        raise violation("entry", "not_allowed", reason="withdrawn")
+    reason = " ".join(str(reason or "").split())
+    # One transaction: if a draft round cannot be drawn again without the entry, the refusal
+    # leaves the entry as it was.
+    with transaction.atomic():
+        entry.status = EntryStatus.WITHDRAWN
+        entry.withdrawn_at = timezone.now()
+        entry.save(update_fields=["status", "withdrawn_at"])
+        CheckIn.objects.filter(entry=entry, round__status=RoundStatus.DRAFT).delete()
+        record_event(
+            competition, by, "withdraw_entry", entry=entry.pk, name=entry.name, reason=reason
+        )
+        drafts = [
+            r
+            for r in competition.rounds.filter(status=RoundStatus.DRAFT).order_by("number")
+            if _seated(r, entry)
+        ]
+        done: set[int] = set()
+        for round_ in drafts:
+            if round_.pk in done:
+                continue
+            # Rotation and round robin plan every draft at once: drawing one draws them all.
+            generate_round(round_=round_, by=by, seed=round_.seed or None)
+            if competition.format in (Format.ROTATION, Format.ROUND_ROBIN):
+                done.update(r.pk for r in drafts)
+        refresh_standings_later(competition)
+    return entry
+
+
+def _seated(round_: Round, entry: Entry) -> bool:
+    return (
+        TableSeat.objects.filter(table__round=round_, entry=entry).exists()
+        or Bye.objects.filter(round=round_, entry=entry).exists()
+    )

@@ -1,0 +1,204 @@
+"""A round's life: added, its date and game changed, check-ins taken while a draft, published
+(a game per table) and closed once every table is done.
+
+Drawing a draft round's tables is ``draw``'s job; settling a table that cannot finish is
+``settlement``'s.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from scoring import services as scoring
+from scoring.models import GameStatus
+from scoring.services import Actor, violation
+from tournaments.models import CheckIn, Competition, Entry, EntryStatus, Round, RoundStatus
+from tournaments.services._common import GAME_CONTEXT, record_event, require_manager
+
+
+def add_round(
+    *,
+    competition: Competition,
+    by: Actor,
+    ruleset: str | None = None,
+    date: dt.date | None = None,
+    start_time: dt.time | None = None,
+    duration_minutes: int = 90,
+) -> Round:
+    require_manager(by, competition.club)
+    ruleset = ruleset or competition.rulesets[0]
+    if ruleset not in competition.rulesets:
+        raise violation("ruleset", "choice", choices=tuple(competition.rulesets), value=ruleset)
+    if not isinstance(duration_minutes, int) or not 10 <= duration_minutes <= 1440:
+        raise violation("duration_minutes", "range", min=10, max=1440, value=duration_minutes)
+    with transaction.atomic():
+        last = competition.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+        round_ = Round.objects.create(
+            competition=competition,
+            number=last + 1,
+            ruleset=ruleset,
+            date=date,
+            start_time=start_time,
+            duration_minutes=duration_minutes,
+        )
+        record_event(competition, by, "add_round", round_=round_, number=round_.number)
+    return round_
+
+
+#: ``update_round``: leave this value as it is (``None`` clears a date or time).
+KEEP: Any = object()
+
+
+def update_round(
+    *,
+    round_: Round,
+    by: Actor,
+    date: Any = KEEP,
+    start_time: Any = KEEP,
+    duration_minutes: Any = KEEP,
+    ruleset: Any = KEEP,
+) -> Round:
+    """Change a round's date, start time, expected duration or (while a draft) its game.
+    Arguments left out keep their value; ``date=None`` / ``start_time=None`` clear it."""
+    competition = round_.competition
+    require_manager(by, competition.club)
+    if ruleset is not KEEP and ruleset is not None and ruleset != round_.ruleset:
+        if round_.status != RoundStatus.DRAFT:
+            raise violation("ruleset", "not_allowed", reason="published")
+        if ruleset not in competition.rulesets:
+            raise violation("ruleset", "choice", choices=tuple(competition.rulesets), value=ruleset)
+        round_.ruleset = ruleset
+    if duration_minutes is not KEEP and duration_minutes is not None:
+        if (
+            not isinstance(duration_minutes, int)
+            or isinstance(duration_minutes, bool)
+            or not 10 <= duration_minutes <= 1440
+        ):
+            raise violation("duration_minutes", "range", min=10, max=1440, value=duration_minutes)
+        round_.duration_minutes = duration_minutes
+    if date is not KEEP:
+        if date is not None and not isinstance(date, dt.date):
+            raise violation("date", "type", expected="date")
+        round_.date = date
+    if start_time is not KEEP:
+        if start_time is not None and not isinstance(start_time, dt.time):
+            raise violation("start_time", "type", expected="time")
+        round_.start_time = start_time
+    with transaction.atomic():
+        round_.save()
+        record_event(competition, by, "update_round", round_=round_, number=round_.number)
+    return round_
+
+
+def set_check_ins(*, round_: Round, entries: Iterable[Entry | int], by: Actor) -> list[int]:
+    """Who is present for this round or club night (only they are seated)."""
+    competition = round_.competition
+    require_manager(by, competition.club)
+    if round_.status != RoundStatus.DRAFT:
+        raise violation("round", "not_allowed", reason="published")
+    ids = set()
+    for index, e in enumerate(entries):
+        if isinstance(e, Entry):
+            ids.add(e.pk)
+        elif isinstance(e, int) and not isinstance(e, bool):
+            ids.add(e)
+        elif isinstance(e, str) and e.strip().isdigit():
+            ids.add(int(e))
+        else:
+            raise violation(f"entries[{index}]", "type", expected="integer")
+    valid = set(
+        competition.entries.filter(pk__in=ids, status=EntryStatus.ACTIVE).values_list(
+            "pk", flat=True
+        )
+    )
+    unknown = ids - valid
+    if unknown:
+        raise violation("entries", "not_found", value=", ".join(map(str, sorted(unknown))))
+    with transaction.atomic():
+        CheckIn.objects.filter(round=round_).exclude(entry_id__in=valid).delete()
+        existing = set(CheckIn.objects.filter(round=round_).values_list("entry_id", flat=True))
+        CheckIn.objects.bulk_create(CheckIn(round=round_, entry_id=e) for e in valid - existing)
+        record_event(competition, by, "check_in", round_=round_, present=sorted(valid))
+    return sorted(valid)
+
+
+def publish_round(*, round_: Round, by: Actor) -> Round:
+    """Create the game of every table (the game page and its table link) and make the round
+    public; entrants are e-mailed after commit if the competition says so."""
+    competition = round_.competition
+    require_manager(by, competition.club)
+    if round_.status != RoundStatus.DRAFT:
+        raise violation("round", "not_allowed", reason="published")
+    tables = list(
+        round_.tables.prefetch_related("seats__entry__player", "seats__entry__partner").order_by(
+            "number"
+        )
+    )
+    if not tables:
+        raise violation("round", "required", reason="no_tables")
+    with transaction.atomic():
+        for table in tables:
+            entries = [s.entry for s in sorted(table.seats.all(), key=lambda s: s.position)]
+            if competition.pairs:
+                players = [
+                    entries[0].player,
+                    entries[1].player,
+                    entries[0].partner,
+                    entries[1].partner,
+                ]
+            else:
+                players = [e.player for e in entries]
+            game = scoring.start_game(
+                club=competition.club,
+                ruleset=round_.ruleset,
+                players=players,
+                options=competition.options.get(round_.ruleset) or {},
+                title=f"{competition.name} · R{round_.number} · T{table.number}",
+                public_live=competition.public,
+                context=GAME_CONTEXT,
+                by=Actor.system(via="page") if by.user is None else by,
+            )
+            table.game = game
+            table.save(update_fields=["game"])
+        round_.status = RoundStatus.PUBLISHED
+        round_.published_at = timezone.now()
+        round_.save(update_fields=["status", "published_at"])
+        record_event(
+            competition,
+            by,
+            "publish_round",
+            round_=round_,
+            number=round_.number,
+            tables=len(tables),
+        )
+        if competition.notify_entrants:
+            from tournaments.tasks import announce_round
+
+            announce_round.delay_on_commit(round_.pk)
+    return round_
+
+
+def close_round(*, round_: Round, by: Actor) -> Round:
+    """Close a round once every table's game is finished or the table was forfeited."""
+    competition = round_.competition
+    require_manager(by, competition.club)
+    if round_.status != RoundStatus.PUBLISHED:
+        raise violation("round", "not_allowed", reason="not_published")
+    open_tables = [
+        t.number
+        for t in round_.tables.select_related("game")
+        if not t.forfeited and (t.game is None or t.game.status != GameStatus.FINISHED)
+    ]
+    if open_tables:
+        raise violation("round", "unfinished", tables=tuple(open_tables))
+    with transaction.atomic():
+        round_.status = RoundStatus.CLOSED
+        round_.closed_at = timezone.now()
+        round_.save(update_fields=["status", "closed_at"])
+        record_event(competition, by, "close_round", round_=round_, number=round_.number)
+    return round_

@@ -1,0 +1,176 @@
+"""Settling what play did not: a table forfeited with points given instead, an adjustment of an
+entry's points, and the outcome of every knockout match (played or forfeited).
+
+Forfeits and adjustments are audited (``Adjustment`` rows and a ``CompetitionEvent``) and refresh
+the standings snapshot after commit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.db import transaction
+
+from scoring import services as scoring
+from scoring.models import GameStatus
+from scoring.services import Actor, violation
+from tournaments.models import (
+    Adjustment,
+    Competition,
+    Entry,
+    Format,
+    Round,
+    RoundStatus,
+    Table,
+)
+from tournaments.services._common import record_event, require_manager
+from tournaments.services.standings import refresh_standings_later
+
+
+def _forfeit_winner(table: Table, seats: Sequence[int]) -> int | None:
+    """The entry that goes through a forfeited knockout match: the one the organizer gave
+    more points to (see ``forfeit_table``)."""
+    given = dict.fromkeys(seats, Decimal(0))
+    for entry_id, points in Adjustment.objects.filter(
+        round_id=table.round_id, entry_id__in=seats
+    ).values_list("entry_id", "points"):
+        given[entry_id] += points
+    best = max(given.values())
+    leaders = [e for e, p in given.items() if p == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def match_outcomes(competition: Competition) -> dict[int, tuple[int, int]]:
+    """Knockout: (winner, loser) of every match played or forfeited, by match number."""
+    outcome: dict[int, tuple[int, int]] = {}
+    for round_ in competition.rounds.exclude(status=RoundStatus.DRAFT):
+        numbers = round_.metrics.get("matches", [])
+        for table in round_.tables.select_related("game").order_by("number"):
+            if table.number - 1 >= len(numbers):
+                continue
+            seats = list(table.seats.order_by("position").values_list("entry_id", flat=True))
+            if table.forfeited:
+                winner = _forfeit_winner(table, seats)
+                if winner is not None:
+                    loser = next(e for e in seats if e != winner)
+                    outcome[numbers[table.number - 1]] = (winner, loser)
+                continue
+            game = table.game
+            if game is None or game.status != GameStatus.FINISHED:
+                continue
+            winner_side = next(p.seat for p in game.rules.ranking(game.state()) if p.place == 1) % 2
+            winner = seats[winner_side]
+            outcome[numbers[table.number - 1]] = (winner, seats[1 - winner_side])
+    return outcome
+
+
+def _decimal(value: Any, field_: str) -> Decimal:
+    try:
+        number = Decimal(str(value))
+    except (InvalidOperation, ValueError):
+        raise violation(field_, "type", expected="integer") from None
+    if not number.is_finite() or abs(number) > 10_000:
+        raise violation(field_, "range", min=-10_000, max=10_000, value=str(value))
+    return number
+
+
+def forfeit_table(
+    *, table: Table, by: Actor, reason: str, points: Mapping[int, Any] | None = None
+) -> Table:
+    """The organizer settles a table that cannot finish: its game is abandoned (its hands stay
+    readable), and each entry may be given points instead, with the reason (audited)."""
+    round_ = table.round
+    competition = round_.competition
+    require_manager(by, competition.club)
+    if not isinstance(reason, str) or not reason.strip():
+        raise violation("reason", "required")
+    if round_.status != RoundStatus.PUBLISHED:
+        raise violation("round", "not_allowed", reason="not_published")
+    if table.forfeited:
+        raise violation("table", "not_allowed", reason="forfeited")
+    if table.game is not None and table.game.status == GameStatus.FINISHED:
+        raise violation("table", "not_allowed", reason="finished")
+    if points is not None and not isinstance(points, Mapping):
+        raise violation("points", "type", expected="object")
+    seated = set(table.seats.values_list("entry_id", flat=True))
+    given: dict[int, Decimal] = {}
+    for key, value in (points or {}).items():
+        if isinstance(key, int) and not isinstance(key, bool):
+            entry_id = key
+        elif isinstance(key, str) and key.strip().isdigit():
+            entry_id = int(key)
+        else:
+            raise violation(f"points.{key}", "type", expected="integer")
+        if entry_id not in seated:
+            raise violation(f"points.{key}", "not_found", value=key)
+        given[entry_id] = _decimal(value, f"points.{key}")
+    if competition.format == Format.KNOCKOUT:
+        # Somebody must go through: the entry given more points wins the match.
+        totals = sorted((given.get(e, Decimal(0)) for e in seated), reverse=True)
+        if len(totals) < 2 or totals[0] == totals[1]:
+            raise violation("points", "required", reason="knockout_winner")
+    with transaction.atomic():
+        if table.game is not None and table.game.status == GameStatus.IN_PROGRESS:
+            scoring.abandon_game(game=table.game, by=by, reason=reason)
+        table.forfeited = True
+        table.forfeit_reason = reason.strip()
+        table.save(update_fields=["forfeited", "forfeit_reason"])
+        for entry_id, value in given.items():
+            Adjustment.objects.create(
+                competition=competition,
+                round=round_,
+                entry_id=entry_id,
+                points=value,
+                reason=reason.strip(),
+                by=by.user,
+            )
+        record_event(
+            competition,
+            by,
+            "forfeit_table",
+            round_=round_,
+            reason=reason.strip(),
+            table=table.number,
+            points={str(k): str(v) for k, v in given.items()},
+        )
+    refresh_standings_later(competition)
+    return table
+
+
+def adjust(
+    *,
+    competition: Competition,
+    entry: Entry,
+    points: Any,
+    reason: str,
+    by: Actor,
+    round_: Round | None = None,
+) -> Adjustment:
+    require_manager(by, competition.club)
+    if not isinstance(reason, str) or not reason.strip():
+        raise violation("reason", "required")
+    if entry.competition_id != competition.pk:
+        raise violation("entry", "not_found", value=entry.pk)
+    value = _decimal(points, "points")
+    with transaction.atomic():
+        adjustment = Adjustment.objects.create(
+            competition=competition,
+            round=round_,
+            entry=entry,
+            points=value,
+            reason=reason.strip(),
+            by=by.user,
+        )
+        record_event(
+            competition,
+            by,
+            "adjust",
+            round_=round_,
+            entry=entry.pk,
+            points=str(value),
+            reason=reason.strip(),
+        )
+    refresh_standings_later(competition)
+    return adjustment

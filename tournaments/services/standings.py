@@ -1,0 +1,49 @@
+"""Keeping a competition's standings snapshot up to date.
+
+The snapshot (``StandingsSnapshot``) is a cache of ``selectors.standings_of``: stored here, and
+refreshed after commit by a Celery task whenever entries, forfeits, adjustments or finished
+games change. The pure arithmetic lives in ``tournaments.standings``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments import selectors
+from tournaments.models import Competition
+
+
+def refresh_standings_later(competition: Competition) -> None:
+    """Refresh the standings snapshot once the change commits (entries, forfeits and
+    adjustments all show in the standings)."""
+    from tournaments.tasks import recompute_standings
+
+    recompute_standings.delay_on_commit(competition.pk)
+
+
+def store_standings(*, competition: Competition) -> dict[str, Any]:
+    """Recompute the standings from the games and keep them in the snapshot (a cache)."""
+    from tournaments.models import StandingsSnapshot
+
+    data = selectors.standings_of(competition)
+    with transaction.atomic():
+        snapshot, created = StandingsSnapshot.objects.select_for_update().get_or_create(
+            competition=competition, defaults={"data": data}
+        )
+        if not created and snapshot.data != data:
+            snapshot.data = data
+            snapshot.version += 1
+            snapshot.computed_at = timezone.now()
+            snapshot.save(update_fields=["data", "version", "computed_at"])
+    return data
+
+
+def competitions_of_game(game_id: int) -> list[int]:
+    return list(
+        Competition.objects.filter(rounds__tables__game_id=game_id)
+        .values_list("pk", flat=True)
+        .distinct()
+    )

@@ -1,0 +1,25 @@
+"""The competitions block of a club page: the one place where the scoring app's pages show
+competitions (registered in ``scoring.extensions.CLUB_PAGE_SECTIONS`` by the app config).
+"""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+
+from tournaments.models import Competition
+
+
+def club_section(request, club, role) -> str:
+    """The competitions block of a club page (registered in ``CLUB_PAGE_SECTIONS``)."""
+    competitions = Competition.objects.filter(club=club)
+    if role is None:
+        competitions = competitions.filter(public=True)
+    return render_to_string(
+        "tournaments/partials/club_section.html",
+        {
+            "club": club,
+            "role": role,
+            "competitions": list(competitions.order_by("-start_date", "-created_at")[:20]),
+        },
+        request=request,
+    )

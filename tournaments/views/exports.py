@@ -1,0 +1,163 @@
+"""Files a competition gives away: the iCalendar feed of its rounds and the standings as CSV.
+
+Both are public pages (``public_or_404``). Round times are the club's wall-clock times turned
+into UTC for the calendar.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.http import HttpResponse
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments import selectors
+from tournaments.presenters import (
+    club_zone,
+    format_figure,
+    game_name,
+    round_times,
+    standings_columns,
+)
+from tournaments.views.access import public_or_404
+
+
+def ics_escape(text: str) -> str:
+    """TEXT value escaping of RFC 5545 (3.3.11)."""
+    return (
+        str(text)
+        .replace("\\", "\\\\")
+        .replace(";", "\\;")
+        .replace(",", "\\,")
+        .replace("\r\n", "\\n")
+        .replace("\r", "\\n")
+        .replace("\n", "\\n")
+    )
+
+
+def ics_fold(line: str) -> str:
+    """Lines longer than 75 octets are folded: CRLF and a space (RFC 5545 3.1), never inside
+    a UTF-8 character."""
+    parts, current, limit = [], b"", 75
+    for char in line:
+        encoded = char.encode("utf-8")
+        if len(current) + len(encoded) > limit:
+            parts.append(current.decode("utf-8"))
+            current, limit = b"", 74
+        current += encoded
+    parts.append(current.decode("utf-8"))
+    return "\r\n ".join(parts)
+
+
+def _utc(moment: dt.datetime) -> str:
+    return moment.astimezone(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
+
+
+def calendar_ics(request, club_slug: str, slug: str):
+    """An iCalendar feed: one VEVENT per dated round (times in UTC, computed from the club's
+    wall-clock date, start time and duration)."""
+    competition, _role = public_or_404(request, club_slug, slug)
+    club = competition.club
+    zone = club_zone(club)
+    host = urlsplit(settings.SITE_URL).hostname or "segnapunti"
+    stamp = _utc(timezone.now())
+    lines = [
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        "PRODID:-//Segnapunti//Competitions//EN",
+        "CALSCALE:GREGORIAN",
+        "METHOD:PUBLISH",
+        f"X-WR-CALNAME:{ics_escape(competition.name)}",
+        f"X-WR-TIMEZONE:{club.time_zone}",
+    ]
+    for round_ in competition.rounds.filter(date__isnull=False).order_by("number"):
+        game = game_name(round_.ruleset)
+        url = settings.SITE_URL + reverse(
+            "public-round", args=[club.slug, competition.slug, round_.number]
+        )
+        lines += [
+            "BEGIN:VEVENT",
+            f"UID:segnapunti-round-{round_.pk}@{host}",
+            f"DTSTAMP:{stamp}",
+        ]
+        times = round_times(round_, zone)
+        if times is None:
+            lines += [
+                f"DTSTART;VALUE=DATE:{round_.date:%Y%m%d}",
+                f"DTEND;VALUE=DATE:{round_.date + dt.timedelta(days=1):%Y%m%d}",
+            ]
+        else:
+            lines += [f"DTSTART:{_utc(times[0])}", f"DTEND:{_utc(times[1])}"]
+        summary = _("%(competition)s · round %(n)s") % {
+            "competition": competition.name,
+            "n": round_.number,
+        }
+        lines += [
+            f"SUMMARY:{ics_escape(summary)}",
+            f"DESCRIPTION:{ics_escape(f'{game}. {url}')}",
+            f"LOCATION:{ics_escape(club.name)}",
+            f"URL:{url}",
+            "STATUS:CONFIRMED",
+            "END:VEVENT",
+        ]
+    lines.append("END:VCALENDAR")
+    body = "".join(ics_fold(line) + "\r\n" for line in lines)
+    response = HttpResponse(body.encode("utf-8"), content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{competition.slug}.ics"'
+    return response
+
+
+def standings_csv(request, club_slug: str, slug: str):
+    """The standings as a spreadsheet: semicolons, a header row; ``?bom=1`` starts the file
+    with a UTF-8 BOM and ``?decimal=comma`` writes 1,5 instead of 1.5; ``?table=<game>`` picks
+    a game's table of a mixed league."""
+    competition, _role = public_or_404(request, club_slug, slug)
+    data = selectors.standings_of(competition)
+    wanted = request.GET.get("table", "overall")
+    table = next((t for t in data["tables"] if t["key"] == wanted), data["tables"][0])
+    comma = request.GET.get("decimal") == "comma"
+    columns = standings_columns(table)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
+    writer.writerow(
+        [
+            _("Rank"),
+            _("Name"),
+            _("Points"),
+            *[label for _key, label in columns],
+            _("Games"),
+            _("Rounds"),
+            _("Status"),
+        ]
+    )
+    for row in table["rows"]:
+        if row["withdrawn"]:
+            state = _("withdrawn")
+        elif not row["ranked"]:
+            state = _("not ranked")
+        else:
+            state = ""
+        writer.writerow(
+            [
+                row["rank"] if row["ranked"] and row["rank"] is not None else "",
+                row["name"],
+                format_figure(row["points"], comma=comma),
+                *[format_figure(row["values"].get(key), comma=comma) for key, _label in columns],
+                row["games"],
+                row["rounds"],
+                state,
+            ]
+        )
+    text = ("\ufeff" if request.GET.get("bom") == "1" else "") + buffer.getvalue()
+    response = HttpResponse(text.encode("utf-8"), content_type="text/csv; charset=utf-8")
+    suffix = "" if table["key"] == "overall" else f"-{table['key']}"
+    response["Content-Disposition"] = (
+        f'attachment; filename="{competition.slug}{suffix}-standings.csv"'
+    )
+    return response

@@ -1,0 +1,277 @@
+"""The organizer's pages of a competition: a new competition, its dashboard (rounds, schedule,
+adjustments) and its entries.
+
+They live under ``/c/<club>/k/<competition>/``; every write is a ``tournaments.services`` call
+whose refusals are shown next to the field they name. A round's own page is ``views.rounds``.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Prefetch
+from django.http import Http404, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scoring import access
+from scoring.models import Club
+from scoring.rules import RuleViolation
+from scoring.selectors import role_of
+from tournaments import selectors, services
+from tournaments.forms import (
+    AdjustForm,
+    CompetitionForm,
+    EntriesForm,
+    PairForm,
+    RoundForm,
+    WithdrawForm,
+    problem_text,
+)
+from tournaments.models import Adjustment, Entry, RoundStatus, Table
+from tournaments.presenters import club_zone, format_figure, game_names, schedule_row, table_done
+from tournaments.views.access import call_service, organizer_or_404
+
+
+@login_required
+def competition_new(request, slug: str):
+    club = get_object_or_404(Club, slug=slug)
+    role = role_of(request.user, club)
+    if role is None and not access.can_read_club(request, club, role):
+        raise Http404
+    if not access.is_manager(role):
+        raise PermissionDenied
+    form = CompetitionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            competition = call_service(
+                services.create_competition,
+                club=club,
+                by=access.actor_for(request),
+                **form.service_arguments(),
+            )
+        except RuleViolation as violation:
+            form.add_rule_errors(violation)
+        else:
+            messages.success(
+                request,
+                _("%(name)s is ready: add the players and the first round.")
+                % {"name": competition.name},
+            )
+            return redirect("competition", club_slug=club.slug, slug=competition.slug)
+    return render(
+        request,
+        "tournaments/competition_form.html",
+        {"club": club, "role": role, "form": form},
+        status=400 if form.errors else 200,
+    )
+
+
+@login_required
+def competition_page(request, club_slug: str, slug: str):
+    competition, role = organizer_or_404(request, club_slug, slug, manage=request.method == "POST")
+    entries = selectors.entries_of(competition)
+    rounds = list(
+        competition.rounds.prefetch_related(
+            Prefetch("tables", queryset=Table.objects.select_related("game"))
+        ).order_by("number")
+    )
+    last = rounds[-1] if rounds else None
+    round_form = RoundForm(
+        competition=competition,
+        initial={
+            "start_time": last.start_time if last else None,
+            "duration_minutes": last.duration_minutes if last else 90,
+        },
+    )
+    adjust_form = AdjustForm(entries=entries, rounds=rounds)
+    status = 200
+    if request.method == "POST":
+        by = access.actor_for(request)
+        action = request.POST.get("action")
+        if action == "add_round":
+            round_form = RoundForm(request.POST, competition=competition)
+            if round_form.is_valid():
+                data = round_form.cleaned_data
+                try:
+                    round_ = call_service(
+                        services.add_round,
+                        competition=competition,
+                        by=by,
+                        ruleset=data.get("ruleset") or None,
+                        date=data.get("date"),
+                        start_time=data.get("start_time"),
+                        duration_minutes=data["duration_minutes"],
+                    )
+                except RuleViolation as violation:
+                    round_form.add_rule_errors(violation)
+                else:
+                    messages.success(request, _("Round %(n)s added.") % {"n": round_.number})
+                    return redirect("round", club_slug=club_slug, slug=slug, number=round_.number)
+        elif action == "adjust":
+            adjust_form = AdjustForm(request.POST, entries=entries, rounds=rounds)
+            if adjust_form.is_valid():
+                data = adjust_form.cleaned_data
+                entry = next((e for e in entries if e.pk == data["entry"]), None)
+                round_ = next((r for r in rounds if r.number == data.get("round")), None)
+                try:
+                    call_service(
+                        services.adjust,
+                        competition=competition,
+                        entry=entry,
+                        points=data["points"],
+                        reason=data["reason"],
+                        by=by,
+                        round_=round_,
+                    )
+                except RuleViolation as violation:
+                    adjust_form.add_rule_errors(violation)
+                else:
+                    messages.success(
+                        request,
+                        _("%(points)s points for %(name)s.")
+                        % {"points": format_figure(data["points"]), "name": entry.name},
+                    )
+                    return redirect("competition", club_slug=club_slug, slug=slug)
+        else:
+            return HttpResponseBadRequest(_("Unknown action."))
+        status = 400
+    zone = club_zone(competition.club)
+    schedule = []
+    for round_ in rounds:
+        tables = list(round_.tables.all())
+        schedule.append(
+            schedule_row(round_, zone)
+            | {"tables": len(tables), "done": sum(1 for t in tables if table_done(t))}
+        )
+    adjustments = list(
+        Adjustment.objects.filter(competition=competition)
+        .select_related("entry__player", "entry__partner", "round", "by")
+        .order_by("-at", "-id")
+    )
+    return render(
+        request,
+        "tournaments/competition.html",
+        {
+            "club": competition.club,
+            "competition": competition,
+            "role": role,
+            "manager": access.is_manager(role),
+            "entries": entries,
+            "active_count": sum(1 for e in entries if e.active),
+            "schedule": schedule,
+            "round_form": round_form,
+            "adjust_form": adjust_form,
+            "adjustments": adjustments,
+            "games": game_names(competition),
+            "zone": competition.club.time_zone,
+        },
+        status=status,
+    )
+
+
+@login_required
+def entries_page(request, club_slug: str, slug: str):
+    competition, role = organizer_or_404(request, club_slug, slug, manage=request.method == "POST")
+    pairs = competition.pairs
+    form_class = PairForm if pairs else EntriesForm
+    form = form_class(competition=competition)
+    withdraw_forms: dict[int, WithdrawForm] = {}
+    status = 200
+    if request.method == "POST":
+        by = access.actor_for(request)
+        if request.POST.get("action") == "withdraw":
+            raw = request.POST.get("entry", "")
+            withdraw = WithdrawForm(
+                request.POST, auto_id=f"id_withdraw_{raw if raw.isdigit() else 0}_%s"
+            )
+            if withdraw.is_valid():
+                entry = get_object_or_404(
+                    Entry.objects.select_related("player", "partner"),
+                    competition=competition,
+                    pk=withdraw.cleaned_data["entry"],
+                )
+                entry.competition = competition
+                try:
+                    call_service(
+                        services.withdraw_entry,
+                        entry=entry,
+                        by=by,
+                        reason=withdraw.cleaned_data["reason"],
+                    )
+                except RuleViolation as violation:
+                    for problem in violation.problems:
+                        withdraw.add_error(None, problem_text(problem))
+                else:
+                    messages.success(request, _("%(name)s withdrew.") % {"name": entry.name})
+                    return redirect("competition-entries", club_slug=club_slug, slug=slug)
+            entry_id = withdraw.data.get("entry")
+            if str(entry_id).isdigit():
+                withdraw_forms[int(entry_id)] = withdraw
+        else:
+            form = form_class(request.POST, competition=competition)
+            if form.is_valid():
+                added = _add_entries(form, competition, by, pairs)
+                if added:
+                    messages.success(
+                        request,
+                        ngettext("%(count)s entry added.", "%(count)s entries added.", len(added))
+                        % {"count": len(added)},
+                    )
+                if not form.errors:
+                    return redirect("competition-entries", club_slug=club_slug, slug=slug)
+                if added and not pairs:  # the choices no longer list those just entered
+                    form.fields["players"].choices = (
+                        EntriesForm(competition=competition).fields["players"].choices
+                    )
+        status = 400
+    entries = selectors.entries_of(competition)
+    return render(
+        request,
+        "tournaments/entries.html",
+        {
+            "club": competition.club,
+            "competition": competition,
+            "role": role,
+            "manager": access.is_manager(role),
+            "form": form,
+            "pairs": pairs,
+            "entries": [
+                {
+                    "entry": e,
+                    "withdraw": withdraw_forms.get(e.pk)
+                    or WithdrawForm(initial={"entry": e.pk}, auto_id=f"id_withdraw_{e.pk}_%s"),
+                }
+                for e in entries
+            ],
+            "started": competition.rounds.exclude(status=RoundStatus.DRAFT).exists(),
+        },
+        status=status,
+    )
+
+
+def _add_entries(form, competition, by, pairs) -> list[Entry]:
+    added = []
+    if pairs:
+        try:
+            added.append(
+                call_service(
+                    services.add_entry, competition=competition, by=by, **form.service_arguments()
+                )
+            )
+        except RuleViolation as violation:
+            form.add_rule_errors(violation)
+        return added
+    requests = [("players", pk) for pk in form.cleaned_data.get("players") or []]
+    requests += [("new_names", name) for name in form.names()]
+    for field, player in requests:
+        try:
+            added.append(
+                call_service(services.add_entry, competition=competition, by=by, player=player)
+            )
+        except RuleViolation as violation:
+            for problem in violation.problems:
+                form.add_error(field, problem_text(problem, form.fields[field].label))
+    return added
