@@ -156,11 +156,13 @@ def round_games(round_: Round) -> list[Game]:
 def play(game: Game, by: Actor, rng: random.Random, *, finish: bool) -> None:
     """Enter the hands of ``game``: to its end, or a few that leave it in progress."""
     if finish:
-        # Briscola is over in two or three hands; a Terziglio game of three hands bores.
-        shortest = 2 if game.ruleset == "briscola" else 6
+        # A match counted in hands won (Briscola) is over in two or three hands; a points game
+        # of three hands bores.
+        short_match = game.rules.totals_are_hands_won
+        shortest = 2 if short_match else 6
         plan = scoring_demo.Plan(game.ruleset, (), game.title, min_hands=shortest, max_hands=20)
     else:
-        hands = rng.randint(1, 2) if game.ruleset == "briscola" else rng.randint(3, 6)
+        hands = rng.randint(1, 2) if game.rules.totals_are_hands_won else rng.randint(3, 6)
         plan = scoring_demo.Plan(game.ruleset, (), game.title, finish=False, hands=hands)
     for document in scoring_demo.deal_game(game.ruleset, game.options, game.n, rng, plan):
         scoring.record_hand(game=game, document=document, by=by)

@@ -143,8 +143,8 @@ def results_of(competition: Competition) -> list[pure.Result]:
         for seat, entry in enumerate(seat_entries(seated[table_id], n, pairs)):
             first_seat.setdefault(entry, seat)
         entrants = tuple(first_seat)
-        briscola = ruleset == "briscola"
-        card_points = parsed[card_text] if briscola else None
+        hands_won = rules.totals_are_hands_won
+        card_points = parsed[card_text]  # None but where the game sums card points per side
         if card_points:
             side_of = side_of_seat.get((ruleset, options_text, n))
             if side_of is None:
@@ -167,7 +167,7 @@ def results_of(competition: Competition) -> list[pure.Result]:
                     score,
                     lowest_wins,
                     entrants[:i] + entrants[i + 1 :],
-                    score if briscola else None,
+                    score if hands_won else None,
                     card_points[side_of[seat]] if card_points else None,
                     ruleset,
                 )
