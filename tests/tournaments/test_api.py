@@ -160,15 +160,21 @@ def test_create_passes_on_the_services_checks(api, club):
         {"name": "X" * 121, "rulesets": ["poker"], "table_size": 12},
         format="json",
     )
-    assert fields(response) == {("name", "range")}
+    # The body's own checks (lengths, the registry's games) come first, all named at once.
+    assert fields(response) == {("name", "range"), ("rulesets[0]", "choice")}
     response = api.post(
         "/api/v1/clubs/uno/competitions/",
-        {"name": "Coppa", "rulesets": ["poker"], "table_size": 12, "format": "knockout"},
+        {
+            "name": "Coppa",
+            "rulesets": ["briscola", "terziglio"],
+            "table_size": 12,
+            "format": "knockout",
+        },
         format="json",
     )
     assert response.status_code == 400
     assert fields(response) == {
-        ("rulesets[0]", "choice"),
+        ("rulesets", "inconsistent"),
         ("table_size", "range"),
         ("format", "inconsistent"),
     }
