@@ -15,6 +15,21 @@ from scoring import access, selectors
 from scoring.models import Game
 
 
+class Named:
+    """Serializers nested in views are all called ``InputSerializer`` / ``OutputSerializer``:
+    each gets its own name in the OpenAPI schema, from its view (``RoundSwapInput``)."""
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "Meta" not in cls.__dict__:
+            name = cls.__qualname__.replace(".", "").removesuffix("Serializer")
+            cls.Meta = type("Meta", (), {"ref_name": name})
+
+
+class Output(Named, serializers.Serializer):
+    """The fixed shape of an answer."""
+
+
 class ErrorSerializer(serializers.Serializer):
     hand = serializers.IntegerField(allow_null=True)
     field = serializers.CharField(allow_null=True)

@@ -30,7 +30,7 @@ from rest_framework.views import APIView
 
 from scoring import access, selectors, services
 from scoring.api import inputs
-from scoring.api.common import ERRORS, Moment, parse_version, readable_game, with_etag
+from scoring.api.common import ERRORS, Moment, Output, parse_version, readable_game, with_etag
 from scoring.api_errors import Refused
 from scoring.models import Club, Game, GameStatus, Via
 from scoring.rules import Problem
@@ -96,7 +96,7 @@ class ReasonInput(inputs.StrictInput):
 
 
 class ClubList(APIView):
-    class OutputSerializer(serializers.Serializer):
+    class OutputSerializer(Output):
         slug = serializers.CharField()
         name = serializers.CharField()
         role = serializers.CharField(allow_null=True)
@@ -123,7 +123,7 @@ class ClubGames(APIView):
     parser_classes = [JSONParser]
     not_allowed_message = _("Only members of the club may start games.")
 
-    class OutputSerializer(serializers.Serializer):
+    class OutputSerializer(Output):
         id = serializers.IntegerField(source="pk")
         ruleset = serializers.CharField()
         title = serializers.CharField()
@@ -364,7 +364,7 @@ class GameAbandon(GameWrite):
 
 
 class GameAudit(APIView):
-    class OutputSerializer(serializers.Serializer):
+    class OutputSerializer(Output):
         at = Moment()
         action = serializers.CharField()
         hand = serializers.IntegerField(source="hand_number", allow_null=True)

@@ -24,6 +24,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.fields import SkipField, empty
 
+from scoring.api.common import Named
 from scoring.rules import Problem, RuleViolation
 from scoring.rules.base import is_int, join
 
@@ -95,7 +96,10 @@ class Text(Strict, serializers.CharField):
         kwargs.setdefault("allow_blank", True)
         kwargs.setdefault("trim_whitespace", False)
         super().__init__(**kwargs)
-        self.validators = []  # the limit is checked below, as a problem
+
+    def run_validators(self, value: Any) -> None:
+        """The length is checked by ``to_internal_value``, as a problem; the validators stay
+        for the schema."""
 
     def to_internal_value(self, data: Any) -> str:
         if not isinstance(data, str):
@@ -259,7 +263,7 @@ class PlayerRef(Strict, serializers.Field):
         return value
 
 
-class StrictInput(serializers.Serializer):
+class StrictInput(Named, serializers.Serializer):
     """An endpoint's body: a JSON object of the declared keys only.
 
     ``is_valid(raise_exception=True)`` raises a ``RuleViolation`` naming every bad key at once

@@ -11,7 +11,7 @@ from django.db.models import Count
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from scoring.api.common import Moment
+from scoring.api.common import Moment, Output
 from tournaments.api.common import may_manage
 from tournaments.models import Competition, EntryStatus, Format, Kind, Round
 
@@ -28,7 +28,7 @@ def _moment(value: dt.datetime | None) -> str | None:
     return value.isoformat() if value else None
 
 
-class CompetitionSummary(serializers.Serializer):
+class CompetitionSummary(Output):
     id = serializers.IntegerField(source="pk")
     club = serializers.CharField(source="club.slug")
     name = serializers.CharField()
@@ -78,12 +78,12 @@ def competition_detail(competition: Competition, role: str | None) -> dict[str, 
     }
 
 
-class Person(serializers.Serializer):
+class Person(Output):
     id = serializers.IntegerField(source="pk")
     name = serializers.CharField(source="display_name")
 
 
-class EntryOutput(serializers.Serializer):
+class EntryOutput(Output):
     id = serializers.IntegerField(source="pk")
     name = serializers.CharField()
     player = Person()
