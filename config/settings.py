@@ -220,9 +220,9 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
+    # Every refusal becomes the one error shape here (RuleViolation 400, NotAllowed 403...).
+    # No pagination class: every view is a plain APIView answering a bounded list itself.
     "EXCEPTION_HANDLER": "scoring.api_errors.exception_handler",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
-    "PAGE_SIZE": 50,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Segnapunti API",

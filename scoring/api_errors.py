@@ -1,20 +1,70 @@
-"""One shape for every API error: ``{"errors": [{"hand", "field", "code", "message"}, ...]}``.
+"""One shape for every API error: ``{"errors": [{"hand", "field", "code", "message"}, ...]}``,
+and the one place where a refusal becomes an HTTP status (REST_FRAMEWORK's EXCEPTION_HANDLER).
 
-Rule problems raised by services become HTTP 400 with the field named; DRF's own validation
-errors are flattened into the same list, so a client has one format to read.
+=========================================  ======  =========================================
+raised                                     status  error
+=========================================  ======  =========================================
+``RuleViolation`` (rules, services, input)  400    one per problem, ``scoring.messages``
+``Refused`` (a view's own precondition)    given   its field and code
+``NotAllowed`` (a service's refusal)        403    ``permission_denied``, the view's sentence
+``HandNotFound``                            404    ``not_found`` on ``number``
+``Game.DoesNotExist``, ``Http404``          404    ``not_found``
+``VersionConflict``                         412    ``stale`` on ``If-Match``, ``current_version``
+``IdempotencyConflict``                     422    ``reused`` on ``Idempotency-Key``
+DRF's own (parse errors, authentication)    theirs flattened into the same list
+=========================================  ======  =========================================
+
+A caller who may not even read an object must get a 404, not a 403. Most views make sure of
+that before they call a service (``tournaments.api.common.readable_competition``...); the game
+writes, whose query count is pinned, let the service refuse first and answer ``may_read`` here.
+The view names what was refused with its ``not_allowed_message``. Anything else is a bug and
+stays a 500.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework import status
-from rest_framework.exceptions import APIException, ParseError, ValidationError
+from rest_framework.exceptions import (
+    APIException,
+    NotFound,
+    ParseError,
+    PermissionDenied,
+    ValidationError,
+)
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from scoring.messages import as_errors
-from scoring.rules import RuleViolation
+from scoring.messages import as_errors, message
+from scoring.models import Game
+from scoring.rules import Problem, RuleViolation
+from scoring.services import HandNotFound, IdempotencyConflict, NotAllowed, VersionConflict
+
+DEFAULT_NOT_ALLOWED = gettext_lazy("You may not change this.")
+
+
+class Refused(Exception):
+    """A refusal a view decides before any service runs (a header missing...): ``problem``
+    worded by ``scoring.messages``, answered with ``status_code``."""
+
+    def __init__(self, status_code: int, field: str, code: str, **params: Any):
+        self.status_code = status_code
+        self.problem = Problem(field, code, params)
+        super().__init__(f"{field}: {code}")
+
+    @classmethod
+    def rule(cls, field: str, code: str, **params: Any) -> Refused:
+        return cls(status.HTTP_400_BAD_REQUEST, field, code, **params)
+
+
+def _one(status_code: int, field: str | None, code: str, text: str, **extra: Any) -> Response:
+    error = {"hand": None, "field": field, "code": code, "message": str(text)} | extra
+    return Response({"errors": [error]}, status=status_code)
 
 
 def _flatten(detail: Any, path: str = "") -> list[dict[str, Any]]:
@@ -51,9 +101,46 @@ def _flatten(detail: Any, path: str = "") -> list[dict[str, Any]]:
     ]
 
 
-def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+def _mapped(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """The response of a refusal raised by our own code, or None for anything else."""
     if isinstance(exc, RuleViolation):
         return Response({"errors": as_errors(exc.problems)}, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, Refused):
+        return Response({"errors": as_errors([exc.problem])}, status=exc.status_code)
+    if isinstance(exc, NotAllowed):
+        may_read = getattr(context.get("view"), "may_read", None)
+        if may_read is not None and not may_read(context["request"], **context.get("kwargs", {})):
+            return _one(status.HTTP_404_NOT_FOUND, None, "not_found", _("Not found."))
+        text = getattr(context.get("view"), "not_allowed_message", None) or DEFAULT_NOT_ALLOWED
+        return _one(status.HTTP_403_FORBIDDEN, None, "permission_denied", text)
+    if isinstance(exc, HandNotFound):
+        problem = Problem("number", "not_found", {"reason": "hand", "number": exc.number})
+        return _one(status.HTTP_404_NOT_FOUND, "number", "not_found", message(problem))
+    if isinstance(exc, Game.DoesNotExist):
+        return _one(status.HTTP_404_NOT_FOUND, None, "not_found", _("Not found."))
+    if isinstance(exc, VersionConflict):
+        problem = Problem("If-Match", "stale", {"number": exc.number, "version": exc.current})
+        return _one(
+            status.HTTP_412_PRECONDITION_FAILED,
+            "If-Match",
+            "stale",
+            message(problem),
+            current_version=exc.current,
+        )
+    if isinstance(exc, IdempotencyConflict):
+        problem = Problem("Idempotency-Key", "reused")
+        return _one(422, "Idempotency-Key", "reused", message(problem))
+    return None
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    mapped = _mapped(exc, context)
+    if mapped is not None:
+        return mapped
+    if isinstance(exc, Http404):
+        exc = NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = PermissionDenied()
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

@@ -1,15 +1,21 @@
-"""Human messages for rule problems, translated at the edge.
+"""Human messages for rule and service problems of both apps, translated at the edge.
 
-The rules package reports a ``Problem(field, code, params)``; this module turns it into a
-sentence in the active language. Pages show it next to the field, the API returns it as
-``message``, ``manage.py score`` prints it. Tests assert ``field`` and ``code``, never the text.
+The rules package, the services of ``scoring`` and ``tournaments`` and the API's input
+serializers all report a ``Problem(field, code, params)``; this module is the one catalog that
+turns it into a sentence in the active language. Pages show it next to the field
+(``scoring.form_errors``), the API returns it as ``message`` (``as_errors``), ``manage.py score``
+prints it: the same refusal reads the same everywhere. Tests assert ``field`` and ``code``,
+rarely the text.
+
+A sentence is chosen, most specific first: the problem's ``(code, reason)`` (``REASONS``), its
+``(field, code)`` (``FIELDS``), then its code (``PLURALS``, ``TEMPLATES``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from scoring.rules import Problem
 
@@ -21,6 +27,8 @@ EXPECTED = {
     "object": gettext_lazy("an object"),
     "list": gettext_lazy("a list"),
     "player": gettext_lazy("a player's name or id"),
+    "date": gettext_lazy("a date written YYYY-MM-DD"),
+    "time": gettext_lazy("a time written HH:MM"),
 }
 
 TEMPLATES = {
@@ -57,6 +65,23 @@ TEMPLATES = {
     "game_abandoned": gettext_lazy("The game was abandoned: it cannot change any more."),
     "not_found": gettext_lazy("%(field)s: %(value)s is not a player of this club."),
     "duplicate": gettext_lazy("%(value)s is already listed."),
+    "stale": gettext_lazy(
+        "Hand %(number)s was changed by someone else (now version %(version)s): "
+        "reload it and try again."
+    ),
+    "reused": gettext_lazy("This Idempotency-Key was already used for a different hand."),
+}
+
+#: Codes whose sentence depends on how many things a list parameter holds.
+PLURALS = {
+    "unfinished": (
+        "tables",
+        ngettext_lazy(
+            "Table %(tables)s has not finished: finish or forfeit it first.",
+            "Tables %(tables)s have not finished: finish or forfeit them first.",
+            "count",
+        ),
+    ),
 }
 
 #: Sharper messages for some (code, reason) pairs.
@@ -74,6 +99,59 @@ REASONS = {
     ("not_allowed", "went_out"): gettext_lazy(
         "Seat %(value)s went out and scores nothing: leave it out of the list."
     ),
+    # The API's own preconditions.
+    ("required", "idempotency_key"): gettext_lazy(
+        "Send an Idempotency-Key header (up to 128 characters) with every hand, e.g. a UUID."
+    ),
+    ("required", "if_match"): gettext_lazy(
+        "Send If-Match with the version of the hand you corrected."
+    ),
+    ("not_found", "hand"): gettext_lazy("This game has no hand %(number)s."),
+    # The competition services.
+    ("inconsistent", "mixed_needs_league"): gettext_lazy(
+        "Several games can be mixed only in a league: choose one game, or make it a league."
+    ),
+    ("inconsistent", "two_sided_needs_briscola"): gettext_lazy(
+        "Round robin and knockout seat two sides: they are for Briscola only."
+    ),
+    ("inconsistent", "ends_before_it_starts"): gettext_lazy(
+        "The last day comes before the first day."
+    ),
+    ("not_allowed", "published"): gettext_lazy(
+        "This round is already published: its tables are fixed."
+    ),
+    ("not_allowed", "not_published"): gettext_lazy("Only a published round can be closed."),
+    ("not_allowed", "bracket_complete"): gettext_lazy("The bracket has no round left to draw."),
+    ("not_allowed", "previous_round_open"): gettext_lazy(
+        "The matches of the previous round are not all finished yet."
+    ),
+    ("required", "no_tables"): gettext_lazy("Draw the tables of this round first."),
+    ("required", "knockout_winner"): gettext_lazy(
+        "A knockout match needs a winner: give the player who goes through more points."
+    ),
+    ("not_allowed", "forfeited"): gettext_lazy("This table is already settled."),
+    ("not_allowed", "finished"): gettext_lazy(
+        "This table's game is finished: there is nothing to settle."
+    ),
+    ("not_allowed", "withdrawn"): gettext_lazy("This player has already withdrawn."),
+    ("not_allowed", "not_pairs"): gettext_lazy(
+        "This competition is played by single players, not pairs."
+    ),
+}
+
+#: Sentences for a code on one field (``points.*``: any key under ``points``).
+FIELDS = {
+    ("entries", "range"): gettext_lazy(
+        "At least %(min)s players must be present to draw the tables; there are %(value)s."
+    ),
+    ("slug", "duplicate"): gettext_lazy(
+        "Another competition of the club already uses the address “%(value)s”."
+    ),
+    ("tie_breaks", "duplicate"): gettext_lazy("Each tie-break may be listed only once."),
+    ("a", "not_found"): gettext_lazy("This player is not in this round."),
+    ("b", "not_found"): gettext_lazy("This player is not in this round."),
+    ("entry", "not_found"): gettext_lazy("This player is not in this round."),
+    ("points.*", "not_found"): gettext_lazy("This player is not in this round."),
 }
 
 
@@ -98,17 +176,31 @@ def _show(value: Any) -> str:
     return str(value)
 
 
+def _template(problem: Problem) -> Any:
+    """The most specific sentence the catalog has for ``problem``, or None."""
+    code, field_ = problem.code, problem.field
+    template = REASONS.get((code, problem.params.get("reason")))
+    if template is None:
+        template = FIELDS.get((field_, code))
+    if template is None and "." in field_:
+        template = FIELDS.get((field_.split(".")[0] + ".*", code))
+    if template is None and code in PLURALS:
+        template = PLURALS[code][1]
+    return template if template is not None else TEMPLATES.get(code)
+
+
 def message(problem: Problem, *, label: str | None = None, names: list[str] | None = None) -> str:
     """The problem as a sentence in the active language. A page passes the field's ``label``
     and the players' ``names`` so that nobody reads field keys or seat numbers."""
-    template = REASONS.get(
-        (problem.code, problem.params.get("reason")), TEMPLATES.get(problem.code)
-    )
+    template = _template(problem)
     if names is not None and problem.code in NAMED:
         template = NAMED[problem.code]
     if template is None:  # a code this module does not know yet: still say where and what
         return f"{problem.field}: {problem.code}"
     params = {key: _show(value) for key, value in problem.params.items()}
+    if problem.code in PLURALS:
+        counted = problem.params.get(PLURALS[problem.code][0], ())
+        params["count"] = len(counted) if isinstance(counted, tuple | list) else 1
     if names is not None:
         for key in SEAT_PARAMS & set(problem.params):
             value = problem.params[key]
@@ -119,7 +211,7 @@ def message(problem: Problem, *, label: str | None = None, names: list[str] | No
     if "expected" in problem.params and problem.params["expected"] in EXPECTED:
         params["expected"] = str(EXPECTED[problem.params["expected"]])
     try:
-        return str(template) % params
+        return str(template % params)
     except KeyError:
         return f"{problem.field}: {problem.code}"
 

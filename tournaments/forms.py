@@ -1,6 +1,7 @@
 """Forms of the competition pages. Like the scoring forms they only translate: fields in, the
 keyword arguments of a ``tournaments.services`` call out, and the rule problems that come back
-placed next to the field they name (``add_rule_errors``). No competition rule is decided here.
+placed next to the field they name (``scoring.form_errors.RuleErrorsMixin``, with the sentences
+of ``scoring.messages``). No competition rule is decided here.
 """
 
 from __future__ import annotations
@@ -10,12 +11,12 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
+from scoring.form_errors import RuleErrorsMixin
 from scoring.forms import NUMBER, StartGameForm, number_input
 from scoring.messages import message
 from scoring.models import Player
-from scoring.rules import RULESETS, Problem, RuleViolation
+from scoring.rules import RULESETS, Problem
 from tournaments.labels import SCHEME_LABELS, TIE_BREAK_LABELS
 from tournaments.models import Format, Kind
 from tournaments.standings import DEFAULT_PLACEMENT_POINTS, SCHEMES, TIE_BREAKS
@@ -24,81 +25,11 @@ DEFAULT_TIE_BREAKS = ("points", "wins", "opponents_strength")
 PLACEMENT_SIZES = tuple(sorted(DEFAULT_PLACEMENT_POINTS))
 SEED_MAX = 2_147_483_647
 
-#: Sentences for the competition services' own (code, reason) pairs; the rest goes to
-#: ``scoring.messages.message``.
-REASONS = {
-    ("inconsistent", "mixed_needs_league"): _(
-        "Several games can be mixed only in a league: choose one game, or make it a league."
-    ),
-    ("inconsistent", "two_sided_needs_briscola"): _(
-        "Round robin and knockout seat two sides: they are for Briscola only."
-    ),
-    ("inconsistent", "ends_before_it_starts"): _("The last day comes before the first day."),
-    ("not_allowed", "published"): _("This round is already published: its tables are fixed."),
-    ("not_allowed", "not_published"): _("Only a published round can be closed."),
-    ("not_allowed", "bracket_complete"): _("The bracket has no round left to draw."),
-    ("not_allowed", "previous_round_open"): _(
-        "The matches of the previous round are not all finished yet."
-    ),
-    ("required", "no_tables"): _("Draw the tables of this round first."),
-    ("required", "knockout_winner"): _(
-        "A knockout match needs a winner: give the player who goes through more points."
-    ),
-    ("not_allowed", "forfeited"): _("This table is already settled."),
-    ("not_allowed", "finished"): _("This table's game is finished: there is nothing to settle."),
-    ("not_allowed", "withdrawn"): _("This player has already withdrawn."),
-    ("not_allowed", "not_pairs"): _("This competition is played by single players, not pairs."),
-}
-
 
 def problem_text(problem: Problem, label: Any = None) -> str:
-    """A competition service's problem as a sentence, with the field's label."""
-    code, reason = problem.code, problem.params.get("reason")
-    if (code, reason) in REASONS:
-        return str(REASONS[(code, reason)])
-    params = problem.params
-    if code == "unfinished":
-        tables = tuple(params.get("tables", ()))
-        return ngettext(
-            "Table %(tables)s has not finished: finish or forfeit it first.",
-            "Tables %(tables)s have not finished: finish or forfeit them first.",
-            len(tables),
-        ) % {"tables": ", ".join(str(t) for t in tables)}
-    if problem.field == "entries" and code == "range":
-        return _(
-            "At least %(min)s players must be present to draw the tables; there are %(value)s."
-        ) % {"min": params.get("min"), "value": params.get("value")}
-    if problem.field == "slug" and code == "duplicate":
-        return _("Another competition of the club already uses the address “%(value)s”.") % {
-            "value": params.get("value")
-        }
-    if problem.field == "tie_breaks" and code == "duplicate":
-        return str(_("Each tie-break may be listed only once."))
-    if code == "not_found" and (
-        problem.field in ("a", "b", "entry") or problem.field.startswith("points.")
-    ):
-        return str(_("This player is not in this round."))
+    """Kept only for ``tournaments.views`` until it calls ``scoring.messages.message`` itself:
+    the sentences live in that one catalog."""
     return message(problem, label=label)
-
-
-class RuleErrorsMixin:
-    """``add_rule_errors``: each problem next to the field it names (see ``form_field``)."""
-
-    field_map: dict[str, str] = {}
-
-    def form_field(self, problem: Problem) -> str | None:
-        path = problem.field
-        if path in self.field_map:
-            return self.field_map[path]
-        head = path.split(".")[0].split("[")[0]
-        name = self.field_map.get(head, head)
-        return name if name in self.fields else None
-
-    def add_rule_errors(self, violation: RuleViolation) -> None:
-        for problem in violation.problems:
-            name = self.form_field(problem)
-            label = self.fields[name].label if name in self.fields else None
-            self.add_error(name, problem_text(problem, label))
 
 
 # ---------------------------------------------------------------------------------------------

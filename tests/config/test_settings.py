@@ -111,3 +111,15 @@ def test_the_api_docs_are_served_without_a_cdn():
     from django.conf import settings
 
     assert settings.SPECTACULAR_SETTINGS["SWAGGER_UI_DIST"] == "SIDECAR"
+
+
+def test_the_api_maps_errors_in_one_handler_and_paginates_nothing():
+    from django.conf import settings
+
+    from scoring.api_errors import exception_handler
+
+    assert settings.REST_FRAMEWORK["EXCEPTION_HANDLER"] == (
+        f"{exception_handler.__module__}.{exception_handler.__name__}"
+    )
+    assert "DEFAULT_PAGINATION_CLASS" not in settings.REST_FRAMEWORK
+    assert "PAGE_SIZE" not in settings.REST_FRAMEWORK

@@ -392,3 +392,36 @@ def test_a_hand_post_takes_a_fixed_number_of_queries_whatever_the_game_length(ol
     # where a real request has BEGIN / COMMIT: the same count.
     assert set(counts) == {counts[0]}
     assert counts[0] <= 8, [q["sql"] for q in queries.captured_queries]
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "expected"),
+    [
+        ("corrections/", {"hands": {"1": G1[0]}, "colour": 1}, {(None, "colour", "unknown_key")}),
+        ("corrections/", {"hands": {"1": [1]}}, {(None, "hands.1", "type")}),
+        ("corrections/", {"hands": {"one": G1[0]}}, {(None, "hands.one", "type")}),
+        ("corrections/", {"hands": {"1": G1[0]}, "versions": {"1": "x"}}, {
+            (None, "versions.1", "type")}),
+        ("corrections/", {"hands": {"1": G1[0]}, "reason": 3}, {(None, "reason", "type")}),
+        ("abandon/", {"reason": 5}, {(None, "reason", "type")}),
+        ("abandon/", {"reason": "x", "why": "power"}, {(None, "why", "unknown_key")}),
+    ],
+)  # fmt: skip
+def test_a_body_with_an_unknown_key_or_a_wrong_type_is_a_400_naming_it(
+    api, terziglio, path, body, expected
+):
+    post_hand(api, terziglio, G1[0])
+    response = api.post(f"/api/v1/games/{terziglio.pk}/{path}", body, format="json")
+    assert response.status_code == 400
+    assert fields(response) == expected
+    assert all(e["message"] for e in response.json()["errors"])
+    terziglio.refresh_from_db()
+    assert terziglio.status == "in_progress" and terziglio.hand_count == 1
+
+
+def test_removing_a_hand_refuses_an_unknown_key(api, terziglio):
+    post_hand(api, terziglio, G1[0])
+    url = f"/api/v1/games/{terziglio.pk}/hands/1/"
+    response = api.delete(url, {"reason": "x", "hand": 1}, format="json")
+    assert response.status_code == 400 and fields(response) == {(None, "hand", "unknown_key")}
+    assert Hand.objects.filter(game=terziglio).count() == 1

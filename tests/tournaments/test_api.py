@@ -3,13 +3,17 @@ standings' ETag, the schedule preview, and the OpenAPI schema."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 
 import pytest
+from django.test import Client
 from rest_framework.test import APIClient
 
 from scoring import services as scoring
 from scoring.models import Game, Player
+from scoring.rules import RULESETS
 from scoring.services import Actor
 from tests.clients import api_as
 from tournaments import services
@@ -18,11 +22,14 @@ from tournaments.models import (
     Competition,
     CompetitionEvent,
     Entry,
+    Format,
+    Kind,
     Round,
     StandingsSnapshot,
     Table,
 )
 from tournaments.scheduling.cli import build
+from tournaments.standings import SCHEMES, TIE_BREAKS
 
 from .helpers import (
     enter,
@@ -160,15 +167,21 @@ def test_create_passes_on_the_services_checks(api, club):
         {"name": "X" * 121, "rulesets": ["poker"], "table_size": 12},
         format="json",
     )
-    assert fields(response) == {("name", "range")}
+    # The body's own checks (lengths, the registry's games) come first, all named at once.
+    assert fields(response) == {("name", "range"), ("rulesets[0]", "choice")}
     response = api.post(
         "/api/v1/clubs/uno/competitions/",
-        {"name": "Coppa", "rulesets": ["poker"], "table_size": 12, "format": "knockout"},
+        {
+            "name": "Coppa",
+            "rulesets": ["briscola", "terziglio"],
+            "table_size": 12,
+            "format": "knockout",
+        },
         format="json",
     )
     assert response.status_code == 400
     assert fields(response) == {
-        ("rulesets[0]", "choice"),
+        ("rulesets", "inconsistent"),
         ("table_size", "range"),
         ("format", "inconsistent"),
     }
@@ -845,3 +858,79 @@ def test_the_openapi_schema_lists_the_competition_paths(api):
     operation = paths[f"{prefix}/standings/"]["get"]
     assert "If-None-Match" in {p["name"] for p in operation["parameters"]}
     assert "304" in operation["responses"]
+
+
+def resolved(schema: dict, node: dict) -> dict:
+    """``node`` with its ``$ref`` (and those of an ``allOf`` of one) looked up in ``schema``."""
+    while True:
+        if "$ref" in node:
+            node = schema["components"]["schemas"][node["$ref"].rsplit("/", 1)[1]]
+        elif len(node.get("allOf", ())) == 1:
+            node = node["allOf"][0]
+        else:
+            return node
+
+
+def request_fields(schema: dict, path: str) -> dict[str, dict]:
+    body = schema["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    return {
+        name: resolved(schema, field)
+        for name, field in resolved(schema, body)["properties"].items()
+    }
+
+
+def test_the_openapi_schema_shows_the_real_request_fields(api):
+    schema = json.loads(api.get("/api/schema/?format=json").content)
+    create = request_fields(schema, "/api/v1/clubs/{slug}/competitions/")
+    assert set(create) == {
+        "name", "slug", "kind", "format", "rulesets", "options", "table_size", "planned_rounds",
+        "double_round", "third_place", "scheme", "placement_points", "tie_breaks", "best_of",
+        "min_rounds", "start_date", "end_date", "public", "notify_entrants", "description",
+    }  # fmt: skip
+    # Enums and limits come from the models and the registries, not from a copy.
+    assert create["kind"]["enum"] == list(Kind.values)
+    assert create["format"]["enum"] == list(Format.values)
+    assert create["scheme"]["enum"] == list(SCHEMES)
+    assert resolved(schema, create["rulesets"]["items"])["enum"] == list(RULESETS)
+    assert resolved(schema, create["tie_breaks"]["items"])["enum"] == list(TIE_BREAKS)
+    assert create["name"]["maxLength"] == Competition._meta.get_field("name").max_length
+    assert create["start_date"]["format"] == "date"
+    generate = request_fields(
+        schema, "/api/v1/competitions/{competition_id}/rounds/{number}/generate/"
+    )
+    assert set(generate) == {"seed", "method"}
+    assert (generate["seed"]["minimum"], generate["seed"]["maximum"]) == (0, Round.SEED_MAX)
+    assert generate["method"]["enum"] == list(services.CLUB_NIGHT_METHODS)
+    entry = request_fields(schema, "/api/v1/competitions/{competition_id}/entries/")
+    assert set(entry) == {"player", "partner", "seed"}
+    assert entry["seed"]["maximum"] == Entry.SEED_MAX
+    # The game and hand documents are the rules engine's: JSON objects, with an example.
+    hands = schema["paths"]["/api/v1/games/{game_id}/hands/"]["post"]["requestBody"]
+    assert hands["content"]["application/json"]["schema"]["type"] == "object"
+    assert hands["content"]["application/json"]["examples"]
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "it"])
+def test_a_refusal_reads_the_same_on_the_page_and_in_the_api(api, drawn, olga, language):
+    api.post(url(drawn, "rounds/1/publish/"))
+    play(drawn.rounds.get(number=1).tables.get(number=1).game, terziglio_won_by(1, 3), olga)
+    refused = api.post(url(drawn, "rounds/1/close/"), format="json", HTTP_ACCEPT_LANGUAGE=language)
+    assert refused.status_code == 400 and fields(refused) == {("round", "unfinished")}
+    from_api = refused.json()["errors"][0]["message"]
+    page = Client()
+    page.force_login(olga)
+    response = page.post(
+        f"/c/{drawn.club.slug}/k/{drawn.slug}/rounds/1/",
+        {"action": "close"},
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
+    shown = re.findall(
+        r'<p class="error" role="alert" data-action="close">(.*?)</p>', response.content.decode()
+    )
+    assert [html.unescape(text) for text in shown] == [from_api]
+    expected = {
+        "en": "Table 2 has not finished: finish or forfeit it first.",
+        "fr": "La table 2 n'a pas terminé\u00a0: terminez-la ou déclarez-la forfait d'abord.",
+        "it": "Il tavolo 2 non ha finito: prima fallo finire o chiudilo con forfait.",
+    }[language]
+    assert from_api == expected

@@ -1,0 +1,73 @@
+"""Pieces both apps' API views share: the error schema, ETags, readable-or-404 lookups.
+
+Refusals are exceptions (a ``RuleViolation``, a service's ``NotAllowed``, DRF's ``NotFound``...)
+mapped to responses once, in ``scoring.api_errors``; nothing here builds an error response.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import inline_serializer
+from rest_framework import serializers
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+
+from scoring import access, selectors
+from scoring.models import Game
+
+
+class Named:
+    """Serializers nested in views are all called ``InputSerializer`` / ``OutputSerializer``:
+    each gets its own name in the OpenAPI schema, from its view (``RoundSwapInput``)."""
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "Meta" not in cls.__dict__:
+            name = cls.__qualname__.replace(".", "").removesuffix("Serializer")
+            cls.Meta = type("Meta", (), {"ref_name": name})
+
+
+class Output(Named, serializers.Serializer):
+    """The fixed shape of an answer."""
+
+
+class ErrorSerializer(serializers.Serializer):
+    hand = serializers.IntegerField(allow_null=True)
+    field = serializers.CharField(allow_null=True)
+    code = serializers.CharField()
+    message = serializers.CharField()
+
+
+#: The one error shape, for the schema's 4xx answers.
+ERRORS = inline_serializer("Errors", {"errors": ErrorSerializer(many=True)})
+
+
+class Moment(serializers.DateTimeField):
+    """A stored moment as ``isoformat()`` gives it (its own offset, no conversion)."""
+
+    def to_representation(self, value):
+        return value.isoformat() if value else None
+
+
+def parse_version(header: str | None) -> int | None:
+    """A version sent in ``If-Match`` / ``If-None-Match``: ``"3"`` or ``W/"3"``; -1 if garbled."""
+    if not header:
+        return None
+    value = header.strip().removeprefix("W/").strip('"')
+    return int(value) if value.isdigit() else -1
+
+
+def with_etag(response: Response, version: int) -> Response:
+    response["ETag"] = f'"{version}"'
+    return response
+
+
+def readable_game(request, game_id: int) -> tuple[Game, str | None]:
+    """The game and the caller's role in its club; 404 unless the caller may read the game
+    (a caller who may not even read a game must not learn that it exists)."""
+    game = Game.objects.select_related("club").filter(pk=game_id).first()
+    if game is None:
+        raise NotFound()
+    role = selectors.role_of(request.user, game.club)
+    if not access.can_read_game(request, game, role):
+        raise NotFound()
+    return game, role

@@ -1,0 +1,399 @@
+"""The scoring API under ``/api/v1/``: clubs, rulesets, games and their hands.
+
+Views translate: request in, one selector or service call, response out. A refusal is raised
+(``RuleViolation``, ``NotAllowed``, ``VersionConflict``...) and mapped to the one error shape,
+``{"errors": [{"hand", "field", "code", "message"}]}``, by ``scoring.api_errors``. A view first
+makes sure the caller may read the game (404 otherwise), so a write the service refuses to a
+reader is a 403.
+
+Game and hand documents are read by the rules engine, not by serializers: they pass through as
+JSON objects, and their problems come back as the rules engine names them.
+
+Hands are entered with an ``Idempotency-Key`` header: a phone on club Wi-Fi may resend, and the
+resend gets the first answer back. Corrections carry the hand's version in ``If-Match``; the
+version is the hand's ``ETag``.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Count
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from scoring import access, selectors, services
+from scoring.api import inputs
+from scoring.api.common import ERRORS, Moment, Output, parse_version, readable_game, with_etag
+from scoring.api_errors import Refused
+from scoring.models import Club, Game, GameStatus, Via
+from scoring.rules import Problem
+
+#: What a refused write says, where the caller may read the game (``scoring.api_errors``).
+MAY_NOT_CHANGE_GAME = _("You may not change this game.")
+
+IDEMPOTENCY_KEY_MAX = 128
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=True,
+    description="A key the client makes for this entry (e.g. a UUID). A resend with the same key and "
+    "body returns the first answer and stores nothing; the same key with another body is refused (422).",
+)
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=True,
+    description="The hand's version as read (its ETag). A stale version gives 412, none 428.",
+)
+GAME_DOCUMENT_EXAMPLE = OpenApiExample(
+    "Terziglio with two hands",
+    value={
+        "ruleset": "terziglio",
+        "options": {"target_score": 31},
+        "players": [12, "Bruno", "Carla"],
+        "hands": [
+            {
+                "dealer": 0,
+                "outcome": "played",
+                "soloist": 0,
+                "contract": "chiamo",
+                "soloist_points": 7,
+            },
+            {"dealer": 1, "outcome": "passed_out"},
+        ],
+    },
+)
+HAND_DOCUMENT_EXAMPLE = OpenApiExample("Briscola", value={"dealer": 1, "points": [67, 53]})
+
+
+class ReasonInput(inputs.StrictInput):
+    """A reason for the audit trail."""
+
+    reason = inputs.Text(required=False, default="")
+
+    @classmethod
+    def read(cls, data) -> str:
+        serializer = cls(data=data)
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data["reason"]
+
+    @classmethod
+    def of(cls, request) -> str:
+        """From the body, or (a DELETE often has none) from ``?reason=``."""
+        data = request.data or {}
+        if isinstance(data, dict) and "reason" not in data and "reason" in request.query_params:
+            data = {**data, "reason": request.query_params["reason"]}
+        return cls.read(data)
+
+
+class ClubList(APIView):
+    class OutputSerializer(Output):
+        slug = serializers.CharField()
+        name = serializers.CharField()
+        role = serializers.CharField(allow_null=True)
+
+    @extend_schema(summary="Clubs the caller can see", responses=OutputSerializer(many=True))
+    def get(self, request):
+        rows = [
+            {"slug": club.slug, "name": club.name, "role": role}
+            for club, role in selectors.clubs_for(request.user)
+        ]
+        return Response(self.OutputSerializer(rows, many=True).data)
+
+
+class RulesetList(APIView):
+    @extend_schema(
+        summary="Every game the app scores, with its options and presets",
+        responses=OpenApiTypes.OBJECT,
+    )
+    def get(self, request):
+        return Response(selectors.rulesets_description())
+
+
+class ClubGames(APIView):
+    parser_classes = [JSONParser]
+    not_allowed_message = _("Only members of the club may start games.")
+
+    class OutputSerializer(Output):
+        id = serializers.IntegerField(source="pk")
+        ruleset = serializers.CharField()
+        title = serializers.CharField()
+        status = serializers.CharField()
+        hand_count = serializers.IntegerField()
+        totals = serializers.JSONField()
+        created_at = Moment()
+        finished_at = Moment(allow_null=True)
+        version = serializers.IntegerField()
+
+    def club(self, request, slug: str) -> Club:
+        """The club; 404 unless the caller may see it."""
+        club = get_object_or_404(Club, slug=slug)
+        if not access.can_read_club(request, club, selectors.role_of(request.user, club)):
+            raise NotFound()
+        return club
+
+    @extend_schema(
+        summary="Games of a club",
+        parameters=[OpenApiParameter("status", OpenApiTypes.STR, enum=GameStatus.values)],
+        responses={200: OutputSerializer(many=True), 404: ERRORS},
+    )
+    def get(self, request, slug: str):
+        club = self.club(request, slug)
+        games = selectors.visible_games(request.user, club).annotate(n_seats=Count("seats"))
+        status_ = request.query_params.get("status")
+        if status_:
+            games = games.filter(status=status_)
+        return Response(self.OutputSerializer(games[:200], many=True).data)
+
+    @extend_schema(
+        summary="Start a game (optionally with its hands: an import)",
+        description="The body is a game document: `ruleset`, `options`, `players` in seat order "
+        "(ids of the club's players or names; a new name becomes a new player), optional `hands`. "
+        "The rules engine reads it and names every problem.",
+        request=OpenApiTypes.OBJECT,
+        examples=[GAME_DOCUMENT_EXAMPLE],
+        responses={201: OpenApiTypes.OBJECT, 400: ERRORS, 403: ERRORS, 404: ERRORS},
+    )
+    def post(self, request, slug: str):
+        club = self.club(request, slug)
+        by = access.actor_for(request, via=Via.API)
+        game = services.import_game(club=club, document=request.data, by=by)
+        response = Response(selectors.game_detail(game), status=status.HTTP_201_CREATED)
+        response["Location"] = f"/api/v1/games/{game.pk}/"
+        return with_etag(response, game.version)
+
+
+class GameDetail(APIView):
+    @extend_schema(
+        summary="A scored game",
+        description="The shape of `manage.py score --json` plus `id`, `club`, `version`, `seats`. "
+        "Send `If-None-Match` with the last ETag to poll cheaply (304 when nothing changed).",
+        responses={200: OpenApiTypes.OBJECT, 304: None, 404: ERRORS},
+    )
+    def get(self, request, game_id: int):
+        game, _role = readable_game(request, game_id)
+        if parse_version(request.headers.get("If-None-Match")) == game.version:
+            return with_etag(Response(status=status.HTTP_304_NOT_MODIFIED), game.version)
+        return with_etag(Response(selectors.game_detail(game)), game.version)
+
+
+class GameExport(APIView):
+    @extend_schema(
+        summary="The game document (import/export format)",
+        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+    )
+    def get(self, request, game_id: int):
+        game, _role = readable_game(request, game_id)
+        return Response(selectors.export_game(game))
+
+
+class GameWrite(APIView):
+    """A write on a game. The service authorises the caller; the game is not read first, to keep
+    entering a hand at a fixed, small number of queries. When the service refuses, the exception
+    handler asks :meth:`may_read`: a caller who may not even read the game gets a 404."""
+
+    parser_classes = [JSONParser]
+    not_allowed_message = MAY_NOT_CHANGE_GAME
+
+    def may_read(self, request, game_id: int, **_kwargs) -> bool:
+        try:
+            readable_game(request, game_id)
+        except NotFound:
+            return False
+        return True
+
+
+class GameHands(GameWrite):
+    @extend_schema(
+        summary="Enter the next hand",
+        description="The body is the hand document of the game's ruleset (see `/api/v1/rulesets/`), "
+        "read by the rules engine.",
+        parameters=[IDEMPOTENCY_KEY],
+        request=OpenApiTypes.OBJECT,
+        examples=[HAND_DOCUMENT_EXAMPLE],
+        responses={201: OpenApiTypes.OBJECT, 400: ERRORS, 403: ERRORS, 404: ERRORS, 422: ERRORS},
+    )
+    def post(self, request, game_id: int):
+        key = request.headers.get("Idempotency-Key", "").strip()
+        if not key or len(key) > IDEMPOTENCY_KEY_MAX:
+            raise Refused.rule("Idempotency-Key", "required", reason="idempotency_key")
+        by = access.actor_for(request, Game(pk=game_id), via=Via.API)
+        result = services.record_hand(
+            game=game_id, document=request.data, by=by, idempotency_key=key
+        )
+        response = Response(result.payload, status=status.HTTP_201_CREATED)
+        response["Location"] = f"/api/v1/games/{game_id}/hands/{result.payload['number']}/"
+        if result.replayed:
+            response["Idempotent-Replayed"] = "true"
+        return with_etag(response, result.payload["version"])
+
+
+class GameHand(GameWrite):
+    @extend_schema(summary="One hand", responses={200: OpenApiTypes.OBJECT, 404: ERRORS})
+    def get(self, request, game_id: int, number: int):
+        game, _role = readable_game(request, game_id)
+        hand = game.hands.filter(number=number).first()
+        if hand is None:
+            raise NotFound()
+        return with_etag(Response(selectors.hand_payload(hand, game)), hand.version)
+
+    @extend_schema(
+        summary="Correct a hand",
+        description='The body is the new hand document (or `{"document": …, "reason": …}`), read '
+        "by the rules engine. The game is replayed from hand 1; if a later hand no longer fits, "
+        "nothing changes and the 400 names that hand.",
+        parameters=[IF_MATCH],
+        request=OpenApiTypes.OBJECT,
+        examples=[HAND_DOCUMENT_EXAMPLE],
+        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 404: ERRORS, 412: ERRORS, 428: ERRORS},
+    )
+    def put(self, request, game_id: int, number: int):
+        version = parse_version(request.headers.get("If-Match"))
+        if version is None:
+            raise Refused(428, "If-Match", "required", reason="if_match")
+        body = request.data
+        document, reason = body, ""
+        if isinstance(body, dict) and "document" in body and set(body) <= {"document", "reason"}:
+            document = body["document"]
+            reason = ReasonInput.read({"reason": body.get("reason", "")})
+        by = access.actor_for(request, Game(pk=game_id), via=Via.API)
+        game = services.correct_hand(
+            game=game_id,
+            number=number,
+            document=document,
+            by=by,
+            expected_version=version,
+            reason=reason,
+        )
+        hand = game.hands.get(number=number)
+        return with_etag(Response(selectors.hand_payload(hand, game)), hand.version)
+
+    @extend_schema(
+        summary="Remove a hand",
+        description='A reason is required (`{"reason": …}` or `?reason=`). Later hands move up one '
+        "number and the game is replayed. `If-Match` is optional here.",
+        request=ReasonInput,
+        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 404: ERRORS, 412: ERRORS},
+    )
+    def delete(self, request, game_id: int, number: int):
+        reason = ReasonInput.of(request)
+        by = access.actor_for(request, Game(pk=game_id), via=Via.API)
+        game = services.remove_hand(
+            game=game_id,
+            number=number,
+            by=by,
+            reason=reason,
+            expected_version=parse_version(request.headers.get("If-Match")),
+        )
+        return with_etag(Response(selectors.game_status(game)), game.version)
+
+
+class GameCorrections(GameWrite):
+    class InputSerializer(inputs.StrictInput):
+        hands = inputs.NumberedObject(
+            child=inputs.Document(),
+            key_problem=("type", {"expected": "integer"}),
+            help_text="Hand number → the new hand document (read by the rules engine).",
+        )
+        versions = inputs.NumberedObject(
+            child=inputs.Integer(min_value=0, max_value=2**31 - 1),
+            key_problem=("type", {"expected": "integer"}),
+            required=False,
+            default=dict,
+            help_text="Hand number → the version read (412 when stale).",
+        )
+        reason = inputs.Text(required=False, default="")
+
+        def validate(self, attrs):
+            if not attrs["hands"]:
+                self.refuse([Problem("hands", "required")])
+            return attrs
+
+    @extend_schema(
+        summary="Correct several hands at once",
+        description="Replayed together, accepted or refused as a whole.",
+        request=InputSerializer,
+        examples=[
+            OpenApiExample(
+                "Two hands",
+                value={
+                    "hands": {"3": {"dealer": 2, "points": [70, 50]}, "4": {"dealer": 0}},
+                    "versions": {"3": 1, "4": 2},
+                    "reason": "dealer miscounted",
+                },
+            )
+        ],
+        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 404: ERRORS, 412: ERRORS},
+    )
+    def post(self, request, game_id: int):
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        game = services.correct_hands(
+            game=game_id,
+            changes={int(k): v for k, v in data["hands"].items()},
+            expected_versions={int(k): v for k, v in data["versions"].items()},
+            by=access.actor_for(request, Game(pk=game_id), via=Via.API),
+            reason=data["reason"],
+        )
+        return with_etag(Response(selectors.game_detail(game)), game.version)
+
+
+class GameAbandon(GameWrite):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        summary="Abandon a game (reason required)",
+        request=ReasonInput,
+        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 403: ERRORS, 404: ERRORS},
+    )
+    def post(self, request, game_id: int):
+        reason = ReasonInput.of(request)
+        by = access.actor_for(request, via=Via.API)
+        game = services.abandon_game(game=game_id, by=by, reason=reason)
+        return with_etag(Response(selectors.game_status(game)), game.version)
+
+
+class GameAudit(APIView):
+    class OutputSerializer(Output):
+        at = Moment()
+        action = serializers.CharField()
+        hand = serializers.IntegerField(source="hand_number", allow_null=True)
+        actor = serializers.CharField(source="actor_label")
+        via = serializers.CharField()
+        before = serializers.JSONField(allow_null=True)
+        after = serializers.JSONField(allow_null=True)
+        reason = serializers.CharField()
+
+    @extend_schema(
+        summary="The audit trail of a game",
+        responses={200: OutputSerializer(many=True), 404: ERRORS},
+    )
+    def get(self, request, game_id: int):
+        game, role = readable_game(request, game_id)
+        if role is None and game.pk not in access.table_games(request):
+            raise NotFound()
+        return Response(self.OutputSerializer(selectors.audit_of_game(game), many=True).data)
+
+
+__all__ = [
+    "ClubGames",
+    "ClubList",
+    "GameAbandon",
+    "GameAudit",
+    "GameCorrections",
+    "GameDetail",
+    "GameExport",
+    "GameHand",
+    "GameHands",
+    "RulesetList",
+]

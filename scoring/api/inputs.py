@@ -1,0 +1,296 @@
+"""Strict input serializers for both apps' APIs: each endpoint declares its body once.
+
+An endpoint's nested ``InputSerializer`` derives from :class:`StrictInput` and uses the fields
+below. They are DRF fields (so drf-spectacular documents them: types, enums, limits), read
+strictly: ``7.0``, ``"7"`` and ``true`` are not integers, unknown keys are refused, ``null`` is
+the same as leaving a key out. Every problem is a ``Problem(field, code, params)``, the
+vocabulary of the rules engine, and ``is_valid(raise_exception=True)`` raises them all at once
+as a ``RuleViolation``: the API's exception handler turns it into the one error shape, with the
+sentence of ``scoring.messages``. A field that is wrong is named by its path
+(``placement_points.3``, ``entries[1]``), like a problem of a hand document.
+
+What the serializers check is what a field can tell by itself (type, enum, limit). Rules that
+need the database or several fields stay in the services, the one door of every write.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+from rest_framework.fields import SkipField, empty
+
+from scoring.api.common import Named
+from scoring.rules import Problem, RuleViolation
+from scoring.rules.base import is_int, join
+
+DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
+TIME_RE = re.compile(r"\d{2}:\d{2}")
+
+
+class Invalid(serializers.ValidationError):
+    """Problems of one field, their paths relative to it ("" for the field itself)."""
+
+    def __init__(self, problems: Iterable[Problem]):
+        self.problems = tuple(problems)
+        super().__init__([f"{p.field or '.'}: {p.code}" for p in self.problems])
+
+    @classmethod
+    def one(cls, code: str, **params: Any) -> Invalid:
+        return cls([Problem("", code, params)])
+
+
+def _nested(path: str, key: str | int, problems: Iterable[Problem]) -> list[Problem]:
+    """``problems`` of the value at ``key``, their paths made relative to the container."""
+    out = []
+    for p in problems:
+        head = join(path, key)
+        sub = p.field
+        field_ = head if not sub else (f"{head}{sub}" if sub.startswith("[") else f"{head}.{sub}")
+        out.append(Problem(field_, p.code, p.params))
+    return out
+
+
+class Strict:
+    """``null`` counts as absent; absent and required is the ``required`` problem."""
+
+    def validate_empty_values(self, data: Any) -> tuple[bool, Any]:
+        if data is empty or (data is None and not self.allow_null):
+            if self.required:
+                raise Invalid.one("required")
+            if self.default is empty:
+                raise SkipField()
+            return True, self.get_default()
+        if data is None:
+            return True, None
+        return False, data
+
+
+class Integer(Strict, serializers.IntegerField):
+    """A JSON integer, within ``min_value … max_value`` when both are given."""
+
+    def to_internal_value(self, data: Any) -> int:
+        if not is_int(data):
+            raise Invalid.one("type", expected="integer")
+        lo, hi = self.min_value, self.max_value
+        if lo is not None and hi is not None and not lo <= data <= hi:
+            raise Invalid.one("range", min=lo, max=hi, value=data)
+        return data
+
+
+class Boolean(Strict, serializers.BooleanField):
+    def to_internal_value(self, data: Any) -> bool:
+        if not isinstance(data, bool):
+            raise Invalid.one("type", expected="boolean")
+        return data
+
+
+class Text(Strict, serializers.CharField):
+    """A string; ``max_length`` counts the characters once the ends are trimmed."""
+
+    def __init__(self, **kwargs: Any):
+        kwargs.setdefault("allow_blank", True)
+        kwargs.setdefault("trim_whitespace", False)
+        super().__init__(**kwargs)
+
+    def run_validators(self, value: Any) -> None:
+        """The length is checked by ``to_internal_value``, as a problem; the validators stay
+        for the schema."""
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            raise Invalid.one("type", expected="string")
+        if self.max_length and len(data.strip()) > self.max_length:
+            raise Invalid.one("range", min=1, max=self.max_length, value=len(data.strip()))
+        return data
+
+
+class Choice(Strict, serializers.ChoiceField):
+    """One key of an enum or a registry (``Kind.values``, ``RULESETS``...)."""
+
+    def __init__(self, choices: Iterable[str], **kwargs: Any):
+        super().__init__(list(choices), **kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            raise Invalid.one("type", expected="string")
+        if data not in self.choices:
+            raise Invalid.one("choice", choices=tuple(self.choices), value=data)
+        return data
+
+
+class Date(Strict, serializers.DateField):
+    """A date written ``YYYY-MM-DD``."""
+
+    def to_internal_value(self, data: Any) -> dt.date:
+        if isinstance(data, str) and DATE_RE.fullmatch(data):
+            try:
+                return dt.date.fromisoformat(data)
+            except ValueError:
+                pass
+        raise Invalid.one("type", expected="date")
+
+
+class Time(Strict, serializers.TimeField):
+    """A time of day written ``HH:MM``."""
+
+    def to_internal_value(self, data: Any) -> dt.time:
+        if isinstance(data, str) and TIME_RE.fullmatch(data):
+            try:
+                return dt.time.fromisoformat(data)
+            except ValueError:
+                pass
+        raise Invalid.one("type", expected="time")
+
+
+class ListOf(Strict, serializers.ListField):
+    """A list whose items are read by ``child``; each bad item is named ``key[i]``."""
+
+    def to_internal_value(self, data: Any) -> list[Any]:
+        if not isinstance(data, list):
+            raise Invalid.one("type", expected="list")
+        values, problems = [], []
+        for index, item in enumerate(data):
+            try:
+                values.append(self.child.to_internal_value(item))
+            except Invalid as invalid:
+                problems.extend(_nested("", index, invalid.problems))
+        if problems:
+            raise Invalid(problems)
+        return values
+
+
+class ObjectOf(Strict, serializers.DictField):
+    """An object whose values are read by ``child``; each bad value is named ``key.k``."""
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        if not isinstance(data, Mapping):
+            raise Invalid.one("type", expected="object")
+        values, problems = {}, []
+        for key, value in data.items():
+            try:
+                values[key] = self.child.run_validation(value)
+            except Invalid as invalid:
+                problems.extend(_nested("", str(key), invalid.problems))
+            except SkipField:
+                values[key] = value
+        if problems:
+            raise Invalid(problems)
+        return values
+
+
+class NumberedObject(ObjectOf):
+    """An object keyed by whole numbers (``{"3": …}``); another key is ``key_problem``."""
+
+    def __init__(self, key_problem: tuple[str, dict[str, Any]], **kwargs: Any):
+        self.key_problem = key_problem
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        if not isinstance(data, Mapping):
+            raise Invalid.one("type", expected="object")
+        code, params = self.key_problem
+        bad = [Problem(str(k), code, params) for k in data if not str(k).isdigit()]
+        try:
+            values = super().to_internal_value({k: v for k, v in data.items() if str(k).isdigit()})
+        except Invalid as invalid:
+            raise Invalid([*bad, *invalid.problems]) from None
+        if bad:
+            raise Invalid(bad)
+        return values
+
+
+class Numbers(Strict, serializers.ListField):
+    """A list of numbers (integers or decimals) of at most ``limit`` in size."""
+
+    def __init__(self, *, limit: float, **kwargs: Any):
+        self.limit = limit
+        super().__init__(child=serializers.FloatField(), **kwargs)
+
+    def to_internal_value(self, data: Any) -> list[int | float]:
+        if not isinstance(data, list) or not all(
+            (is_int(p) or isinstance(p, float)) and abs(p) <= self.limit for p in data
+        ):
+            raise Invalid.one("type", expected="list")
+        return data
+
+
+@extend_schema_field({"type": "object", "additionalProperties": True})
+class Document(Strict, serializers.JSONField):
+    """A JSON object passed through as it is: the rules engine reads it (hand and game
+    documents), so the serializer only makes sure it is an object."""
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        if not isinstance(data, Mapping):
+            raise Invalid.one("type", expected="object")
+        return dict(data)
+
+
+class Value(Strict, serializers.JSONField):
+    """Any JSON value, passed through for the service to read (``null`` included)."""
+
+    def __init__(self, **kwargs: Any):
+        kwargs.setdefault("allow_null", True)
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> Any:
+        return data
+
+
+@extend_schema_field({"oneOf": [{"type": "integer"}, {"type": "string"}]})
+class PlayerRef(Strict, serializers.Field):
+    """A player of the club: an id, or a name (spaces tidied; a new name makes a new player)."""
+
+    def __init__(self, *, max_length: int, **kwargs: Any):
+        self.max_length = max_length
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> int | str:
+        if is_int(data):
+            return data
+        if isinstance(data, str) and data.strip():
+            name = " ".join(data.split())
+            if len(name) > self.max_length:
+                raise Invalid.one("range", min=1, max=self.max_length, value=len(name))
+            return name
+        raise Invalid.one("type", expected="player")
+
+    def to_representation(self, value: Any) -> Any:  # pragma: no cover - input only
+        return value
+
+
+class StrictInput(Named, serializers.Serializer):
+    """An endpoint's body: a JSON object of the declared keys only.
+
+    ``is_valid(raise_exception=True)`` raises a ``RuleViolation`` naming every bad key at once
+    (``unknown_key`` for a key the endpoint does not take). ``validate`` may add problems that
+    need two fields through :meth:`refuse`."""
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        if data is None or (isinstance(data, Mapping) and not data):
+            data = {}
+        if not isinstance(data, Mapping):
+            raise RuleViolation([Problem("document", "type", {"expected": "object"})])
+        problems = [Problem(str(key), "unknown_key") for key in data if key not in self.fields]
+        values: dict[str, Any] = {}
+        for name, field_ in self.fields.items():
+            try:
+                values[field_.source] = field_.run_validation(field_.get_value(data))
+            except SkipField:
+                continue
+            except Invalid as invalid:
+                problems.extend(_nested("", name, invalid.problems))
+        if problems:
+            raise RuleViolation(problems)
+        return values
+
+    def refuse(self, problems: list[Problem]) -> None:
+        if problems:
+            raise RuleViolation(problems)
+
+    def to_representation(self, instance: Any) -> Any:  # pragma: no cover - input only
+        return instance

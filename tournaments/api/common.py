@@ -1,0 +1,116 @@
+"""What the competition API's views share: who may read, who may write, the scheduler's
+refusals, and the schema pieces.
+
+Who may do what: anyone reads a public competition, members of the club read all of its
+competitions; writes need the club's owner or an organizer (the services check it again). A
+caller who may not read a competition gets a 404 from the lookups here, before any service
+runs; a reader who may not write gets a ``NotAllowed``, which ``scoring.api_errors`` answers
+with a 403 and the view's ``not_allowed_message``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter
+from rest_framework.exceptions import NotFound
+from rest_framework.views import APIView
+
+from scoring import access
+from scoring.api.common import ERRORS
+from scoring.models import Club, Via
+from scoring.rules import Problem, RuleViolation
+from scoring.selectors import role_of
+from scoring.services import MANAGERS, NotAllowed
+from tournaments.models import Competition, Round
+
+WRITE_ERRORS = {400: ERRORS, 403: ERRORS, 404: ERRORS}
+IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="The ETag of the standings last read: 304 while they have not changed.",
+)
+
+
+class CompetitionView(APIView):
+    """A view of the competition API: refused writes say who may make them."""
+
+    not_allowed_message = _(
+        "Only the owner or an organizer of the club may change its competitions."
+    )
+
+
+class SchedulerRefused(RuleViolation):
+    """The pure scheduler refused what it cannot seat (a third-place match with fewer than four
+    entrants...). It says so with a ValueError; at the API that is a player-fixable 400 on
+    ``field``, not a 500. Only code that calls the scheduler raises this: a bare ValueError
+    elsewhere stays a bug."""
+
+    def __init__(self, refused: ValueError, field: str = "round"):
+        super().__init__([Problem(field, "not_allowed", {"reason": str(refused)})])
+
+
+@contextmanager
+def scheduler_refusals(field: str = "round") -> Iterator[None]:
+    try:
+        yield
+    except ValueError as refused:
+        raise SchedulerRefused(refused, field) from None
+
+
+def actor(request):
+    return access.actor_for(request, via=Via.API)
+
+
+def may_manage(role: str | None) -> bool:
+    return role in MANAGERS
+
+
+def ensure_manager(role: str | None) -> None:
+    """A write the caller may not make is refused before its body is even read."""
+    if not may_manage(role):
+        raise NotAllowed()
+
+
+def club_of(request, slug: str) -> tuple[Club, str | None, bool]:
+    """The club, the caller's role, and whether the caller may see the club's competitions."""
+    club = Club.objects.filter(slug=slug).first()
+    if club is None:
+        raise NotFound()
+    role = role_of(request.user, club)
+    visible = (
+        role is not None
+        or club.results_public
+        or Competition.objects.filter(club=club, public=True).exists()
+    )
+    return club, role, visible
+
+
+def readable_competition(request, competition_id: int) -> tuple[Competition, str | None]:
+    """The competition and the caller's role; 404 unless the caller may read it (members: all;
+    others: public ones)."""
+    competition = Competition.objects.select_related("club").filter(pk=competition_id).first()
+    if competition is None:
+        raise NotFound()
+    role = role_of(request.user, competition.club)
+    if role is None and not competition.public:
+        raise NotFound()
+    return competition, role
+
+
+def readable_round(request, competition_id: int, number: int):
+    """(competition, role, round); 404 unless the round exists and may be read."""
+    competition, role = readable_competition(request, competition_id)
+    round_ = (
+        Round.objects.select_related("competition__club")
+        .filter(competition=competition, number=number)
+        .first()
+    )
+    if round_ is None:
+        raise NotFound()
+    return competition, role, round_

@@ -1,0 +1,127 @@
+"""Competitions of a club: the list, a new league or tournament, one competition."""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotFound
+from rest_framework.parsers import JSONParser
+from rest_framework.response import Response
+
+from scoring.api import inputs
+from scoring.api.common import ERRORS
+from scoring.rules import RULESETS
+from scoring.services import NotAllowed
+from tournaments import services
+from tournaments.api.common import (
+    WRITE_ERRORS,
+    CompetitionView,
+    actor,
+    club_of,
+    may_manage,
+    readable_competition,
+)
+from tournaments.api.payloads import CompetitionSummary, competition_detail
+from tournaments.models import Competition, Format, Kind
+from tournaments.standings import SCHEMES, TIE_BREAKS
+
+#: The largest number a placement point may be (they are stored as JSON numbers).
+PLACEMENT_POINTS_MAX = 1000
+
+
+def _max_length(name: str) -> int:
+    return Competition._meta.get_field(name).max_length
+
+
+class ClubCompetitions(CompetitionView):
+    parser_classes = [JSONParser]
+
+    class InputSerializer(inputs.StrictInput):
+        """Types, enums and lengths; the service checks the rest (ranges, combinations)."""
+
+        name = inputs.Text(max_length=_max_length("name"))
+        slug = inputs.Text(required=False, max_length=_max_length("slug"))
+        kind = inputs.Choice(Kind.values, required=False)
+        format = inputs.Choice(Format.values, required=False)
+        rulesets = inputs.ListOf(child=inputs.Choice(RULESETS))
+        options = inputs.ObjectOf(
+            child=inputs.Document(required=False, allow_null=True),
+            required=False,
+            help_text="House rules per ruleset: {ruleset: {option: value}}.",
+        )
+        table_size = inputs.Integer(required=False)
+        planned_rounds = inputs.Integer(required=False)
+        double_round = inputs.Boolean(required=False)
+        third_place = inputs.Boolean(required=False)
+        scheme = inputs.Choice(SCHEMES, required=False)
+        placement_points = inputs.NumberedObject(
+            child=inputs.Numbers(limit=PLACEMENT_POINTS_MAX, required=False),
+            key_problem=("unknown_key", {}),
+            required=False,
+            help_text='Points by place per table size: {"3": [4, 2, 0]}.',
+        )
+        tie_breaks = inputs.ListOf(child=inputs.Choice(TIE_BREAKS), required=False)
+        best_of = inputs.Integer(required=False)
+        min_rounds = inputs.Integer(required=False)
+        start_date = inputs.Date(required=False, allow_null=True)
+        end_date = inputs.Date(required=False, allow_null=True)
+        public = inputs.Boolean(required=False)
+        notify_entrants = inputs.Boolean(required=False)
+        description = inputs.Text(required=False)
+
+    @extend_schema(
+        summary="Competitions of a club",
+        description="Members see every competition of the club, others the public ones.",
+        responses={200: CompetitionSummary(many=True), 404: ERRORS},
+    )
+    def get(self, request, slug: str):
+        club, role, visible = club_of(request, slug)
+        if not visible:
+            raise NotFound()
+        competitions = Competition.objects.filter(club=club).select_related("club")
+        if role is None:
+            competitions = competitions.filter(public=True)
+        return Response(CompetitionSummary(competitions, many=True).data)
+
+    @extend_schema(
+        summary="Create a league or a tournament",
+        description="Owners and organizers of the club. Every bad field is named in the 400.",
+        request=InputSerializer,
+        responses={201: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        examples=[
+            OpenApiExample(
+                "A Terziglio tournament of four rounds",
+                value={
+                    "name": "Torneo di primavera",
+                    "rulesets": ["terziglio"],
+                    "format": "rotation",
+                    "planned_rounds": 4,
+                    "start_date": "2026-04-11",
+                },
+            )
+        ],
+    )
+    def post(self, request, slug: str):
+        club, role, visible = club_of(request, slug)
+        if not may_manage(role):
+            # A club whose competitions the caller may not see is not even known to exist.
+            raise NotAllowed() if visible else NotFound()
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        competition = services.create_competition(
+            club=club, by=actor(request), **serializer.validated_data
+        )
+        response = Response(competition_detail(competition, role), status=status.HTTP_201_CREATED)
+        response["Location"] = f"/api/v1/competitions/{competition.pk}/"
+        return response
+
+
+class CompetitionDetail(CompetitionView):
+    @extend_schema(
+        summary="A competition, with a summary of its rounds",
+        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+    )
+    def get(self, request, competition_id: int):
+        competition, role = readable_competition(request, competition_id)
+        return Response(competition_detail(competition, role))

@@ -1,0 +1,105 @@
+"""Entries of a competition: the list, a new entry (a player or a pair), a withdrawal."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotFound
+from rest_framework.parsers import JSONParser
+from rest_framework.response import Response
+
+from scoring.api import inputs
+from scoring.api.common import ERRORS
+from scoring.models import Player
+from tournaments import selectors, services
+from tournaments.api.common import (
+    WRITE_ERRORS,
+    CompetitionView,
+    actor,
+    ensure_manager,
+    readable_competition,
+    scheduler_refusals,
+)
+from tournaments.api.payloads import EntryOutput
+from tournaments.models import Entry
+
+PLAYER_NAME_MAX = Player._meta.get_field("display_name").max_length
+
+
+class Entries(CompetitionView):
+    parser_classes = [JSONParser]
+
+    class InputSerializer(inputs.StrictInput):
+        player = inputs.PlayerRef(
+            max_length=PLAYER_NAME_MAX, help_text="A player's id, or a name (new or existing)."
+        )
+        partner = inputs.PlayerRef(
+            max_length=PLAYER_NAME_MAX, required=False, help_text="Briscola pairs: the partner."
+        )
+        seed = inputs.Integer(required=False, min_value=1, max_value=Entry.SEED_MAX)
+
+    @extend_schema(
+        summary="Entries of a competition (seed order)",
+        responses={200: EntryOutput(many=True), 404: ERRORS},
+    )
+    def get(self, request, competition_id: int):
+        competition, _role = readable_competition(request, competition_id)
+        return Response(EntryOutput(selectors.entries_of(competition), many=True).data)
+
+    @extend_schema(
+        summary="Enter a player (or a pair)",
+        description="`player` (and `partner` for Briscola pairs) is the id of a player of the "
+        "club or a name: a new name becomes a new player. After the first round is published the "
+        "entry is `late`.",
+        request=InputSerializer,
+        responses={201: EntryOutput, **WRITE_ERRORS},
+        examples=[
+            OpenApiExample("An existing player", value={"player": 12}),
+            OpenApiExample("A new pair", value={"player": "Anna", "partner": "Bruno", "seed": 1}),
+        ],
+    )
+    def post(self, request, competition_id: int):
+        competition, role = readable_competition(request, competition_id)
+        ensure_manager(role)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        entry = services.add_entry(
+            competition=competition, by=actor(request), **serializer.validated_data
+        )
+        entry = Entry.objects.select_related("player", "partner").get(pk=entry.pk)
+        return Response(EntryOutput(entry).data, status=status.HTTP_201_CREATED)
+
+
+class EntryWithdraw(CompetitionView):
+    parser_classes = [JSONParser]
+
+    class InputSerializer(inputs.StrictInput):
+        reason = inputs.Text(required=False, default="")
+
+    @extend_schema(
+        summary="Withdraw an entry",
+        description="Its results stay; it is no longer seated, and the draft rounds it was "
+        "seated in are drawn again without it.",
+        request=InputSerializer,
+        responses={200: EntryOutput, **WRITE_ERRORS},
+    )
+    def post(self, request, competition_id: int, entry_id: int):
+        competition, role = readable_competition(request, competition_id)
+        entry = (
+            Entry.objects.select_related("player", "partner", "competition__club")
+            .filter(pk=entry_id, competition=competition)
+            .first()
+        )
+        if entry is None:
+            raise NotFound()
+        ensure_manager(role)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        # The service withdraws and draws the draft rounds again in one transaction: when the
+        # scheduler refuses a draw without the entry, the 400 says so and the entry stays.
+        with scheduler_refusals():
+            services.withdraw_entry(
+                entry=entry, by=actor(request), reason=serializer.validated_data["reason"].strip()
+            )
+        entry.refresh_from_db()
+        return Response(EntryOutput(entry).data)

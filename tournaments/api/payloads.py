@@ -1,0 +1,174 @@
+"""The shapes of the competition API's answers: output serializers where the shape is fixed
+(a competition's summary, an entry), and the round with its tables, whose figures come from
+the draw as stored."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.db.models import Count
+from rest_framework import serializers, status
+from rest_framework.response import Response
+
+from scoring.api.common import Moment, Output
+from tournaments.api.common import may_manage
+from tournaments.models import Competition, EntryStatus, Format, Kind, Round
+
+
+def _date(value: dt.date | None) -> str | None:
+    return value.isoformat() if value else None
+
+
+def _time(value: dt.time | None) -> str | None:
+    return value.strftime("%H:%M") if value else None
+
+
+def _moment(value: dt.datetime | None) -> str | None:
+    return value.isoformat() if value else None
+
+
+class CompetitionSummary(Output):
+    id = serializers.IntegerField(source="pk")
+    club = serializers.CharField(source="club.slug")
+    name = serializers.CharField()
+    slug = serializers.CharField()
+    kind = serializers.ChoiceField(Kind.choices)
+    format = serializers.ChoiceField(Format.choices)
+    rulesets = serializers.ListField(child=serializers.CharField())
+    pairs = serializers.BooleanField()
+    public = serializers.BooleanField()
+    start_date = serializers.DateField(allow_null=True)
+    end_date = serializers.DateField(allow_null=True)
+    planned_rounds = serializers.IntegerField(allow_null=True)
+
+
+def competition_detail(competition: Competition, role: str | None) -> dict[str, Any]:
+    rounds = competition.rounds.annotate(n_tables=Count("tables")).order_by("number")
+    return CompetitionSummary(competition).data | {
+        "options": competition.options,
+        "table_size": competition.table_size,
+        "double_round": competition.double_round,
+        "third_place": competition.third_place,
+        "scheme": competition.scheme,
+        "placement_points": competition.placement_points,
+        "tie_breaks": list(competition.tie_breaks),
+        "best_of": competition.best_of,
+        "min_rounds": competition.min_rounds,
+        "notify_entrants": competition.notify_entrants,
+        "description": competition.description,
+        "created_at": _moment(competition.created_at),
+        "entries": competition.entries.count(),
+        "rounds": [
+            {
+                "number": r.number,
+                "ruleset": r.ruleset,
+                "date": _date(r.date),
+                "start_time": _time(r.start_time),
+                "duration_minutes": r.duration_minutes,
+                "status": r.status,
+                "tables": r.n_tables,
+                "published_at": _moment(r.published_at),
+                "closed_at": _moment(r.closed_at),
+            }
+            for r in rounds
+        ],
+        "role": role,
+        "can_manage": may_manage(role),
+    }
+
+
+class Person(Output):
+    id = serializers.IntegerField(source="pk")
+    name = serializers.CharField(source="display_name")
+
+
+class EntryOutput(Output):
+    id = serializers.IntegerField(source="pk")
+    name = serializers.CharField()
+    player = Person()
+    partner = Person(allow_null=True)
+    seed = serializers.IntegerField(allow_null=True)
+    status = serializers.ChoiceField(EntryStatus.choices)
+    late = serializers.BooleanField()
+    registered_at = Moment()
+    withdrawn_at = Moment(allow_null=True)
+
+
+def _round_with_tables(competition: Competition, number: int) -> Round | None:
+    return (
+        Round.objects.filter(competition=competition, number=number)
+        .prefetch_related(
+            "tables__game",
+            "tables__seats__entry__player",
+            "tables__seats__entry__partner",
+            "byes__entry__player",
+            "byes__entry__partner",
+        )
+        .first()
+    )
+
+
+def round_payload(
+    competition: Competition, round_: Round, check_ins: list[int] | None = None
+) -> dict[str, Any]:
+    """A round with its tables (seats in dealing order, the game of each table), byes, the
+    entries checked in, and the quality figures of the draw. For Briscola pairs each entry's
+    ``game_seats`` are its two players' seats in the game (0 and 2, or 1 and 3)."""
+    pairs = competition.pairs
+    tables = []
+    for table in sorted(round_.tables.all(), key=lambda t: t.number):
+        game = table.game
+        seats = sorted(table.seats.all(), key=lambda s: s.position)
+        tables.append(
+            {
+                "id": table.pk,
+                "number": table.number,
+                "seats": [
+                    {
+                        "position": s.position,
+                        "entry": s.entry_id,
+                        "name": s.entry.name,
+                        "game_seats": [s.position, s.position + 2] if pairs else [s.position],
+                    }
+                    for s in seats
+                ],
+                "game": None
+                if game is None
+                else {
+                    "id": game.pk,
+                    "status": game.status,
+                    "hand_count": game.hand_count,
+                    "totals": list(game.totals),
+                },
+                "forfeited": table.forfeited,
+                "forfeit_reason": table.forfeit_reason,
+            }
+        )
+    return {
+        "competition": competition.pk,
+        "number": round_.number,
+        "ruleset": round_.ruleset,
+        "date": _date(round_.date),
+        "start_time": _time(round_.start_time),
+        "duration_minutes": round_.duration_minutes,
+        "status": round_.status,
+        "published_at": _moment(round_.published_at),
+        "closed_at": _moment(round_.closed_at),
+        "method": round_.method,
+        "seed": round_.seed,
+        "metrics": round_.metrics,
+        "tables": tables,
+        "byes": [{"entry": b.entry_id, "name": b.entry.name} for b in round_.byes.all()],
+        "check_ins": sorted(
+            round_.check_ins.values_list("entry_id", flat=True) if check_ins is None else check_ins
+        ),
+    }
+
+
+def round_response(competition: Competition, number: int, code: int = 200) -> Response:
+    round_ = _round_with_tables(competition, number)
+    response = Response(round_payload(competition, round_), status=code)
+    if code == status.HTTP_201_CREATED:
+        response["Location"] = f"/api/v1/competitions/{competition.pk}/rounds/{number}/"
+    return response

@@ -1,0 +1,263 @@
+"""Rounds (or club nights) of a competition: add, reschedule, check in, draw, swap, publish,
+close, and settle a table that cannot finish.
+
+Every write answers with the round as it now is (``payloads.round_payload``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotFound
+from rest_framework.parsers import JSONParser
+from rest_framework.response import Response
+
+from scoring.api import inputs
+from scoring.api.common import ERRORS
+from scoring.rules import RULESETS
+from tournaments import selectors, services
+from tournaments.api.common import (
+    WRITE_ERRORS,
+    CompetitionView,
+    actor,
+    ensure_manager,
+    readable_competition,
+    readable_round,
+    scheduler_refusals,
+)
+from tournaments.api.payloads import round_payload, round_response
+from tournaments.models import CheckIn, Round, Table
+
+#: Entry ids are database keys: positive, within a 64-bit integer.
+ID_MAX = 2**63 - 1
+
+
+class RoundInput(inputs.StrictInput):
+    """A round's slot and game. On a change (PATCH) only the keys sent change, ``null`` clears
+    the date or the time; the service checks the duration's range and the game."""
+
+    date = inputs.Date(required=False, allow_null=True)
+    start_time = inputs.Time(required=False, allow_null=True)
+    duration_minutes = inputs.Integer(required=False)
+    ruleset = inputs.Choice(RULESETS, required=False)
+
+
+class Rounds(CompetitionView):
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        summary="Rounds (or club nights) of a competition, with their tables",
+        operation_id="v1_competitions_rounds_list",
+        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+    )
+    def get(self, request, competition_id: int):
+        competition, _role = readable_competition(request, competition_id)
+        present: dict[int, list[int]] = defaultdict(list)
+        for round_id, entry_id in CheckIn.objects.filter(
+            round__competition=competition
+        ).values_list("round_id", "entry_id"):
+            present[round_id].append(entry_id)
+        return Response(
+            [round_payload(competition, r, present[r.pk]) for r in selectors.rounds_of(competition)]
+        )
+
+    @extend_schema(
+        summary="Add a round",
+        description="`ruleset` defaults to the competition's first game, `duration_minutes` to 90.",
+        request=RoundInput,
+        responses={201: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        examples=[
+            OpenApiExample(
+                "A Saturday afternoon",
+                value={"date": "2026-04-11", "start_time": "15:30", "duration_minutes": 120},
+            )
+        ],
+    )
+    def post(self, request, competition_id: int):
+        competition, role = readable_competition(request, competition_id)
+        ensure_manager(role)
+        serializer = RoundInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        round_ = services.add_round(
+            competition=competition, by=actor(request), **serializer.validated_data
+        )
+        return round_response(competition, round_.number, status.HTTP_201_CREATED)
+
+
+class RoundDetail(CompetitionView):
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        summary="A round: tables with their seats and games, byes, check-ins, quality figures",
+        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+    )
+    def get(self, request, competition_id: int, number: int):
+        competition, _role, _round = readable_round(request, competition_id, number)
+        return round_response(competition, number)
+
+    @extend_schema(
+        summary="Reschedule a round",
+        description="Only the fields sent change: `date` and `start_time`, `null` to clear them; "
+        "`duration_minutes`; `ruleset` while the round is a draft.",
+        request=RoundInput,
+        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        examples=[OpenApiExample("Moved to 21:00", value={"start_time": "21:00"})],
+    )
+    def patch(self, request, competition_id: int, number: int):
+        competition, role, round_ = readable_round(request, competition_id, number)
+        ensure_manager(role)
+        serializer = RoundInput(data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        services.update_round(round_=round_, by=actor(request), **serializer.validated_data)
+        return round_response(competition, number)
+
+
+class RoundAction(CompetitionView):
+    """A write on one round: its body (``InputSerializer``) is handed to ``act``."""
+
+    parser_classes = [JSONParser]
+
+    class InputSerializer(inputs.StrictInput):
+        """No body (or an empty object)."""
+
+    def act(self, *, round_: Round, by, **fields) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def post(self, request, competition_id: int, number: int):
+        competition, role, round_ = readable_round(request, competition_id, number)
+        ensure_manager(role)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        self.act(round_=round_, by=actor(request), **serializer.validated_data)
+        return round_response(competition, number)
+
+
+class RoundCheckIns(RoundAction):
+    class InputSerializer(inputs.StrictInput):
+        entries = inputs.ListOf(
+            child=inputs.Integer(), help_text="Ids of the entries present (the others are not)."
+        )
+
+    @extend_schema(
+        summary="Who is present (only they are seated when the round is drawn)",
+        request=InputSerializer,
+        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+    )
+    def post(self, request, competition_id: int, number: int):
+        return super().post(request, competition_id, number)
+
+    def act(self, *, round_, by, entries):
+        services.set_check_ins(round_=round_, entries=entries, by=by)
+
+
+class RoundGenerate(RoundAction):
+    class InputSerializer(inputs.StrictInput):
+        seed = inputs.Integer(required=False, min_value=0, max_value=Round.SEED_MAX)
+        method = inputs.Choice(
+            services.CLUB_NIGHT_METHODS,
+            required=False,
+            help_text="Club nights only: seat players to meet new opponents (rotation) or with "
+            "players of similar standing (standing).",
+        )
+
+    @extend_schema(
+        summary="Draw the tables of a draft round",
+        description="Rotation and round robin plan every draft round at once; Swiss rounds, "
+        "club nights and knockout rounds are drawn from the results so far. The same `seed` "
+        "gives the same draw.",
+        request=InputSerializer,
+        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+    )
+    def post(self, request, competition_id: int, number: int):
+        return super().post(request, competition_id, number)
+
+    def act(self, *, round_, by, **fields):
+        with scheduler_refusals():
+            services.generate_round(round_=round_, by=by, **fields)
+
+
+class RoundSwap(RoundAction):
+    class InputSerializer(inputs.StrictInput):
+        a = inputs.Integer(min_value=1, max_value=ID_MAX, help_text="An entry id.")
+        b = inputs.Integer(min_value=1, max_value=ID_MAX, help_text="Another entry id.")
+
+    @extend_schema(
+        summary="Swap two entries in a draft round (seats, tables, or a seat and a bye)",
+        request=InputSerializer,
+        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+    )
+    def post(self, request, competition_id: int, number: int):
+        return super().post(request, competition_id, number)
+
+    def act(self, *, round_, by, a, b):
+        services.swap_in_round(round_=round_, a=a, b=b, by=by)
+
+
+class RoundPublish(RoundAction):
+    @extend_schema(
+        summary="Publish a draft round: a game per table, the round becomes public",
+        request=None,
+        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+    )
+    def post(self, request, competition_id: int, number: int):
+        return super().post(request, competition_id, number)
+
+    def act(self, *, round_, by):
+        services.publish_round(round_=round_, by=by)
+
+
+class RoundClose(RoundAction):
+    @extend_schema(
+        summary="Close a round once every table's game is finished or forfeited",
+        request=None,
+        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+    )
+    def post(self, request, competition_id: int, number: int):
+        return super().post(request, competition_id, number)
+
+    def act(self, *, round_, by):
+        services.close_round(round_=round_, by=by)
+
+
+class TableForfeit(CompetitionView):
+    parser_classes = [JSONParser]
+
+    class InputSerializer(inputs.StrictInput):
+        reason = inputs.Text()
+        points = inputs.NumberedObject(
+            child=inputs.Value(),
+            key_problem=("type", {"expected": "integer"}),
+            required=False,
+            help_text="Points given to entries of the table, by entry id (the service checks "
+            "the numbers).",
+        )
+
+    @extend_schema(
+        summary="Settle a table that cannot finish",
+        description="The table's game is abandoned (its hands stay readable); `points` gives "
+        "entries of the table points instead, by entry id, with the `reason` (required).",
+        request=InputSerializer,
+        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        examples=[
+            OpenApiExample(
+                "A player left", value={"reason": "Bruno was taken ill", "points": {"41": 2}}
+            )
+        ],
+    )
+    def post(self, request, competition_id: int, table_id: int):
+        competition, role = readable_competition(request, competition_id)
+        table = (
+            Table.objects.select_related("round__competition__club", "game")
+            .filter(pk=table_id, round__competition=competition)
+            .first()
+        )
+        if table is None:
+            raise NotFound()
+        ensure_manager(role)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.forfeit_table(table=table, by=actor(request), **serializer.validated_data)
+        return round_response(competition, table.round.number)

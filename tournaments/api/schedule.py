@@ -1,0 +1,79 @@
+"""A schedule preview: the pure scheduler run on numbered players, nothing stored."""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework.parsers import JSONParser
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+
+from scoring.api import inputs
+from scoring.api.common import ERRORS
+from scoring.rules import Problem
+from tournaments.api.common import CompetitionView, scheduler_refusals
+from tournaments.models import Round
+from tournaments.scheduling import cli as schedule_cli
+
+#: Limits of the schedule preview (it runs in the request).
+PREVIEW_MAX_PLAYERS = 500
+PREVIEW_MAX_ROUNDS = 60
+PREVIEW_MAX_TABLE_SIZE = 8
+
+
+class SchedulePreview(CompetitionView):
+    parser_classes = [JSONParser]
+    # Pure computation, but up to a few seconds of it: for signed-in users (organizers trying
+    # sizes before they start), not for anyone on the internet.
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(inputs.StrictInput):
+        players = inputs.Integer(min_value=2, max_value=PREVIEW_MAX_PLAYERS)
+        table_size = inputs.Integer(min_value=2, max_value=PREVIEW_MAX_TABLE_SIZE)
+        rounds = inputs.Integer(min_value=1, max_value=PREVIEW_MAX_ROUNDS)
+        format = inputs.Choice(schedule_cli.FORMATS, required=False, default="rotation")
+        seed = inputs.Integer(required=False, default=0, min_value=0, max_value=Round.SEED_MAX)
+
+        def validate(self, attrs):
+            players, size = attrs["players"], attrs["table_size"]
+            problems = []
+            if players < size:
+                problems.append(
+                    Problem(
+                        "players",
+                        "range",
+                        {"min": size, "max": PREVIEW_MAX_PLAYERS, "value": players},
+                    )
+                )
+            if attrs["format"] == "round_robin" and size != 2:
+                problems.append(Problem("table_size", "choice", {"choices": (2,), "value": size}))
+            self.refuse(problems)
+            return attrs
+
+    @extend_schema(
+        summary="Preview a schedule (nothing is stored)",
+        description="Players are numbered 0 … players-1. The answer is "
+        '`{"rounds": [[[seat-ordered players of a table], …], …], "byes": [[…], …], '
+        '"metrics": {"repeated_pairs", "max_meetings", "lower_bound", "perfect", '
+        '"byes_per_player", "first_dealer", "seconds", "method"}}`. '
+        f"At most {PREVIEW_MAX_PLAYERS} players and {PREVIEW_MAX_ROUNDS} rounds; a round robin "
+        "is played at tables of 2. Signed-in callers only.",
+        request=InputSerializer,
+        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 403: ERRORS},
+        examples=[
+            OpenApiExample(
+                "13 players at tables of 3",
+                value={"players": 13, "table_size": 3, "rounds": 4, "format": "rotation"},
+            )
+        ],
+    )
+    def post(self, request):
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        # A case the checks above did not foresee is a 400 on the document, not a 500.
+        with scheduler_refusals("document"):
+            plan = schedule_cli.build(
+                data["players"], data["table_size"], data["rounds"], data["format"], data["seed"]
+            )
+        return Response(plan)
