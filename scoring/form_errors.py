@@ -5,10 +5,14 @@ A problem's ``field`` is a path of the document a service read (``soloist_cards.
 ``points[1]``, ``tie_breaks``); ``field_map`` turns it, or its head before ``.``/``[``, into a
 form field. The sentence comes from ``scoring.messages.message`` with the field's label (and
 the players' ``names`` for seats), the same catalog the API answers with: a refusal reads the
-same on a page and in the API. A problem no form field matches goes above the form.
+same on a page and in the API. A problem no form field matches goes above the form, and so
+does a problem of another hand than the one a form corrects (a later hand that no longer fits),
+saying which hand.
 """
 
 from __future__ import annotations
+
+from django.utils.translation import gettext as _
 
 from scoring.messages import message
 from scoring.rules import Problem, RuleViolation
@@ -21,6 +25,9 @@ class RuleErrorsMixin:
     field_map: dict[str, str] = {}
     #: The players' names in seat order, to name seats in words (hand forms).
     names: list[str] | None = None
+    #: The hand a correction form changes; its own problems go next to its fields, those of
+    #: other hands above the form. None: every problem is the form's own.
+    hand_number: int | None = None
 
     def form_field(self, problem: Problem) -> str | None:
         """The form field of ``problem``: its path mapped, else its head mapped (or the head
@@ -39,4 +46,11 @@ class RuleErrorsMixin:
 
     def add_rule_errors(self, violation: RuleViolation) -> None:
         for problem in violation.problems:
-            self.add_error(self.form_field(problem), self.problem_text(problem))
+            if self.hand_number is not None and problem.hand not in (None, self.hand_number):
+                text = message(problem, names=self.names)
+                self.add_error(
+                    None,
+                    _("Hand %(number)s: %(message)s") % {"number": problem.hand, "message": text},
+                )
+            else:
+                self.add_error(self.form_field(problem), self.problem_text(problem))

@@ -13,9 +13,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.messages import message
+from scoring.form_errors import RuleErrorsMixin
 from scoring.models import Player
-from scoring.rules import RULESETS, RuleViolation
+from scoring.rules import RULESETS, Problem
 
 CONTRACT_LABELS = {
     "chiamo": _("Chiamo"),
@@ -75,7 +75,7 @@ CHOICE_LABELS = {
 }
 
 
-class StartGameForm(forms.Form):
+class StartGameForm(RuleErrorsMixin, forms.Form):
     """Ruleset, house rules (derived from each ruleset's options) and the players seat by seat."""
 
     ruleset = forms.ChoiceField(
@@ -227,27 +227,26 @@ class StartGameForm(forms.Form):
             self._rows.append(seat)
         return seats
 
-    def add_rule_errors(self, violation: RuleViolation) -> None:
-        ruleset = self.cleaned_data.get("ruleset")
-        for problem in violation.problems:
-            field = None
-            if problem.field.startswith("options."):
-                parts = problem.field.split(".")
-                candidate = f"{ruleset}__{parts[1]}" + (f"__{parts[2]}" if len(parts) > 2 else "")
-                field = candidate if candidate in self.fields else None
-                if field is None and parts[1] == "preset":
-                    field = "preset"
-            elif problem.field.startswith("players["):
-                index = int(problem.field[8:-1])
-                row = self._rows[index] if index < len(self._rows) else 0
-                field = f"new_{row}" if self.cleaned_data.get(f"new_{row}") else f"seat_{row}"
-            elif problem.field == "ruleset":
-                field = "ruleset"
-            label = self.fields[field].label if field in self.fields else None
-            self.add_error(field, message(problem, label=label))
+    def form_field(self, problem: Problem) -> str | None:
+        """House rules are ``<ruleset>__<option>`` fields, players the seat rows."""
+        path = problem.field
+        if path.startswith("options."):
+            parts = path.split(".")
+            ruleset = self.cleaned_data.get("ruleset")
+            candidate = f"{ruleset}__{parts[1]}" + (f"__{parts[2]}" if len(parts) > 2 else "")
+            if candidate in self.fields:
+                return candidate
+            return "preset" if parts[1] == "preset" else None
+        if path.startswith("players["):
+            index = int(path[8:-1])
+            row = self._rows[index] if index < len(self._rows) else 0
+            return f"new_{row}" if self.cleaned_data.get(f"new_{row}") else f"seat_{row}"
+        return "ruleset" if path == "ruleset" else None
 
 
-class ReasonForm(forms.Form):
+class ReasonForm(RuleErrorsMixin, forms.Form):
+    """Why a hand is removed or a game abandoned; a refusal of the service goes above it."""
+
     reason = forms.CharField(
         label=_("Reason"), max_length=500, widget=forms.TextInput(attrs={"autocomplete": "off"})
     )
@@ -261,5 +260,5 @@ class PinForm(forms.Form):
     )
 
 
-class PlayerForm(forms.Form):
+class PlayerForm(RuleErrorsMixin, forms.Form):
     display_name = forms.CharField(label=_("Name"), max_length=80)

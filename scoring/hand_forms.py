@@ -17,9 +17,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.form_errors import RuleErrorsMixin
 from scoring.forms import CONTRACT_LABELS, number_input
-from scoring.messages import message
-from scoring.rules import RULESETS, Problem, RuleViolation
+from scoring.rules import RULESETS, Problem
 from scoring.rules.terziglio import CONTRACTS
 from scoring.rules.turkish import CATEGORIES as TURKISH_CATEGORIES
 
@@ -32,7 +32,7 @@ SWEEP_CHOICES = [
 CARD_CATEGORY_LABELS = {"court": _("Court cards"), "tens": _("Tens"), "other": _("Other cards")}
 
 
-class HandForm(forms.Form):
+class HandForm(RuleErrorsMixin, forms.Form):
     """A hand-entry form. ``game`` fixes the seats; ``names`` label them in seat order."""
 
     #: rule field path (or its first part) → form field name
@@ -76,24 +76,6 @@ class HandForm(forms.Form):
 
     def document(self) -> dict[str, Any]:  # pragma: no cover - every form defines it
         raise NotImplementedError
-
-    def add_rule_errors(self, violation: RuleViolation) -> None:
-        """Each rule problem next to the field it names (in words: the field's label, the
-        players' names); the rest above the form."""
-        for problem in violation.problems:
-            self.add_error(self.form_field(problem), self.problem_text(problem))
-
-    def problem_text(self, problem: Problem) -> str:
-        name = self.form_field(problem)
-        label = self.fields[name].label if name in self.fields else None
-        return message(problem, label=label, names=self.names)
-
-    def form_field(self, problem: Problem) -> str | None:
-        path = problem.field
-        if path in self.field_map:
-            return self.field_map[path]
-        head = path.split(".")[0].split("[")[0]
-        return self.field_map.get(head)
 
     @classmethod
     def initial_from(cls, document: dict[str, Any]) -> dict[str, Any]:  # pragma: no cover

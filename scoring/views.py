@@ -85,10 +85,7 @@ def players_page(request, slug: str):
                 by=access.actor_for(request),
             )
         except RuleViolation as violation:
-            for problem in violation.problems:
-                form.add_error(
-                    "display_name", message(problem, label=form.fields["display_name"].label)
-                )
+            form.add_rule_errors(violation)
         except services.NotAllowed:
             raise PermissionDenied from None
         else:
@@ -307,6 +304,7 @@ def hand_page(request, game_id: int, number: int):
             by = access.actor_for(request, game, via=Via.PAGE if role is not None else Via.TABLE)
             if request.POST.get("action") == "remove":
                 reason_form = ReasonForm(request.POST)
+                reason_form.hand_number, reason_form.names = number, names
                 if reason_form.is_valid():
                     try:
                         services.remove_hand(
@@ -316,8 +314,7 @@ def hand_page(request, game_id: int, number: int):
                             reason=reason_form.cleaned_data["reason"],
                         )
                     except RuleViolation as violation:
-                        for problem in violation.problems:
-                            reason_form.add_error(None, _problem_text(problem, names))
+                        reason_form.add_rule_errors(violation)
                     else:
                         messages.success(
                             request, _("Hand %(number)s removed.") % {"number": number}
@@ -325,6 +322,7 @@ def hand_page(request, game_id: int, number: int):
                         return redirect("game", game_id=game.pk)
             else:
                 form = hand_form(game, names, request.POST)
+                form.hand_number = number
                 if form.is_valid():
                     try:
                         services.correct_hand(
@@ -336,11 +334,7 @@ def hand_page(request, game_id: int, number: int):
                             reason=request.POST.get("reason", ""),
                         )
                     except RuleViolation as violation:
-                        for problem in violation.problems:
-                            if problem.hand not in (None, number):
-                                form.add_error(None, _problem_text(problem, names))
-                            else:
-                                form.add_error(form.form_field(problem), form.problem_text(problem))
+                        form.add_rule_errors(violation)
                     except services.VersionConflict:
                         form.add_error(
                             None,
@@ -389,13 +383,6 @@ def _doc_summary(game, data, names):
         "summary": hand_summary(game.ruleset, data["document"], names),
         "deltas": data.get("deltas"),
     }
-
-
-def _problem_text(problem, names=None):
-    text = message(problem, names=names)
-    if problem.hand is not None:
-        return _("Hand %(number)s: %(message)s") % {"number": problem.hand, "message": text}
-    return text
 
 
 def _int(value):

@@ -14,22 +14,14 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.form_errors import RuleErrorsMixin
 from scoring.forms import NUMBER, StartGameForm, number_input
-from scoring.messages import message
 from scoring.models import Player
 from scoring.rules import RULESETS, Problem
 from tournaments.labels import SCHEME_LABELS, TIE_BREAK_LABELS
-from tournaments.models import Format, Kind
+from tournaments.models import Format, Kind, Round
 from tournaments.standings import DEFAULT_PLACEMENT_POINTS, SCHEMES, TIE_BREAKS
 
 DEFAULT_TIE_BREAKS = ("points", "wins", "opponents_strength")
 PLACEMENT_SIZES = tuple(sorted(DEFAULT_PLACEMENT_POINTS))
-SEED_MAX = 2_147_483_647
-
-
-def problem_text(problem: Problem, label: Any = None) -> str:
-    """Kept only for ``tournaments.views`` until it calls ``scoring.messages.message`` itself:
-    the sentences live in that one catalog."""
-    return message(problem, label=label)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -414,7 +406,7 @@ class GenerateForm(forms.Form):
         label=_("Seed (optional)"),
         required=False,
         min_value=0,
-        max_value=SEED_MAX,
+        max_value=Round.SEED_MAX,
         help_text=_("The same seed draws the same tables; empty: a new draw."),
         widget=number_input(min=0, placeholder=_("random")),
     )

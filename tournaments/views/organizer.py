@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring import access
+from scoring.messages import message
 from scoring.models import Club
 from scoring.rules import RuleViolation
 from scoring.selectors import role_of
@@ -28,7 +29,6 @@ from tournaments.forms import (
     PairForm,
     RoundForm,
     WithdrawForm,
-    problem_text,
 )
 from tournaments.models import Adjustment, Entry, RoundStatus, Table
 from tournaments.presenters import club_zone, format_figure, game_names, schedule_row, table_done
@@ -203,7 +203,7 @@ def entries_page(request, club_slug: str, slug: str):
                     )
                 except RuleViolation as violation:
                     for problem in violation.problems:
-                        withdraw.add_error(None, problem_text(problem))
+                        withdraw.add_error(None, message(problem))
                 else:
                     messages.success(request, _("%(name)s withdrew.") % {"name": entry.name})
                     return redirect("competition-entries", club_slug=club_slug, slug=slug)
@@ -273,5 +273,5 @@ def _add_entries(form, competition, by, pairs) -> list[Entry]:
             )
         except RuleViolation as violation:
             for problem in violation.problems:
-                form.add_error(field, problem_text(problem, form.fields[field].label))
+                form.add_error(field, message(problem, label=form.fields[field].label))
     return added

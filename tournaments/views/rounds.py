@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring import access
+from scoring.messages import message
 from scoring.models import TableLink
 from scoring.rules import RuleViolation
 from scoring.views import qr_svg, table_url
@@ -30,7 +31,6 @@ from tournaments.forms import (
     GenerateForm,
     RoundForm,
     SwapForm,
-    problem_text,
 )
 from tournaments.models import (
     CheckIn,
@@ -221,7 +221,7 @@ def _action_checkin(request, competition, round_, bound, errors):
             by=access.actor_for(request),
         )
     except RuleViolation as violation:
-        errors["checkin"] = [problem_text(p) for p in violation.problems]
+        errors["checkin"] = [message(p) for p in violation.problems]
         return None
     messages.success(
         request,
@@ -253,7 +253,7 @@ def _action_generate(request, competition, round_, bound, errors):
             method=method,
         )
     except RuleViolation as violation:
-        errors["generate"] = [problem_text(p) for p in violation.problems]
+        errors["generate"] = [message(p) for p in violation.problems]
         return None
     messages.success(request, _("The tables of round %(n)s are drawn.") % {"n": round_.number})
     return _back(round_)
@@ -286,7 +286,7 @@ def _action_publish(request, competition, round_, bound, errors):
     try:
         call_service(services.publish_round, round_=round_, by=access.actor_for(request))
     except RuleViolation as violation:
-        errors["publish"] = [problem_text(p) for p in violation.problems]
+        errors["publish"] = [message(p) for p in violation.problems]
         return None
     messages.success(
         request, _("Round %(n)s is published: its games are open.") % {"n": round_.number}
@@ -298,7 +298,7 @@ def _action_close(request, competition, round_, bound, errors):
     try:
         call_service(services.close_round, round_=round_, by=access.actor_for(request))
     except RuleViolation as violation:
-        errors["close"] = [problem_text(p) for p in violation.problems]
+        errors["close"] = [message(p) for p in violation.problems]
         return None
     messages.success(request, _("Round %(n)s is closed.") % {"n": round_.number})
     return _back(round_)
