@@ -1,6 +1,6 @@
 """A phone at the table: start a game, enter hands by taps, correct one, lose the network, and
 join a game through its table link. Hands come from the worked examples of the rules
-(``shared/rules/terziglio.md`` and ``briscola.md``, section 8)."""
+(``docs/rules/terziglio.md`` and ``briscola.md``, section 8)."""
 
 import re
 

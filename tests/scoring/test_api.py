@@ -11,9 +11,10 @@ from rest_framework.test import APIClient
 from scoring import services
 from scoring.models import AuditEvent, Game, Hand
 from scoring.services import Actor
-from tests.conftest import api_as
+from tests.clients import api_as
+from tests.scoring.rules.games import hand_documents
 
-from .test_services import G1
+G1 = hand_documents("terziglio", "G1")
 
 pytestmark = pytest.mark.django_db
 

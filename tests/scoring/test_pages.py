@@ -10,8 +10,9 @@ from django.test.utils import CaptureQueriesContext
 from scoring import services
 from scoring.models import AuditEvent, Game, Hand, TableLink
 from scoring.services import Actor
+from tests.scoring.rules.games import hand_documents
 
-from .test_services import G1
+G1 = hand_documents("terziglio", "G1")
 
 pytestmark = pytest.mark.django_db
 

@@ -11,25 +11,12 @@ from scoring import services
 from scoring.models import AuditEvent, Game, Hand, IdempotencyRecord, Player, Seat, TableLink
 from scoring.rules import RuleViolation
 from scoring.services import Actor
+from tests.scoring.rules.games import hand_documents
 
 pytestmark = pytest.mark.django_db
 
-G1 = [
-    {"dealer": 0, "outcome": "played", "soloist": 0, "contract": "chiamo", "soloist_points": 7},
-    {"dealer": 1, "outcome": "passed_out"},
-    {"dealer": 2, "outcome": "played", "soloist": 1, "contract": "solo", "soloist_points": 4},
-    {"dealer": 0, "outcome": "played", "soloist": 2, "contract": "solissimo", "soloist_points": 9},
-    {"dealer": 1, "outcome": "played", "soloist": 0, "contract": "dividete", "soloist_points": 6},
-    {"dealer": 2, "outcome": "played", "soloist": 2, "contract": "chiamo", "soloist_points": 11},
-    {
-        "dealer": 0,
-        "outcome": "played",
-        "soloist": 0,
-        "contract": "solo",
-        "soloist_points": 11,
-        "sweep": "soloist",
-    },
-]
+#: The hands of the rules pages' Terziglio game G1 (docs/rules/terziglio.md §8).
+G1 = hand_documents("terziglio", "G1")
 
 
 def codes(error):

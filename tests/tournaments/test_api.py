@@ -43,11 +43,6 @@ from .helpers import (
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def fields(response) -> set[tuple[str | None, str]]:
     """(field, code) of every error; every error also has a hand (None) and a message."""
     errors = response.json()["errors"]

@@ -15,11 +15,6 @@ pytestmark = pytest.mark.django_db
 BOM = b"\xef\xbb\xbf"
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def unfold(body: str) -> list[str]:
     """The content lines of an iCalendar text (folded lines joined again)."""
     return re.sub(r"\r\n[ \t]", "", body).split("\r\n")

@@ -30,12 +30,6 @@ from tournaments.views import rounds as round_views
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    """The personas are created with a cheap hasher (the default one takes ~0.7 s a user)."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def login(user):
     client = Client()
     client.force_login(user)

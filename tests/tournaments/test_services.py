@@ -46,13 +46,6 @@ from .helpers import (
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    """The personas' passwords are hashed with a fast hasher (the default one takes most of
-    the run time of these tests)."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 #: Placement points by table size, as the competitions use them by default.
 PLACEMENT = {2: (2, 0), 3: (4, 2, 0), 4: (3, 2, 1, 0), 5: (4, 3, 2, 1, 0)}
 

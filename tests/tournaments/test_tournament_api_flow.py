@@ -33,11 +33,6 @@ CONTRACTS = ("chiamo", "solo", "solissimo", "dividete", "scegliete")
 POINTS = {3: (4, 2, 0), 4: (3, 2, 1, 0)}
 
 
-@pytest.fixture(autouse=True)
-def fast_passwords(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def ok(response, code=200):
     assert response.status_code == code, (response.status_code, response.content[:500])
     return response.json()

@@ -19,3 +19,8 @@ def complete_game(key: str, game_id: str) -> tuple:
     """``(players, options, hands, ranking, card_points)`` of game ``game_id`` of ruleset ``key``."""
     (row,) = [row for row in COMPLETE_GAMES[key] if row.id == game_id]
     return tuple(row.values)
+
+
+def hand_documents(key: str, game_id: str) -> list[dict]:
+    """The hand documents of game ``game_id``, in order: what a phone sends for it."""
+    return [hand[0] for hand in complete_game(key, game_id)[2]]
