@@ -234,6 +234,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # One enum of the games in the schema, whichever field offers them.
+    "ENUM_NAME_OVERRIDES": {"RulesetEnum": "scoring.rules.RULESETS"},
 }
 
 # Table links: how many wrong PINs a game's link tolerates in PIN_WINDOW_MINUTES.
