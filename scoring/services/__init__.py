@@ -1,0 +1,79 @@
+"""Every write of the scoring app goes through one of these functions.
+
+Pages, the API, the admin, management commands, Celery tasks and test setup all call them, with
+keyword-only arguments. Each one runs in a single transaction: it locks the game row (PostgreSQL
+``SELECT … FOR UPDATE``; on SQLite the IMMEDIATE transaction already serialises writers), asks the
+rules engine for the new figures, writes the rows, and appends an audit event.
+
+A problem the player can fix raises :class:`~scoring.rules.RuleViolation` (HTTP 400 / an error
+next to the field); nothing is written then. Other refusals have their own exceptions (``actors``).
+
+The functions live in one module per idea; callers use this package's names
+(``from scoring import services; services.record_hand(...)``):
+
+- ``actors``: who writes (``Actor``), the refusals that are not rule problems, authorisation;
+- ``clubs``: clubs, memberships and players;
+- ``games``: starting, importing and abandoning a game;
+- ``hands``: the hand writes under the game row's lock, and how a scored hand becomes a row;
+- ``table_links``: the table link's PIN check;
+- ``_game_row``: locking the game row and refreshing its cache, shared by games and hands.
+"""
+
+# ``engine`` and ``_create_player`` are re-exported for callers that reach them through this
+# package (``services.engine`` in tests, ``_create_player`` from the competition entries).
+from scoring.rules import engine as engine
+from scoring.services._game_row import CACHE_FIELDS
+from scoring.services.actors import (
+    HAND_WRITERS,
+    MANAGERS,
+    Actor,
+    HandNotFound,
+    IdempotencyConflict,
+    NotAllowed,
+    VersionConflict,
+    authorize_club,
+    violation,
+)
+from scoring.services.clubs import _create_player as _create_player
+from scoring.services.clubs import add_player, create_club, set_membership, set_player_active
+from scoring.services.games import abandon_game, import_game, start_game
+from scoring.services.hands import (
+    Recorded,
+    correct_hand,
+    correct_hands,
+    fingerprint,
+    hand_fields,
+    hand_row,
+    record_hand,
+    remove_hand,
+)
+from scoring.services.table_links import check_pin
+
+__all__ = [
+    "CACHE_FIELDS",
+    "HAND_WRITERS",
+    "MANAGERS",
+    "Actor",
+    "HandNotFound",
+    "IdempotencyConflict",
+    "NotAllowed",
+    "Recorded",
+    "VersionConflict",
+    "abandon_game",
+    "add_player",
+    "authorize_club",
+    "check_pin",
+    "correct_hand",
+    "correct_hands",
+    "create_club",
+    "fingerprint",
+    "hand_fields",
+    "hand_row",
+    "import_game",
+    "record_hand",
+    "remove_hand",
+    "set_membership",
+    "set_player_active",
+    "start_game",
+    "violation",
+]

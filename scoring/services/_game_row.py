@@ -1,0 +1,70 @@
+"""The game row under a write: locked for the actor that may change it, refused once abandoned,
+and its cache of the engine's figures refreshed. Private to ``scoring.services``; shared by the
+game writes (``games``) and the hand writes (``hands``).
+"""
+
+from __future__ import annotations
+
+from django.db.models import Exists
+from django.utils import timezone
+
+from scoring.models import Game, GameStatus, IdempotencyRecord
+from scoring.rules import ScoredGame
+from scoring.services.actors import HAND_WRITERS, Actor, _authorize, _role_subquery, violation
+
+
+def _cache_fields(game: Game, scored: ScoredGame) -> None:
+    """Copy the engine's figures into the game row's cache."""
+    game.hand_count = scored.state.hands_played
+    game.totals = list(scored.totals)
+    game.card_points = None if scored.state.card_points is None else list(scored.state.card_points)
+    game.last_dealer = scored.state.last_dealer
+    if game.status != GameStatus.ABANDONED:
+        was = game.status
+        game.status = scored.status
+        if scored.status == GameStatus.FINISHED and was != GameStatus.FINISHED:
+            game.finished_at = timezone.now()
+        elif scored.status == GameStatus.IN_PROGRESS:
+            game.finished_at = None
+
+
+CACHE_FIELDS = [
+    "hand_count",
+    "totals",
+    "card_points",
+    "last_dealer",
+    "status",
+    "finished_at",
+    "version",
+]
+
+
+def _locked(
+    game: Game | int, by: Actor, *, table_link_may: bool = True, idempotency_key: str | None = None
+) -> Game:
+    """The game row, locked for the rest of the transaction, once ``by`` may change it: any
+    member of the club, or (unless ``table_link_may`` is false) the game's table link.
+    One query: the actor's role, and whether ``idempotency_key`` was seen, come along as
+    subqueries."""
+    pk = game.pk if isinstance(game, Game) else game
+    rows = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("club")
+        .annotate(actor_role=_role_subquery(by.user))
+    )
+    if idempotency_key:
+        seen = IdempotencyRecord.objects.filter(client=by.client, key=idempotency_key)
+        rows = rows.annotate(seen_key=Exists(seen))
+    locked = rows.get(pk=pk)
+    _authorize(
+        by,
+        role=locked.actor_role,
+        roles=HAND_WRITERS,
+        table_game=locked.pk if table_link_may else None,
+    )
+    return locked
+
+
+def _refuse_if_abandoned(game: Game) -> None:
+    if game.status == GameStatus.ABANDONED:
+        raise violation("game", "game_abandoned")

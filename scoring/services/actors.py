@@ -1,0 +1,104 @@
+"""Who is writing, and the refusals that are not rule problems.
+
+An :class:`Actor` says who makes a change and through which door; ``authorize_club`` and the
+role groups decide whether it may. ``violation`` builds the one-field
+:class:`~scoring.rules.RuleViolation` the services raise for a problem the player can fix.
+Nothing here writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.models import Club, Membership, Role, Via
+from scoring.rules import Problem, RuleViolation
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who makes a change and through which door. ``client`` scopes idempotency keys: a user
+    account, or the table link of one game for players without an account."""
+
+    user: Any = None
+    via: str = Via.PAGE
+    client: str = ""
+    #: The one game a table link opens, for players without an account.
+    table_game: int | None = None
+    #: Management commands and data migrations act for the club itself.
+    trusted: bool = False
+
+    @classmethod
+    def for_user(cls, user, via: str = Via.PAGE) -> Actor:
+        return cls(user=user, via=via, client=f"user:{user.pk}")
+
+    @classmethod
+    def for_table(cls, game_id: int, via: str = Via.TABLE) -> Actor:
+        return cls(user=None, via=via, client=f"table:{game_id}", table_game=game_id)
+
+    @classmethod
+    def system(cls, via: str = Via.IMPORT) -> Actor:
+        return cls(user=None, via=via, client="system", trusted=True)
+
+
+class NotAllowed(Exception):
+    """The actor may not make this change (HTTP 403, or 404 where it may not even read)."""
+
+
+class IdempotencyConflict(Exception):
+    """The idempotency key was already used for a different request (HTTP 422)."""
+
+
+class VersionConflict(Exception):
+    """The hand changed since the client read it (HTTP 412)."""
+
+    def __init__(self, number: int, current: int):
+        self.number, self.current = number, current
+        super().__init__(f"hand {number} is at version {current}")
+
+
+class HandNotFound(Exception):
+    def __init__(self, number: int):
+        self.number = number
+        super().__init__(f"no hand {number}")
+
+
+HAND_WRITERS = (Role.OWNER, Role.ORGANIZER, Role.SCORER)
+MANAGERS = (Role.OWNER, Role.ORGANIZER)
+
+
+def _role_subquery(user):
+    from django.db.models import OuterRef, Subquery
+
+    return Subquery(
+        Membership.objects.filter(
+            club=OuterRef("club_id"), user_id=getattr(user, "pk", None)
+        ).values("role")[:1]
+    )
+
+
+def _authorize(
+    by: Actor, *, role: str | None, roles: Sequence[str], table_game: int | None = None
+) -> None:
+    """Pass if ``by`` is trusted, holds one of ``roles``, or holds the table link of
+    ``table_game``; raise NotAllowed otherwise."""
+    if by.trusted or role in roles or (table_game is not None and by.table_game == table_game):
+        return
+    raise NotAllowed()
+
+
+def authorize_club(by: Actor, club: Club, roles: Sequence[str] = HAND_WRITERS) -> None:
+    """Raise NotAllowed unless ``by`` holds one of ``roles`` in ``club`` (one query)."""
+    role = None
+    if by.user is not None and not by.trusted:
+        role = (
+            Membership.objects.filter(club=club, user=by.user)
+            .values_list("role", flat=True)
+            .first()
+        )
+    _authorize(by, role=role, roles=roles)
+
+
+def violation(field: str, code: str, **params: Any) -> RuleViolation:
+    return RuleViolation([Problem(field, code, params)])

@@ -1,0 +1,199 @@
+"""A game's life outside its hands: starting one (players matched or created, seats, imported
+hands replayed and stored, its table link), importing a whole game document, and abandoning it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from django.db import transaction
+from django.db.models.functions import Lower
+from django.utils import timezone
+
+from scoring import selectors
+from scoring.models import (
+    AuditAction,
+    AuditEvent,
+    Club,
+    Game,
+    GameStatus,
+    Hand,
+    Player,
+    Seat,
+    TableLink,
+)
+from scoring.rules import RULESETS, RuleViolation, engine
+from scoring.rules.base import Problems, Reader
+from scoring.services._game_row import _cache_fields, _locked, _refuse_if_abandoned
+from scoring.services.actors import Actor, authorize_club, violation
+from scoring.services.clubs import _create_player
+from scoring.services.hands import hand_row
+from scoring.signals import announce_game_changed
+
+
+def _match_players(club: Club, entries: Sequence[Any]) -> list[Player | str]:
+    """The club's players for ``entries`` (Player, id or name), or the cleaned new names.
+    Raises RuleViolation for unknown ids, blanks and a player listed twice. Creates nothing."""
+    problems = Problems()
+    ids = [e for e in entries if isinstance(e, int) and not isinstance(e, bool)]
+    names = [" ".join(e.split()).lower() for e in entries if isinstance(e, str)]
+    by_id = {p.pk: p for p in club.players.filter(pk__in=ids)} if ids else {}
+    by_name = {}
+    if names:
+        found = club.players.annotate(lname=Lower("display_name")).filter(lname__in=names)
+        by_name = {p.lname: p for p in found}
+    matched: list[Player | str] = []
+    seen: set[Any] = set()
+    for index, entry in enumerate(entries):
+        path = f"players[{index}]"
+        item: Player | str | None = None
+        if isinstance(entry, Player):
+            item = entry if entry.club_id == club.pk else None
+        elif isinstance(entry, int) and not isinstance(entry, bool):
+            item = by_id.get(entry)
+        elif isinstance(entry, str) and entry.strip():
+            name = " ".join(entry.split())
+            item = by_name.get(name.lower(), name[:80])
+        else:
+            problems.add(path, "type", expected="player")
+            continue
+        if item is None:
+            problems.add(path, "not_found", value=getattr(entry, "pk", entry))
+            continue
+        marker = item.pk if isinstance(item, Player) else item.lower()
+        if marker in seen:
+            problems.add(path, "duplicate", value=str(item))
+        seen.add(marker)
+        matched.append(item)
+    problems.raise_if_any()
+    return matched
+
+
+def start_game(
+    *,
+    club: Club,
+    ruleset: str,
+    players: Sequence[Any],
+    by: Actor,
+    options: Mapping[str, Any] | None = None,
+    hands: Iterable[Any] = (),
+    title: str = "",
+    public_live: bool = False,
+    context: str = "",
+) -> Game:
+    """A new game of ``ruleset`` with ``players`` in seat order (Player, id, or a new name).
+    ``hands`` (an import) are replayed and stored too. Raises RuleViolation listing every
+    problem; nothing is created then."""
+    authorize_club(by, club)
+    problems = Problems()
+    rules = RULESETS.get(ruleset) if isinstance(ruleset, str) else None
+    if rules is None:
+        problems.add("ruleset", "choice", choices=tuple(RULESETS), value=ruleset)
+    if not isinstance(players, list | tuple):
+        problems.add("players", "type", expected="list")
+    problems.raise_if_any()
+    assert rules is not None
+    try:
+        resolved_options = rules.resolve_options(options, len(players))
+    except RuleViolation as error:
+        problems.items.extend(error.problems)
+    matched: list[Player | str] = []
+    try:
+        matched = _match_players(club, players)
+    except RuleViolation as error:
+        problems.items.extend(error.problems)
+    problems.raise_if_any()
+    hands = list(hands)
+    scored = engine.replay(rules, resolved_options, len(players), hands)
+    action = AuditAction.IMPORT_GAME if hands else AuditAction.START_GAME
+    with transaction.atomic():
+        seated = [p if isinstance(p, Player) else _create_player(club, p) for p in matched]
+        game = Game(
+            club=club,
+            ruleset=rules.key,
+            options=resolved_options,
+            title=title.strip(),
+            created_by=by.user,
+            public_live=public_live,
+            context=context,
+        )
+        _cache_fields(game, scored)
+        game.save()
+        sides = rules.sides(resolved_options, len(players))
+        side_of = {seat: i for i, side in enumerate(sides or ()) for seat in side}
+        Seat.objects.bulk_create(
+            Seat(game=game, index=i, player=p, side=side_of.get(i) if sides else None)
+            for i, p in enumerate(seated)
+        )
+        now = timezone.now()
+        Hand.objects.bulk_create(
+            hand_row(game=game, scored_hand=h, by=by, at=now) for h in scored.hands
+        )
+        TableLink.objects.create(game=game)
+        AuditEvent.objects.create(
+            club=club,
+            game=game,
+            action=action,
+            actor=by.user,
+            via=by.via,
+            after=selectors.export_game(
+                game, [p.display_name for p in seated], [dict(h.document) for h in scored.hands]
+            ),
+        )
+    return game
+
+
+def import_game(*, club: Club, document: Any, by: Actor) -> Game:
+    """A whole game document (``{"ruleset", "options", "players", "hands"}``) stored at once."""
+    problems = Problems()
+    doc = Reader.of(document, problems, "")
+    if doc is None:
+        raise RuleViolation(problems.items)
+    doc.only(("ruleset", "options", "players", "hands", "title"))
+    players = doc.read_list("players")
+    hands = doc.read_list("hands", required=False)
+    title = doc.obj.get("title", "")
+    if not isinstance(title, str):
+        problems.add("title", "type", expected="string")
+    if "ruleset" not in doc.obj:
+        problems.add("ruleset", "required")
+    problems.raise_if_any()
+    return start_game(
+        club=club,
+        ruleset=doc.obj["ruleset"],
+        players=players,
+        options=doc.obj.get("options"),
+        hands=hands or (),
+        title=title,
+        by=by,
+    )
+
+
+def abandon_game(*, game: Game | int, by: Actor, reason: str) -> Game:
+    """Stop a game for good (players left, cards lost…). Its hands stay readable. Members of
+    the club only, not a table link."""
+    if not isinstance(reason, str) or not reason.strip():
+        raise violation("reason", "required")
+    with transaction.atomic():
+        locked = _locked(game, by, table_link_may=False)
+        _refuse_if_abandoned(locked)
+        before = {"status": locked.status}
+        was_finished = locked.status == GameStatus.FINISHED
+        locked.status = GameStatus.ABANDONED
+        locked.abandon_reason = reason.strip()
+        locked.finished_at = timezone.now()
+        locked.version += 1
+        locked.save(update_fields=["status", "abandon_reason", "finished_at", "version"])
+        announce_game_changed(locked, was_finished=was_finished)
+        AuditEvent.objects.create(
+            club_id=locked.club_id,
+            game=locked,
+            action=AuditAction.ABANDON_GAME,
+            actor=by.user,
+            via=by.via,
+            before=before,
+            after={"status": locked.status},
+            reason=reason.strip(),
+        )
+    return locked

@@ -1,0 +1,273 @@
+"""The hand writes, each under the game row's lock: recording the next hand (idempotent with a
+key), correcting recorded hands, removing one. Also the one way a scored hand becomes a ``Hand``
+row (``hand_fields``, ``hand_row``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from scoring import selectors
+from scoring.models import AuditAction, AuditEvent, Game, GameStatus, Hand, IdempotencyRecord
+from scoring.rules import Problem, RuleViolation, ScoredHand, engine
+from scoring.services._game_row import CACHE_FIELDS, _cache_fields, _locked, _refuse_if_abandoned
+from scoring.services.actors import (
+    Actor,
+    HandNotFound,
+    IdempotencyConflict,
+    VersionConflict,
+    violation,
+)
+from scoring.signals import announce_game_changed
+
+
+def hand_fields(scored_hand: ScoredHand) -> dict[str, Any]:
+    """The columns of a ``Hand`` row that the engine decides, from its scored hand: the one
+    place a scored hand becomes stored values (new rows and corrected ones alike)."""
+    return {
+        "document": dict(scored_hand.document),
+        "deltas": list(scored_hand.deltas),
+        "side_points": None if scored_hand.side_points is None else list(scored_hand.side_points),
+    }
+
+
+def hand_row(*, game: Game, scored_hand: ScoredHand, by: Actor, at=None) -> Hand:
+    """A new, unsaved ``Hand`` row of ``game`` for ``scored_hand``, entered by ``by`` (now, or
+    ``at``)."""
+    at = at or timezone.now()
+    return Hand(
+        game=game,
+        number=scored_hand.number,
+        entered_by=by.user,
+        entered_via=by.via,
+        created_at=at,
+        updated_at=at,
+        **hand_fields(scored_hand),
+    )
+
+
+def fingerprint(document: Any) -> str:
+    return hashlib.sha256(
+        json.dumps(document, sort_keys=True, separators=(",", ":")).encode()
+    ).hexdigest()
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """The answer to a hand entry: the stored hand's payload, and whether it is a resend."""
+
+    payload: dict[str, Any]
+    replayed: bool = False
+    hand: Hand | None = None
+
+
+def record_hand(
+    *, game: Game | int, document: Any, by: Actor, idempotency_key: str | None = None
+) -> Recorded:
+    """Validate, score and store the next hand of ``game``.
+
+    With an ``idempotency_key``, a resend of the same document returns the first answer and
+    stores nothing; the same key with another document raises IdempotencyConflict."""
+    document_print = fingerprint(document)
+    try:
+        with transaction.atomic():
+            locked = _locked(game, by, idempotency_key=idempotency_key)
+            if idempotency_key and locked.seen_key:
+                first = _first_answer(by.client, idempotency_key, locked.pk, document_print)
+                if first is not None:
+                    return first
+            _refuse_if_abandoned(locked)
+            was_finished = locked.status == GameStatus.FINISHED
+            scored = engine.play(locked.scored(), document)
+            hand = hand_row(game=locked, scored_hand=scored.hands[-1], by=by)
+            hand.save(force_insert=True)
+            _cache_fields(locked, scored)
+            locked.version += 1
+            locked.save(update_fields=CACHE_FIELDS)
+            AuditEvent.objects.create(
+                club_id=locked.club_id,
+                game=locked,
+                hand_number=hand.number,
+                action=AuditAction.RECORD_HAND,
+                actor=by.user,
+                via=by.via,
+                after={"document": hand.document, "deltas": hand.deltas},
+            )
+            announce_game_changed(locked, was_finished=was_finished)
+            payload = selectors.hand_payload(hand, locked, scored)
+            if idempotency_key:
+                IdempotencyRecord.objects.create(
+                    client=by.client,
+                    key=idempotency_key,
+                    game=locked,
+                    fingerprint=document_print,
+                    status_code=201,
+                    response=payload,
+                )
+            return Recorded(payload=payload, hand=hand)
+    except (IntegrityError, RuleViolation):
+        # A concurrent request with the same key won the race. On PostgreSQL the lock query's
+        # "key seen?" subquery reads the snapshot taken before the wait, so the resend is then
+        # played as a new hand: refused (wrong dealer, game over…) or stopped by the unique key.
+        # Either way the first answer, now committed, is the one to give.
+        if idempotency_key:
+            first = _first_answer(
+                by.client,
+                idempotency_key,
+                game.pk if isinstance(game, Game) else game,
+                document_print,
+            )
+            if first is not None:
+                return first
+        raise
+
+
+def _first_answer(client: str, key: str, game_id: int, document_print: str) -> Recorded | None:
+    """The stored first answer to ``key``, if any; IdempotencyConflict when the key was used
+    for another document (``document_print`` is the new one's fingerprint) or another game."""
+    record = IdempotencyRecord.objects.filter(client=client, key=key).first()
+    if record is None:
+        return None
+    if record.fingerprint != document_print or record.game_id != game_id:
+        raise IdempotencyConflict(key)
+    return Recorded(payload=record.response, replayed=True)
+
+
+def correct_hands(
+    *,
+    game: Game | int,
+    changes: Mapping[int, Any],
+    by: Actor,
+    expected_versions: Mapping[int, int] | None = None,
+    reason: str = "",
+) -> Game:
+    """Replace the documents of recorded hands (docs/rules/README.md §9): the game is replayed from
+    hand 1; if every hand is valid the new documents and figures are stored, otherwise nothing
+    changes and the RuleViolation names the hand that failed. Several hands may change at once.
+    """
+    with transaction.atomic():
+        locked = _locked(game, by)
+        _refuse_if_abandoned(locked)
+        hands = list(locked.hands.order_by("number"))
+        by_number = {h.number: h for h in hands}
+        for number in changes:
+            if number not in by_number:
+                raise HandNotFound(number)
+        for number, version in (expected_versions or {}).items():
+            if by_number[number].version != version:
+                raise VersionConflict(number, by_number[number].version)
+        documents = [changes.get(h.number, h.document) for h in hands]
+        scored = engine.replay(locked.rules, locked.options, locked.n, documents)
+        now = timezone.now()
+        changed = []
+        for hand, new in zip(hands, scored.hands, strict=True):
+            if hand.number in changes and dict(new.document) != hand.document:
+                before = {"document": hand.document, "deltas": hand.deltas}
+                for column, value in hand_fields(new).items():
+                    setattr(hand, column, value)
+                hand.version += 1
+                hand.updated_at = now
+                changed.append((hand, before))
+        if not changed:
+            return locked
+        Hand.objects.bulk_update(
+            [h for h, _ in changed], ["document", "deltas", "side_points", "version", "updated_at"]
+        )
+        was_finished = locked.status == GameStatus.FINISHED
+        _cache_fields(locked, scored)
+        announce_game_changed(locked, was_finished=was_finished)
+        locked.version += 1
+        locked.save(update_fields=CACHE_FIELDS)
+        AuditEvent.objects.bulk_create(
+            AuditEvent(
+                club_id=locked.club_id,
+                game=locked,
+                hand_number=hand.number,
+                action=AuditAction.CORRECT_HAND,
+                actor=by.user,
+                via=by.via,
+                at=now,
+                before=before,
+                after={"document": hand.document, "deltas": hand.deltas},
+                reason=reason.strip(),
+            )
+            for hand, before in changed
+        )
+    return locked
+
+
+def correct_hand(
+    *,
+    game: Game | int,
+    number: int,
+    document: Any,
+    by: Actor,
+    expected_version: int | None = None,
+    reason: str = "",
+) -> Game:
+    return correct_hands(
+        game=game,
+        changes={number: document},
+        by=by,
+        expected_versions=None if expected_version is None else {number: expected_version},
+        reason=reason,
+    )
+
+
+def remove_hand(
+    *, game: Game | int, number: int, by: Actor, reason: str, expected_version: int | None = None
+) -> Game:
+    """Remove a hand (a reason is required); later hands move up one number and the game is
+    replayed. Refused, with the hand that fails named in the old numbering, if the replay fails."""
+    if not isinstance(reason, str) or not reason.strip():
+        raise violation("reason", "required")
+    with transaction.atomic():
+        locked = _locked(game, by)
+        _refuse_if_abandoned(locked)
+        hands = list(locked.hands.order_by("number"))
+        target = next((h for h in hands if h.number == number), None)
+        if target is None:
+            raise HandNotFound(number)
+        if expected_version is not None and target.version != expected_version:
+            raise VersionConflict(number, target.version)
+        remaining = [h for h in hands if h.number != number]
+        try:
+            scored = engine.replay(
+                locked.rules, locked.options, locked.n, [h.document for h in remaining]
+            )
+        except RuleViolation as error:
+            raise RuleViolation(
+                Problem(
+                    p.field, p.code, p.params, p.hand + 1 if p.hand and p.hand >= number else p.hand
+                )
+                for p in error.problems
+            ) from None
+        target.delete()
+        later = locked.hands.filter(number__gt=number)
+        # Two steps so that no intermediate state breaks the unique (game, number) constraint.
+        later.update(number=F("number") + 1_000_000)
+        locked.hands.filter(number__gt=1_000_000).update(number=F("number") - 1_000_001)
+        was_finished = locked.status == GameStatus.FINISHED
+        _cache_fields(locked, scored)
+        announce_game_changed(locked, was_finished=was_finished)
+        locked.version += 1
+        locked.save(update_fields=CACHE_FIELDS)
+        AuditEvent.objects.create(
+            club_id=locked.club_id,
+            game=locked,
+            hand_number=number,
+            action=AuditAction.REMOVE_HAND,
+            actor=by.user,
+            via=by.via,
+            before={"document": target.document, "deltas": target.deltas},
+            reason=reason.strip(),
+        )
+    return locked
