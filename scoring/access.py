@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.http import Http404
 
-from scoring.models import Club, Game, GameStatus, Role, Via
+from scoring.models import MANAGERS, Club, Game, GameStatus, Via
 from scoring.selectors import role_of
 from scoring.services import Actor
 
@@ -55,7 +55,7 @@ def actor_for(request, game: Game | None = None, via: str = Via.PAGE) -> Actor:
 
 
 def is_manager(role: str | None) -> bool:
-    return role in (Role.OWNER, Role.ORGANIZER)
+    return role in MANAGERS
 
 
 def readable_game_or_404(request, game: Game) -> str | None:

@@ -64,6 +64,12 @@ class Role(models.TextChoices):
     SCORER = "scorer", _("scorer")
 
 
+#: The roles that run a club: its competitions, players and table links.
+MANAGERS = (Role.OWNER, Role.ORGANIZER)
+#: The roles that may enter and correct hands.
+HAND_WRITERS = (*MANAGERS, Role.SCORER)
+
+
 class Membership(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(

@@ -13,10 +13,8 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
-from scoring.models import AuditEvent, Club, Game, GameStatus, Hand, Membership, Role, Seat
+from scoring.models import AuditEvent, Club, Game, GameStatus, Hand, Membership, Seat
 from scoring.rules import RULESETS, ScoredGame
-
-MANAGE_ROLES = (Role.OWNER, Role.ORGANIZER)
 
 
 def role_of(user, club: Club) -> str | None:

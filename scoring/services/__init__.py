@@ -19,13 +19,8 @@ The functions live in one module per idea; callers use this package's names
 - ``_game_row``: locking the game row and refreshing its cache, shared by games and hands.
 """
 
-# ``engine`` and ``_create_player`` are re-exported for callers that reach them through this
-# package (``services.engine`` in tests, ``_create_player`` from the competition entries).
-from scoring.rules import engine as engine
 from scoring.services._game_row import CACHE_FIELDS
 from scoring.services.actors import (
-    HAND_WRITERS,
-    MANAGERS,
     Actor,
     HandNotFound,
     IdempotencyConflict,
@@ -34,8 +29,13 @@ from scoring.services.actors import (
     authorize_club,
     violation,
 )
-from scoring.services.clubs import _create_player as _create_player
-from scoring.services.clubs import add_player, create_club, set_membership, set_player_active
+from scoring.services.clubs import (
+    add_player,
+    create_club,
+    new_player,
+    set_membership,
+    set_player_active,
+)
 from scoring.services.games import abandon_game, import_game, start_game
 from scoring.services.hands import (
     Recorded,
@@ -51,8 +51,6 @@ from scoring.services.table_links import check_pin
 
 __all__ = [
     "CACHE_FIELDS",
-    "HAND_WRITERS",
-    "MANAGERS",
     "Actor",
     "HandNotFound",
     "IdempotencyConflict",
@@ -70,6 +68,7 @@ __all__ = [
     "hand_fields",
     "hand_row",
     "import_game",
+    "new_player",
     "record_hand",
     "remove_hand",
     "set_membership",

@@ -8,9 +8,9 @@ from __future__ import annotations
 from django.db.models import Exists
 from django.utils import timezone
 
-from scoring.models import Game, GameStatus, IdempotencyRecord
+from scoring.models import HAND_WRITERS, Game, GameStatus, IdempotencyRecord
 from scoring.rules import ScoredGame
-from scoring.services.actors import HAND_WRITERS, Actor, _authorize, _role_subquery, violation
+from scoring.services.actors import Actor, _authorize, _role_subquery, violation
 
 
 def _cache_fields(game: Game, scored: ScoredGame) -> None:

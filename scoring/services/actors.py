@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.models import Club, Membership, Role, Via
+from scoring.models import HAND_WRITERS, Club, Membership, Via
 from scoring.rules import Problem, RuleViolation
 
 
@@ -62,10 +62,6 @@ class HandNotFound(Exception):
     def __init__(self, number: int):
         self.number = number
         super().__init__(f"no hand {number}")
-
-
-HAND_WRITERS = (Role.OWNER, Role.ORGANIZER, Role.SCORER)
-MANAGERS = (Role.OWNER, Role.ORGANIZER)
 
 
 def _role_subquery(user):

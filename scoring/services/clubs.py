@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
-from scoring.models import Club, Membership, Player, Role
-from scoring.services.actors import MANAGERS, Actor, authorize_club, violation
+from scoring.models import MANAGERS, Club, Membership, Player, Role
+from scoring.services.actors import Actor, authorize_club, violation
 
 
 def create_club(
@@ -31,10 +31,12 @@ def set_membership(*, club: Club, user, role: str) -> Membership:
 def add_player(*, club: Club, display_name: str, by: Actor, user=None) -> Player:
     """A new player of the club. Raises RuleViolation if the name is blank or already taken."""
     authorize_club(by, club)
-    return _create_player(club, display_name, user)
+    return new_player(club, display_name, user)
 
 
-def _create_player(club: Club, display_name: str, user=None) -> Player:
+def new_player(club: Club, display_name: str, user=None) -> Player:
+    """A new player of the club, for a service that has already authorised its caller (a game
+    started with a new name, a competition entry typed in). Refuses a blank or taken name."""
     name = " ".join(str(display_name).split())
     if not name:
         raise violation("display_name", "required")

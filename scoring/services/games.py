@@ -27,7 +27,7 @@ from scoring.rules import RULESETS, RuleViolation, engine
 from scoring.rules.base import Problems, Reader
 from scoring.services._game_row import _cache_fields, _locked, _refuse_if_abandoned
 from scoring.services.actors import Actor, authorize_club, violation
-from scoring.services.clubs import _create_player
+from scoring.services.clubs import new_player
 from scoring.services.hands import hand_row
 from scoring.signals import announce_game_changed
 
@@ -108,7 +108,7 @@ def start_game(
     scored = engine.replay(rules, resolved_options, len(players), hands)
     action = AuditAction.IMPORT_GAME if hands else AuditAction.START_GAME
     with transaction.atomic():
-        seated = [p if isinstance(p, Player) else _create_player(club, p) for p in matched]
+        seated = [p if isinstance(p, Player) else new_player(club, p) for p in matched]
         game = Game(
             club=club,
             ruleset=rules.key,

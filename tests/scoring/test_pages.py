@@ -9,6 +9,7 @@ from django.test.utils import CaptureQueriesContext
 
 from scoring import services
 from scoring.models import AuditEvent, Game, Hand, TableLink
+from scoring.rules import engine
 from scoring.services import Actor
 from tests.scoring.rules.games import hand_documents
 
@@ -224,7 +225,7 @@ def test_each_rulesets_form_becomes_the_hand_document(
     assert response.status_code == 302, response.content.decode()[:3000]
     assert (
         Hand.objects.get(game=game).document
-        == services.engine.play(game.scored(), document).hands[-1].document
+        == engine.play(game.scored(), document).hands[-1].document
     )
 
 

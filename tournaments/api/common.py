@@ -21,10 +21,10 @@ from rest_framework.views import APIView
 
 from scoring import access
 from scoring.api.common import ERRORS
-from scoring.models import Club, Via
+from scoring.models import MANAGERS, Club, Via
 from scoring.rules import Problem, RuleViolation
 from scoring.selectors import role_of
-from scoring.services import MANAGERS, NotAllowed
+from scoring.services import NotAllowed
 from tournaments.models import Competition, Round
 
 WRITE_ERRORS = {400: ERRORS, 403: ERRORS, 404: ERRORS}

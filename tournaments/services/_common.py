@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.models import Club
-from scoring.services import MANAGERS, Actor, authorize_club
+from scoring.models import MANAGERS, Club
+from scoring.services import Actor, authorize_club
 from tournaments.models import Competition, CompetitionEvent, Round
 
 #: ``Game.context`` of the games played at a competition's tables.

@@ -44,7 +44,7 @@ def _player(club: Club, value: Any, field_: str) -> Player:
     if isinstance(value, str) and value.strip():
         name = " ".join(value.split())
         existing = Player.objects.filter(club=club, display_name__iexact=name).first()
-        return existing or scoring._create_player(club, name)
+        return existing or scoring.new_player(club, name)
     raise violation(field_, "type", expected="player")
 
 
