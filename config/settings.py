@@ -47,12 +47,28 @@ def _int(name: str, default: int, *, minimum: int = 0) -> int:
 
 
 DEBUG = _bool("DEBUG", True)
+#: Words of the placeholders people copy from examples: a key containing one is not a secret.
+_PLACEHOLDER_WORDS = ("change-me", "changeme", "insecure", "example", "secret-key", "your-")
+
+
+def _weak_secret(key: str) -> bool:
+    """A key an attacker could guess: the development default, a placeholder copied from
+    deploy/env.example, too short, or too few different characters (``x`` * 50, ``abab…``)."""
+    lowered = key.lower()
+    return (
+        key == _INSECURE_KEY
+        or len(key) < 32
+        or len(set(key)) < 16
+        or any(word in lowered for word in _PLACEHOLDER_WORDS)
+    )
+
+
 SECRET_KEY = env.str("SECRET_KEY", default=_INSECURE_KEY)
-if not DEBUG and (SECRET_KEY == _INSECURE_KEY or len(SECRET_KEY) < 32):
+if not DEBUG and _weak_secret(SECRET_KEY):
     raise ImproperlyConfigured(
         "DEBUG is false but SECRET_KEY is not set to a real secret (at least 32 random "
-        "characters). Set SECRET_KEY in the environment, e.g. from "
-        "`python -c 'import secrets; print(secrets.token_urlsafe(50))'`."
+        "characters, not the example's placeholder). Set SECRET_KEY in the environment, e.g. "
+        "from `python -c 'import secrets; print(secrets.token_urlsafe(50))'`."
     )
 
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]", "testserver"])
@@ -77,6 +93,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: /healthz answers probes before the HTTPS redirect and the host check (config/health.py).
+    "config.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -194,6 +212,18 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="segnapunti")
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# Nightly housekeeping, run by `celery -A config beat` (deploy/README.md): old idempotency
+# records purged, every game's cached figures checked against a replay of its hands.
+CELERY_BEAT_SCHEDULE = {
+    "purge-idempotency-records": {
+        "task": "scoring.tasks.purge_idempotency_records",
+        "schedule": 60 * 60,
+    },
+    "check-games": {"task": "scoring.tasks.check_games", "schedule": 24 * 60 * 60},
+}
+
+# How long a hand entry's first answer is kept for a phone that resends it (Idempotency-Key).
+IDEMPOTENCY_TTL_HOURS = _int("IDEMPOTENCY_TTL_HOURS", 48, minimum=1)
 
 # E-mail (round announcements): printed on the console unless an SMTP server is configured.
 _EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
@@ -254,11 +284,25 @@ if not DEBUG:
         # Joining the browsers' preload list is hard to undo: a club opts in on purpose.
         SILENCED_SYSTEM_CHECKS = ["security.W021"]
     SECURE_CONTENT_TYPE_NOSNIFF = True
+    # Load balancers and container health checks probe over plain HTTP, from inside.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
+# Log lines carry a UTC timestamp (ISO 8601) whatever TIME_ZONE says, so lines of the web
+# servers and workers sort together; LOG_FORMAT=json writes one JSON object per line.
+LOG_FORMAT = env.str("LOG_FORMAT", default="text")
+if LOG_FORMAT not in {"text", "json"}:
+    raise ImproperlyConfigured(f"LOG_FORMAT must be text or json, got {LOG_FORMAT!r}")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {
+        "text": {
+            "()": "config.logs.UTCFormatter",
+            "format": "%(asctime)s %(levelname)s %(name)s %(message)s",
+        },
+        "json": {"()": "config.logs.JSONLinesFormatter"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
     # Eager tasks would log every run at INFO; a real worker logs on its own.
     "loggers": {"celery": {"level": "WARNING"}},

@@ -353,6 +353,8 @@ class IdempotencyRecord(models.Model):
                 fields=["client", "key"], name="idempotency_key_once_per_client"
             )
         ]
+        # The hourly purge (scoring.tasks) deletes by age.
+        indexes = [models.Index(fields=["created_at"], name="idempotency_created")]
 
     def __str__(self) -> str:
         return f"{self.client} {self.key}"

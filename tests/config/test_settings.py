@@ -1,9 +1,12 @@
 """Start-up configuration: safe defaults, and bad configuration refused loudly."""
 
 import io
+import json
 import os
 import subprocess
 import sys
+from datetime import datetime
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -32,9 +35,37 @@ def test_debug_false_without_a_real_secret_key_refuses_to_start():
     assert "SECRET_KEY is not set to a real secret" in output
 
 
+REAL_KEY = "k3J9-vQ2_pL8zX4wR7tY1uB6nM0cA5sD8fG2hJ4kL6"
+
+
 def test_debug_false_with_a_secret_key_starts():
-    status, output = start(DEBUG="false", SECRET_KEY="x" * 50)
+    status, output = start(DEBUG="false", SECRET_KEY=REAL_KEY)
     assert (status, output.strip()) == (0, "False")
+
+
+def example_secret_key() -> str:
+    """The SECRET_KEY line of deploy/env.example, as an operator would copy it."""
+    example = Path(__file__).resolve().parents[2] / "deploy" / "env.example"
+    for line in example.read_text().splitlines():
+        if line.startswith("SECRET_KEY="):
+            return line.removeprefix("SECRET_KEY=")
+    raise AssertionError("deploy/env.example has no SECRET_KEY line")
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        pytest.param(example_secret_key(), id="the-example-placeholder"),
+        pytest.param("x" * 50, id="one-character-repeated"),
+        pytest.param("abcdefgh" * 6, id="few-different-characters"),
+        pytest.param("k3J9-vQ2_pL8zX4wR7tY1", id="too-short"),
+        pytest.param("django-insecure-" + REAL_KEY, id="marked-insecure"),
+    ],
+)
+def test_debug_false_refuses_a_guessable_secret_key(key):
+    status, output = start(DEBUG="false", SECRET_KEY=key)
+    assert status != 0
+    assert "SECRET_KEY is not set to a real secret" in output
 
 
 @pytest.mark.parametrize(
@@ -88,7 +119,88 @@ def test_celery_runs_eagerly_without_a_broker_and_uses_one_when_set():
 def test_healthz_answers_200_when_the_database_is_reachable(client):
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.json() == {"status": "ok", "database": "ok"}
+    assert response.json() == {"status": "ok"}
+
+
+@pytest.mark.django_db
+def test_healthz_says_fail_without_the_database_error_text(client, monkeypatch, caplog):
+    from django.db import connection
+
+    def broken_cursor(*args, **kwargs):
+        raise RuntimeError('connection to server at "10.1.2.3", port 5432 failed')
+
+    monkeypatch.setattr(connection, "cursor", broken_cursor)
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json() == {"status": "fail"}
+    assert "10.1.2.3" not in response.content.decode()
+    assert "10.1.2.3" in caplog.text  # the operator finds it in the log
+
+
+@pytest.mark.django_db
+@override_settings(SECURE_SSL_REDIRECT=True, ALLOWED_HOSTS=["club.example.org"])
+def test_healthz_answers_a_plain_http_probe_from_inside_while_visitors_are_redirected(client):
+    probe = client.get("/healthz", HTTP_HOST="127.0.0.1:8000")
+    assert (probe.status_code, probe.json()) == (200, {"status": "ok"})
+    visitor = client.get("/", HTTP_HOST="club.example.org")
+    assert visitor.status_code == 301
+    assert visitor["Location"].startswith("https://club.example.org/")
+
+
+def test_log_lines_are_json_with_a_utc_timestamp_when_asked():
+    code = "import logging; logging.getLogger('segnapunti.test').warning('hello %s', 'club')"
+    status, output = start(code, LOG_FORMAT="json", TIME_ZONE="Europe/Rome")
+    assert status == 0
+    line = json.loads(output.strip().splitlines()[-1])
+    assert line["message"] == "hello club"
+    assert line["level"] == "WARNING"
+    assert line["logger"] == "segnapunti.test"
+    assert line["time"].endswith("Z")
+    datetime.fromisoformat(line["time"])  # a real ISO 8601 moment
+
+
+def test_text_log_lines_carry_a_utc_timestamp():
+    code = "import logging; logging.getLogger('segnapunti.test').warning('hello')"
+    status, output = start(code, TIME_ZONE="Europe/Rome")
+    assert status == 0
+    stamp, level, name, message = output.strip().splitlines()[-1].split(" ", 3)
+    assert stamp.endswith("Z") and (level, name, message) == ("WARNING", "segnapunti.test", "hello")
+
+
+def test_an_unknown_log_format_stops_the_start():
+    status, output = start(LOG_FORMAT="xml")
+    assert status != 0
+    assert "LOG_FORMAT must be text or json" in output
+
+
+def gunicorn_settings(**env) -> dict:
+    """deploy/gunicorn.conf.py read as gunicorn reads it, with ``env`` set."""
+    conf = Path(__file__).resolve().parents[2] / "deploy" / "gunicorn.conf.py"
+    code = (
+        f"import runpy, json; s = runpy.run_path({str(conf)!r}); "
+        "print(json.dumps({'workers': s['workers'], 'threads': s['threads'], "
+        "'cpus': s['usable_cpus']()}))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        env={k: v for k, v in os.environ.items() if not k.startswith("GUNICORN_")} | env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_gunicorn_workers_follow_the_usable_cpus_or_the_setting():
+    default = gunicorn_settings()
+    assert default["workers"] == 2 * default["cpus"] + 1
+    assert default["cpus"] <= len(os.sched_getaffinity(0))
+    assert gunicorn_settings(GUNICORN_WORKERS="3", GUNICORN_THREADS="4") | {"cpus": 0} == {
+        "workers": 3,
+        "threads": 4,
+        "cpus": 0,
+    }
 
 
 @pytest.mark.django_db
