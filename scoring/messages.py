@@ -137,6 +137,19 @@ REASONS = {
     ("not_allowed", "not_pairs"): gettext_lazy(
         "This competition is played by single players, not pairs."
     ),
+    # A club's data document (export_club / import_club).
+    ("not_allowed", "not_a_club_document"): gettext_lazy(
+        "This file is not a Segnapunti club export."
+    ),
+    ("not_allowed", "club_document_version"): gettext_lazy(
+        "This club export has version %(value)s, which this Segnapunti cannot read."
+    ),
+    ("inconsistent", "club_document_broken"): gettext_lazy(
+        "This club export is damaged and was not imported (%(value)s)."
+    ),
+    ("duplicate", "club_slug"): gettext_lazy(
+        "A club with the address “%(value)s” already exists: choose another address."
+    ),
 }
 
 #: Sentences for a code on one field (``points.*``: any key under ``points``).

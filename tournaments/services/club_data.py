@@ -1,0 +1,286 @@
+"""A club's data as one versioned JSON document, to move a club whole: from one server to another,
+into a fresh install, or out of Segnapunti altogether.
+
+The document holds every row that belongs to the club — its settings, members (user names and
+e-mail addresses; never passwords or tokens), players, games with every hand, their versions,
+statuses, titles, reasons and audit trail, competitions with entries, rounds, tables, seats,
+check-ins, byes, adjustments and their event log — and nothing derived that can be recomputed
+(standings snapshots) or secret (table links: an imported game gets a new link and PIN) or
+transient (idempotency records).
+
+Rows are written generically, field by field, from the models themselves, so a field added to a
+model travels without a change here; a model added to either app must be listed in ``TABLES`` or
+``LEFT_OUT`` (a test checks that every model is in one of them). Inside the document, rows refer
+to each other by reference numbers (their position in their table, in primary-key order), never
+by database ids, so a club imports into any database, empty or not, and export → import → export
+gives the same document.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime
+import decimal
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from django.apps import apps
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, models, transaction
+
+from scoring.models import Club, Game, Role, TableLink
+from scoring.rules import Problem, RuleViolation
+from tournaments.models import Competition
+from tournaments.services.standings import store_standings
+
+FORMAT = "segnapunti-club"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class Table:
+    """One model's rows in the document: ``club_path`` leads from the model to its club."""
+
+    label: str
+    club_path: str
+
+
+#: The club's tables, parents before children (the order of import).
+TABLES = (
+    Table("scoring.club", "pk"),  # the club itself (filtered by its primary key)
+    Table("scoring.membership", "club"),
+    Table("scoring.player", "club"),
+    Table("scoring.game", "club"),
+    Table("scoring.seat", "game__club"),
+    Table("scoring.hand", "game__club"),
+    Table("scoring.auditevent", "club"),
+    Table("tournaments.competition", "club"),
+    Table("tournaments.entry", "competition__club"),
+    Table("tournaments.round", "competition__club"),
+    Table("tournaments.checkin", "round__competition__club"),
+    Table("tournaments.table", "round__competition__club"),
+    Table("tournaments.tableseat", "table__round__competition__club"),
+    Table("tournaments.bye", "round__competition__club"),
+    Table("tournaments.adjustment", "competition__club"),
+    Table("tournaments.competitionevent", "competition__club"),
+)
+
+#: Models of the two apps that the document leaves out, and why.
+LEFT_OUT = {
+    "scoring.tablelink": "secret: an imported game gets a new table link and PIN",
+    "scoring.idempotencyrecord": "transient: first answers kept for phones that resend",
+    "tournaments.standingssnapshot": "derived: recomputed from the games after an import",
+}
+
+#: What travels of a user: enough to find or create the account, never a password or a token.
+USER_FIELDS = ("username", "email", "first_name", "last_name")
+
+
+def _model(label: str) -> type[models.Model]:
+    return apps.get_model(label)
+
+
+def _fields(model: type[models.Model]) -> list[models.Field]:
+    """The concrete fields of ``model`` that the document carries (all but the primary key)."""
+    return [f for f in model._meta.concrete_fields if not f.primary_key]
+
+
+def _plain(value: Any) -> Any:
+    """A field value as JSON."""
+    if isinstance(value, datetime.datetime | datetime.date | datetime.time):
+        return value.isoformat()
+    if isinstance(value, decimal.Decimal | uuid.UUID):
+        return str(value)
+    if isinstance(value, datetime.timedelta):
+        return value.total_seconds()
+    if isinstance(value, bytes | memoryview):
+        return base64.b64encode(bytes(value)).decode()
+    return value
+
+
+# -- export ----------------------------------------------------------------------------------------
+
+
+def export_club(*, club: Club) -> dict[str, Any]:
+    """The club's document (see the module docstring)."""
+    user_model = get_user_model()
+    refs: dict[str, dict[int, int]] = {}
+    users: dict[int, int] = {}
+    user_rows: list[dict[str, Any]] = []
+
+    def user_ref(pk: int | None) -> int | None:
+        if pk is None:
+            return None
+        if pk not in users:
+            account = user_model.objects.get(pk=pk)
+            users[pk] = len(user_rows) + 1
+            user_rows.append({name: getattr(account, name) for name in USER_FIELDS})
+        return users[pk]
+
+    tables: dict[str, list[dict[str, Any]]] = {}
+    for table in TABLES:
+        model = _model(table.label)
+        rows = model.objects.filter(**{table.club_path: club.pk}).order_by("pk")
+        refs[table.label] = {}
+        out = []
+        for position, row in enumerate(rows, start=1):
+            refs[table.label][row.pk] = position
+            out.append(_export_row(row, refs, user_ref))
+        tables[table.label] = out
+    return {"format": FORMAT, "version": VERSION, "users": user_rows, "tables": tables}
+
+
+def _export_row(
+    row: models.Model, refs: dict[str, dict[int, int]], user_ref: Callable[[int | None], int | None]
+) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for field in _fields(type(row)):
+        value = field.value_from_object(row)
+        if field.is_relation:
+            target = field.related_model._meta.label_lower
+            if field.related_model is get_user_model():
+                value = user_ref(value)
+            elif value is not None:
+                value = refs[target][value]
+        data[field.name] = _plain(value)
+    return data
+
+
+# -- import ----------------------------------------------------------------------------------------
+
+
+def _refuse(field: str, code: str, **params: Any) -> RuleViolation:
+    return RuleViolation([Problem(field, code, params)])
+
+
+def _check_document(document: Any) -> dict[str, Any]:
+    """The document's envelope, before any row is read."""
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise _refuse("format", "not_allowed", reason="not_a_club_document")
+    if document.get("version") != VERSION:
+        raise _refuse(
+            "version", "not_allowed", reason="club_document_version", value=document.get("version")
+        )
+    tables = document.get("tables")
+    if not isinstance(tables, dict) or not isinstance(document.get("users"), list):
+        raise _refuse("tables", "inconsistent", reason="club_document_broken", value="tables")
+    unknown = set(tables) - {t.label for t in TABLES}
+    if unknown:
+        raise _refuse(
+            "tables",
+            "inconsistent",
+            reason="club_document_broken",
+            value=", ".join(sorted(unknown)),
+        )
+    clubs = tables.get("scoring.club")
+    if not isinstance(clubs, list) or len(clubs) != 1 or not isinstance(clubs[0], dict):
+        raise _refuse("tables", "inconsistent", reason="club_document_broken", value="scoring.club")
+    return document
+
+
+def import_club(*, document: Any, slug: str | None = None, owner=None) -> Club:
+    """Create the club of ``document`` (a new slug may be given) with all its rows, in one
+    transaction. Users are matched by user name, or created without a usable password (they set
+    one through "forgotten password"). ``owner``, if given and not already a member, becomes an
+    owner of the imported club. Raises RuleViolation for a document that cannot be imported
+    (wrong format or version, a slug already taken, a row that breaks a constraint)."""
+    document = _check_document(document)
+    club_row = document["tables"]["scoring.club"][0]
+    slug = slug or club_row.get("slug")
+    if Club.objects.filter(slug=slug).exists():
+        raise _refuse("slug", "duplicate", reason="club_slug", value=slug)
+    try:
+        with transaction.atomic():
+            users = _import_users(document["users"])
+            refs: dict[str, dict[int, int]] = {}
+            for table in TABLES:
+                rows = document["tables"].get(table.label, [])
+                overrides = {"slug": slug} if table.label == "scoring.club" else {}
+                refs[table.label] = _import_rows(table.label, rows, refs, users, overrides)
+            club = Club.objects.get(pk=refs["scoring.club"][1])
+            games = Game.objects.filter(club=club)
+            TableLink.objects.bulk_create(TableLink(game=game) for game in games)
+            if owner is not None and not club.memberships.filter(user=owner).exists():
+                club.memberships.create(user=owner, role=Role.OWNER)
+    except (
+        KeyError,
+        TypeError,
+        ValueError,
+        LookupError,
+        ValidationError,
+        IntegrityError,
+    ) as broken:
+        raise _refuse(
+            "tables", "inconsistent", reason="club_document_broken", value=str(broken)[:200]
+        ) from None
+    for competition in Competition.objects.filter(club=club):
+        store_standings(competition=competition)
+    return club
+
+
+def _import_users(rows: list[dict[str, Any]]) -> dict[int, int]:
+    user_model = get_user_model()
+    users: dict[int, int] = {}
+    for position, row in enumerate(rows, start=1):
+        values = {name: row.get(name) or "" for name in USER_FIELDS}
+        account = user_model.objects.filter(username=values["username"]).first()
+        if account is None:
+            account = user_model(**values)
+            account.set_unusable_password()
+            account.full_clean(exclude=["password"])
+            account.save()
+        users[position] = account.pk
+    return users
+
+
+def _import_rows(
+    label: str,
+    rows: list[dict[str, Any]],
+    refs: dict[str, dict[int, int]],
+    users: dict[int, int],
+    overrides: dict[str, Any],
+) -> dict[int, int]:
+    """Insert one table's rows in bulk (primary keys come back on PostgreSQL and SQLite) and
+    return reference number → new primary key."""
+    model = _model(label)
+    fields = _fields(model)
+    known = {f.name for f in fields}
+    # ``auto_now_add`` stamps the time of the insert: the original times are written back after.
+    stamped = [
+        f.attname
+        for f in fields
+        if getattr(f, "auto_now_add", False) or getattr(f, "auto_now", False)
+    ]
+    instances = []
+    for row in rows:
+        unknown = set(row) - known
+        if unknown:
+            raise _refuse(
+                "tables",
+                "inconsistent",
+                reason="club_document_broken",
+                value=f"{label}: {sorted(unknown)}",
+            )
+        values: dict[str, Any] = {}
+        for field in fields:
+            if field.name not in row and field.name not in overrides:
+                continue
+            value = overrides.get(field.name, row.get(field.name))
+            if not field.is_relation:
+                values[field.attname] = None if value is None else field.to_python(value)
+            elif value is None:
+                values[field.attname] = None
+            elif field.related_model is get_user_model():
+                values[field.attname] = users[value]
+            else:
+                values[field.attname] = refs[field.related_model._meta.label_lower][value]
+        instances.append(model(**values))
+    originals = [{name: getattr(i, name) for name in stamped} for i in instances]
+    model.objects.bulk_create(instances)
+    for instance, values in zip(instances, originals, strict=True):
+        if values:
+            model.objects.filter(pk=instance.pk).update(**values)
+    return {position: i.pk for position, i in enumerate(instances, start=1)}
