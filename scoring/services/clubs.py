@@ -11,11 +11,21 @@ from scoring.services.actors import Actor, authorize_club, violation
 
 
 def create_club(
-    *, name: str, slug: str, owner, language: str = "it", results_public: bool = False
+    *,
+    name: str,
+    slug: str,
+    owner,
+    language: str = "it",
+    results_public: bool = False,
+    time_zone: str | None = None,
 ) -> Club:
     with transaction.atomic():
         club = Club.objects.create(
-            name=name, slug=slug, language=language, results_public=results_public
+            name=name,
+            slug=slug,
+            language=language,
+            results_public=results_public,
+            **({"time_zone": time_zone} if time_zone else {}),
         )
         Membership.objects.create(club=club, user=owner, role=Role.OWNER)
     return club
