@@ -161,6 +161,12 @@ FIELDS = {
         "Another competition of the club already uses the address “%(value)s”."
     ),
     ("tie_breaks", "duplicate"): gettext_lazy("Each tie-break may be listed only once."),
+    ("status", "inconsistent"): gettext_lazy(
+        "The document says the game is %(value)s, but its hands make it %(expected)s."
+    ),
+    ("abandon_reason", "not_allowed"): gettext_lazy(
+        "Only an abandoned game has a reason for being abandoned."
+    ),
     ("a", "not_found"): gettext_lazy("This player is not in this round."),
     ("b", "not_found"): gettext_lazy("This player is not in this round."),
     ("entry", "not_found"): gettext_lazy("This player is not in this round."),

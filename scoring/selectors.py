@@ -126,13 +126,19 @@ def hand_payload(hand: Hand, game: Game, scored: ScoredGame | None = None) -> di
 def export_game(
     game: Game, players: list[str] | None = None, documents: list[Any] | None = None
 ) -> dict[str, Any]:
-    """The game document: ruleset, resolved options, players in seat order, hand documents."""
-    return {
+    """The game document: ruleset, resolved options, players in seat order, hand documents; then
+    what an import keeps of the game's life: its title and status, and why it was abandoned."""
+    document = {
         "ruleset": game.ruleset,
         "options": game.options,
         "players": player_names(game) if players is None else players,
         "hands": [h.document for h in hands_of(game)] if documents is None else documents,
+        "title": game.title,
+        "status": game.status,
     }
+    if game.status == GameStatus.ABANDONED:
+        document["abandon_reason"] = game.abandon_reason
+    return document
 
 
 def game_detail(game: Game) -> dict[str, Any]:

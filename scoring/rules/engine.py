@@ -163,6 +163,8 @@ def replay(
 
 
 GAME_KEYS = ("ruleset", "options", "players", "hands")
+#: What an export adds about the game's life; carried through an import, ignored by scoring.
+GAME_RECORD_KEYS = ("title", "status", "abandon_reason")
 
 
 def score_document(document: Any, registry: Mapping[str, Ruleset]) -> tuple[ScoredGame, list[Any]]:
@@ -174,7 +176,7 @@ def score_document(document: Any, registry: Mapping[str, Ruleset]) -> tuple[Scor
     doc = Reader.of(document, problems, "")
     if doc is None:
         raise RuleViolation(problems.items)
-    doc.only(GAME_KEYS)
+    doc.only(GAME_KEYS + GAME_RECORD_KEYS)
     key = doc.read_choice("ruleset", tuple(registry))
     players = doc.read_list("players")
     if players is not None:

@@ -150,7 +150,7 @@ def import_game(*, club: Club, document: Any, by: Actor) -> Game:
     doc = Reader.of(document, problems, "")
     if doc is None:
         raise RuleViolation(problems.items)
-    doc.only(("ruleset", "options", "players", "hands", "title"))
+    doc.only(engine.GAME_KEYS + engine.GAME_RECORD_KEYS)
     players = doc.read_list("players")
     hands = doc.read_list("hands", required=False)
     title = doc.obj.get("title", "")
@@ -158,16 +158,30 @@ def import_game(*, club: Club, document: Any, by: Actor) -> Game:
         problems.add("title", "type", expected="string")
     if "ruleset" not in doc.obj:
         problems.add("ruleset", "required")
+    status = doc.read_choice("status", tuple(GameStatus.values), required=False)
+    reason = doc.obj.get("abandon_reason")
+    if status == GameStatus.ABANDONED and not (isinstance(reason, str) and reason.strip()):
+        problems.add("abandon_reason", "required")
+    elif status != GameStatus.ABANDONED and reason is not None:
+        problems.add("abandon_reason", "not_allowed")
     problems.raise_if_any()
-    return start_game(
-        club=club,
-        ruleset=doc.obj["ruleset"],
-        players=players,
-        options=doc.obj.get("options"),
-        hands=hands or (),
-        title=title,
-        by=by,
-    )
+    with transaction.atomic():
+        game = start_game(
+            club=club,
+            ruleset=doc.obj["ruleset"],
+            players=players,
+            options=doc.obj.get("options"),
+            hands=hands or (),
+            title=title,
+            by=by,
+        )
+        if status == GameStatus.ABANDONED:
+            game = abandon_game(game=game, by=by, reason=reason)
+        elif status is not None and status != game.status:
+            # The hands decide whether a game is finished: a document that says otherwise
+            # contradicts itself, and nothing is stored.
+            raise violation("status", "inconsistent", value=status, expected=game.status)
+    return game
 
 
 def abandon_game(*, game: Game | int, by: Actor, reason: str) -> Game:

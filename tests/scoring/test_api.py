@@ -118,6 +118,8 @@ def test_get_game_and_export(api, terziglio):
         "options": terziglio.options,
         "players": ["Anna", "Bruno", "Carla"],
         "hands": [{**G1[0], "sweep": "none"}],
+        "title": "",
+        "status": "in_progress",
     }
 
 
