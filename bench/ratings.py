@@ -152,7 +152,9 @@ def run(args: argparse.Namespace) -> int:
         f"runs {python_speed():.0f} million simple Python loop steps a second."
     )
     print()
-    header = f"{'':<22}{'games':>8}{'ratings':>9}{'steps':>8}{'queries':>9}{'best':>11}{'median':>11}"
+    header = (
+        f"{'':<22}{'games':>8}{'ratings':>9}{'steps':>8}{'queries':>9}{'best':>11}{'median':>11}"
+    )
     print(header)
     print("-" * len(header))
     print(

@@ -387,7 +387,8 @@ class Rating(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="ratings")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="ratings")
-    ruleset = models.CharField(
+    # NULL, not "", is the club-wide rating: the unique constraints below tell the two apart.
+    ruleset = models.CharField(  # noqa: DJ001
         _("game"), max_length=32, choices=RULESET_CHOICES, null=True, blank=True
     )
     mu = models.FloatField()

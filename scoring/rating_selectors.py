@@ -19,6 +19,9 @@ from scoring import ratings, stats
 from scoring.models import Club, Game, GameStatus, Hand, Player, Rating, RatingStep, Seat
 from scoring.rules import RULESETS
 
+#: The longest activity filter of a leaderboard, in days.
+MAX_DAYS = 3650
+
 GAME_FIELDS = (
     "id",
     "ruleset",
@@ -149,7 +152,9 @@ def player_profile(player: Player, *, recent: int = 50) -> dict[str, Any]:
     steps = list(
         RatingStep.objects.filter(player=player)
         .order_by("game__finished_at", "game_id")
-        .values_list("game_id", "game__ruleset", "game__finished_at", "mu", "sigma", "club_mu", "club_sigma")
+        .values_list(
+            "game_id", "game__ruleset", "game__finished_at", "mu", "sigma", "club_mu", "club_sigma"
+        )
     )
     results = stats.results(player.pk, games)
     step_of = {s[0]: s for s in steps}

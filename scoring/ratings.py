@@ -28,7 +28,7 @@ rated on top of the stored ones, and a full recompute starts from nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -225,9 +225,7 @@ class Result:
     steps: list[Step] = field(default_factory=list)
 
 
-def rate_games(
-    games: Iterable[PlayedGame], start: Mapping[Key, Standing] | None = None
-) -> Result:
+def rate_games(games: Iterable[PlayedGame], start: Mapping[Key, Standing] | None = None) -> Result:
     """Rate ``games`` (in :func:`order`) on top of ``start``: every player's standing in the
     game's ruleset and club-wide, and a step per player and game. A player who played no match
     of a game (a chiamata game whose hands were all passed out) still counts the game."""

@@ -243,8 +243,7 @@ def per_game(player: int, games: Iterable[PlayedGame]) -> dict[str, dict[str, An
     for game in order(games):
         by_ruleset[game.ruleset].append(game)
     return {
-        key: {"games": len(rows)} | PER_GAME[key](player, rows)
-        for key, rows in by_ruleset.items()
+        key: {"games": len(rows)} | PER_GAME[key](player, rows) for key, rows in by_ruleset.items()
     }
 
 

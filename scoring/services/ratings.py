@@ -27,7 +27,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from scoring import ratings
-from scoring.models import Club, Game, GameStatus, Rating, RatingStep
+from scoring.models import Club, Game, Rating, RatingStep
 from scoring.rating_selectors import played_games
 
 INCREMENTAL, RECOMPUTED, NOTHING = "incremental", "recomputed", "nothing"
@@ -41,7 +41,7 @@ class Rated:
 
 
 def _lock_club(club_id: int) -> None:
-    Club.objects.select_for_update().filter(pk=club_id).values_list("pk").first()
+    Club.objects.select_for_update().filter(pk=club_id).order_by().values_list("pk").first()
 
 
 def recompute_club(*, club: Club | int) -> Rated:
@@ -68,32 +68,28 @@ def recompute_club(*, club: Club | int) -> Rated:
 def rate_game(*, game: Game | int) -> Rated:
     """Bring the club's ratings up to date after ``game`` changed (see the module docstring)."""
     game_id = game.pk if isinstance(game, Game) else game
-    club_id = Game.objects.filter(pk=game_id).values_list("club_id", flat=True).first()
+    club_id = Game.objects.filter(pk=game_id).order_by().values_list("club_id", flat=True).first()
     if club_id is None:
         return Rated(NOTHING, 0, 0)
     with transaction.atomic():
         _lock_club(club_id)
-        status, finished_at = Game.objects.filter(pk=game_id).values_list(
-            "status", "finished_at"
-        )[0]
-        finished = status == GameStatus.FINISHED
+        found, _names = played_games(
+            Game.objects.filter(pk=game_id), hands_of=ratings.RATED_BY_HAND
+        )
         rated_since = Q(game_id=game_id)
-        if finished:
-            rated_since |= Q(game__finished_at__gt=finished_at) | Q(
-                game__finished_at=finished_at, game_id__gt=game_id
+        if found:
+            at = found[0].finished_at
+            rated_since |= Q(game__finished_at__gt=at) | Q(
+                game__finished_at=at, game_id__gt=game_id
             )
-        must_recompute = RatingStep.objects.filter(Q(club_id=club_id) & rated_since).exists()
-        if must_recompute:
+        if RatingStep.objects.filter(Q(club_id=club_id) & rated_since).exists():
             return recompute_club(club=club_id)
-        if not finished:
+        if not found:
             return Rated(NOTHING, 0, 0)
-        return _rate_one(club_id, game_id)
+        return _rate_one(club_id, found[0])
 
 
-def _rate_one(club_id: int, game_id: int) -> Rated:
-    (game,), _names = played_games(
-        Game.objects.filter(pk=game_id), hands_of=ratings.RATED_BY_HAND
-    )
+def _rate_one(club_id: int, game: ratings.PlayedGame) -> Rated:
     stored = {
         (r.player_id, r.ruleset): r
         for r in Rating.objects.filter(
