@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-WIDTH, HEIGHT = 640, 240
+WIDTH, HEIGHT = 640, 280
 LEFT, RIGHT, TOP, BOTTOM = 44, 12, 12, 28
 #: Line colours, distinct for colour-blind readers (Okabe–Ito), the first for the club-wide line.
 COLOURS = ("#000000", "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00")
