@@ -14,6 +14,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from scoring import ratings, stats
 from scoring.models import Club, Game, GameStatus, Hand, Player, Rating, RatingStep, Seat
@@ -113,8 +114,6 @@ def leaderboard(
     """The club's ratings in one game (or club-wide), best first, numbered; one query."""
     rows = Rating.objects.filter(club=club, ruleset=ruleset).select_related("player")
     if active_days is not None:
-        from django.utils import timezone
-
         since = (now or timezone.now()) - dt.timedelta(days=active_days)
         rows = rows.filter(last_played_at__gte=since)
     if hide_provisional:

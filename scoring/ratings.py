@@ -119,10 +119,6 @@ def ordinal(mu: float, sigma: float) -> float:
     return mu - 3 * sigma
 
 
-def fresh() -> Standing:
-    return Standing(MODEL.mu, MODEL.sigma)
-
-
 @dataclass(frozen=True)
 class Step:
     """A player's ratings right after one game: in the game's ruleset and club-wide."""

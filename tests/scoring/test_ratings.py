@@ -299,7 +299,9 @@ def test_the_player_api_gives_ratings_history_and_statistics(club, season, olga)
     elena = season[4]
     data = api_as(olga).get(f"/api/v1/clubs/{club.slug}/players/{elena.pk}/").json()
     assert data["player"] == {"id": elena.pk, "name": "Elena"}
-    assert data["games_played"] == 3 and data["games_won"] == 1  # Briscola (Bruno wins the chiamata)
+    assert (
+        data["games_played"] == 3 and data["games_won"] == 1
+    )  # Briscola (Bruno wins the chiamata)
     assert [r["ruleset"] for r in data["ratings"]] == [
         None,
         "briscola",
@@ -362,9 +364,7 @@ def test_the_player_page_query_count_does_not_grow_with_games(
     assert len(captured) == 10
 
 
-def test_player_pages_and_the_leaderboard_are_public_only_when_the_club_is(
-    client, club, season
-):
+def test_player_pages_and_the_leaderboard_are_public_only_when_the_club_is(client, club, season):
     anna = season[0]
     assert client.get(f"/c/{club.slug}/players/{anna.pk}/").status_code == 404
     assert client.get(f"/c/{club.slug}/leaderboard/").status_code == 404
