@@ -272,6 +272,9 @@ SPECTACULAR_SETTINGS = {
 PIN_MAX_ATTEMPTS = _int("PIN_MAX_ATTEMPTS", 5, minimum=1)
 PIN_WINDOW_MINUTES = _int("PIN_WINDOW_MINUTES", 15, minimum=1)
 
+# Ratings: a player is shown as provisional until he has played this many rated games.
+RATING_PROVISIONAL_GAMES = _int("RATING_PROVISIONAL_GAMES", 10, minimum=0)
+
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = _bool("SECURE_SSL_REDIRECT", True)

@@ -1,7 +1,7 @@
 from django.urls import path
 from rest_framework.authtoken.views import obtain_auth_token
 
-from scoring.api import games
+from scoring.api import games, ratings
 
 urlpatterns = [
     path("auth/token/", obtain_auth_token, name="api-token"),
@@ -19,4 +19,13 @@ urlpatterns = [
     ),
     path("games/<int:game_id>/abandon/", games.GameAbandon.as_view(), name="api-game-abandon"),
     path("games/<int:game_id>/audit/", games.GameAudit.as_view(), name="api-game-audit"),
+    path("clubs/<slug:slug>/ratings/", ratings.ClubRatings.as_view(), name="api-club-ratings"),
+    path(
+        "clubs/<slug:slug>/leaderboard/", ratings.Leaderboard.as_view(), name="api-club-leaderboard"
+    ),
+    path(
+        "clubs/<slug:slug>/players/<int:player_id>/",
+        ratings.PlayerStatistics.as_view(),
+        name="api-player",
+    ),
 ]

@@ -5,3 +5,6 @@ from django.utils.translation import gettext_lazy as _
 class ScoringConfig(AppConfig):
     name = "scoring"
     verbose_name = _("Scoring")
+
+    def ready(self) -> None:
+        from scoring import signals  # noqa: F401  (connects the ratings to ``game_changed``)

@@ -1,5 +1,6 @@
-"""Celery tasks of the scoring app: the nightly housekeeping. They call the services in
-``scoring.services.housekeeping``; Celery beat schedules them (``CELERY_BEAT_SCHEDULE``)."""
+"""Celery tasks of the scoring app. They take ids, reload, and call a service; they are enqueued
+after commit (``scoring.signals``) or by Celery beat (``CELERY_BEAT_SCHEDULE``: the nightly
+housekeeping of ``scoring.services.housekeeping``), and run eagerly when no broker is configured."""
 
 from __future__ import annotations
 
@@ -7,9 +8,21 @@ import logging
 
 from celery import shared_task
 
-from scoring.services import housekeeping
+from scoring.services import housekeeping, ratings
 
 log = logging.getLogger(__name__)
+
+
+@shared_task(ignore_result=True)
+def rate_game(game_id: int) -> None:
+    """Bring the club's ratings up to date after a change of a finished (or once finished)
+    game: incrementally for a game that just finished, from scratch otherwise."""
+    ratings.rate_game(game=game_id)
+
+
+@shared_task(ignore_result=True)
+def recompute_club_ratings(club_id: int) -> None:
+    ratings.recompute_club(club=club_id)
 
 
 @shared_task(ignore_result=True)

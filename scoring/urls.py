@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from scoring import views
+from scoring import rating_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -12,6 +12,8 @@ urlpatterns = [
     path(
         "c/<slug:slug>/players/<int:player_id>/active/", views.player_active, name="player-active"
     ),
+    path("c/<slug:slug>/players/<int:player_id>/", rating_views.player_page, name="player"),
+    path("c/<slug:slug>/leaderboard/", rating_views.leaderboard_page, name="leaderboard"),
     path("c/<slug:slug>/games/new/", views.start_game, name="start-game"),
     path("g/<int:game_id>/", views.game_page, name="game"),
     path("g/<int:game_id>/live/", views.game_live, name="game-live"),

@@ -201,9 +201,9 @@ def standings_of(competition: Competition) -> dict[str, Any]:
     in the language of whoever reads it."""
     # (name, active) of every entry, read as plain values: no model instances needed here
     entries = {
-        pk: (Entry.name_of(player, partner), status == EntryStatus.ACTIVE)
-        for pk, player, partner, status in competition.entries.values_list(
-            "pk", "player__display_name", "partner__display_name", "status"
+        pk: (Entry.name_of(player, partner), status == EntryStatus.ACTIVE, [a, b] if b else [a])
+        for pk, player, partner, status, a, b in competition.entries.values_list(
+            "pk", "player__display_name", "partner__display_name", "status", "player", "partner"
         )
     }
     results = results_of(competition)
@@ -243,6 +243,8 @@ def standings_of(competition: Competition) -> dict[str, Any]:
                         "entry": row.entrant,
                         "name": entries[row.entrant][0] if row.entrant in entries else "?",
                         "withdrawn": row.entrant in entries and not entries[row.entrant][1],
+                        # the players' ids, for links to their pages
+                        "players": entries[row.entrant][2] if row.entrant in entries else [],
                         "points": as_json_number(row.points),
                         "games": row.games_played,
                         "rounds": row.groups_played,

@@ -131,6 +131,8 @@ def start_game(
             hand_row(game=game, scored_hand=h, by=by, at=now) for h in scored.hands
         )
         TableLink.objects.create(game=game)
+        if game.status == GameStatus.FINISHED:  # an import of a whole game: ratings follow
+            announce_game_changed(game, was_finished=False)
         AuditEvent.objects.create(
             club=club,
             game=game,

@@ -54,7 +54,16 @@ def names_and_figures(data):
 def _leaves(value):
     if isinstance(value, dict):
         for key, item in sorted(value.items()):
-            if key not in {"id", "entry", "entries", "player", "partner", "competition", "game"}:
+            if key not in {
+                "id",
+                "entry",
+                "entries",
+                "player",
+                "players",
+                "partner",
+                "competition",
+                "game",
+            }:
                 yield from _leaves(item)
     elif isinstance(value, list):
         for item in value:

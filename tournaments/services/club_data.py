@@ -33,6 +33,7 @@ from django.db import IntegrityError, models, transaction
 
 from scoring.models import Club, Game, Role, TableLink
 from scoring.rules import Problem, RuleViolation
+from scoring.services.ratings import recompute_club
 from tournaments.models import Competition
 from tournaments.services.standings import store_standings
 
@@ -73,6 +74,8 @@ LEFT_OUT = {
     "scoring.tablelink": "secret: an imported game gets a new table link and PIN",
     "scoring.idempotencyrecord": "transient: first answers kept for phones that resend",
     "tournaments.standingssnapshot": "derived: recomputed from the games after an import",
+    "scoring.rating": "derived: recomputed from the games after an import",
+    "scoring.ratingstep": "derived: recomputed from the games after an import",
 }
 
 #: What travels of a user: enough to find or create the account, never a password or a token.
@@ -218,6 +221,7 @@ def import_club(*, document: Any, slug: str | None = None, owner=None) -> Club:
         ) from None
     for competition in Competition.objects.filter(club=club):
         store_standings(competition=competition)
+    recompute_club(club=club.pk)
     return club
 
 

@@ -1,0 +1,94 @@
+"""Pages of ratings: a player's page and the club's leaderboard. Readable by whoever may read
+the club (its members; anyone when the club's results are public: ``scoring.access``)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring import charts, rating_selectors
+from scoring.models import Player
+from scoring.rules import RULESETS
+from scoring.views import club_or_404
+
+
+class LeaderboardForm(forms.Form):
+    """The leaderboard's filters, read from the query string."""
+
+    game = forms.ChoiceField(
+        label=gettext_lazy("Game"),
+        required=False,
+        choices=[("", gettext_lazy("All games (club-wide)"))]
+        + [(key, rules.name) for key, rules in RULESETS.items()],
+    )
+    days = forms.IntegerField(
+        label=gettext_lazy("Played in the last … days"),
+        required=False,
+        min_value=1,
+        max_value=rating_selectors.MAX_DAYS,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+    established = forms.BooleanField(label=gettext_lazy("Hide provisional ratings"), required=False)
+
+
+def leaderboard_page(request, slug: str):
+    club, role = club_or_404(request, slug)
+    form = LeaderboardForm(request.GET or None)
+    filters = form.cleaned_data if form.is_bound and form.is_valid() else {}
+    ruleset = filters.get("game") or None
+    board = rating_selectors.leaderboard(
+        club,
+        ruleset=ruleset,
+        active_days=filters.get("days"),
+        hide_provisional=bool(filters.get("established")),
+    )
+    return render(
+        request,
+        "scoring/leaderboard.html",
+        {
+            "club": club,
+            "role": role,
+            "form": form,
+            "board": board,
+            "ruleset": RULESETS[ruleset] if ruleset else None,
+            "provisional_games": rating_selectors.provisional_games(),
+        },
+    )
+
+
+def player_page(request, slug: str, player_id: int):
+    club, role = club_or_404(request, slug)
+    player = get_object_or_404(Player.objects.select_related("club"), club=club, pk=player_id)
+    profile = rating_selectors.player_profile(player)
+    history = profile["history"]
+    series = [
+        charts.Series("club", _("All games"), [(h["at"], h["club_ordinal"]) for h in history])
+    ]
+    for key, rules in RULESETS.items():
+        points = [(h["at"], h["ordinal"]) for h in history if h["ruleset"] == key]
+        if points:
+            series.append(charts.Series(key, rules.name, points))
+    per_game = [
+        {"key": key, "name": RULESETS[key].name, **figures}
+        for key, figures in profile["per_game"].items()
+    ]
+    for row in profile["ratings"]:
+        row["label"] = RULESETS[row["ruleset"]].name if row["ruleset"] else ""
+    busiest = max((m["games"] for m in profile["activity"]), default=1)
+    activity = [m | {"share": round(100 * m["games"] / busiest)} for m in profile["activity"]]
+    return render(
+        request,
+        "scoring/player.html",
+        {
+            "club": club,
+            "role": role,
+            "player": player,
+            "profile": profile,
+            "chart": charts.line_chart(series),
+            "per_game": per_game,
+            "activity": activity,
+            "provisional_games": rating_selectors.provisional_games(),
+        },
+    )
