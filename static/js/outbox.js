@@ -152,7 +152,9 @@
       why = msg("whyOther").replace("%(status)s", refused.status); how = msg("howOther");
     }
     block.appendChild(el("p", "why", why));
-    if (refused.message && refused.message !== why) block.appendChild(el("p", "server", refused.message));
+    // The server's own words add what only it knows (which round, which hand); for access and
+    // a missing game they would only repeat the sentence above.
+    if (refused.message && kind !== "access" && kind !== "gone") block.appendChild(el("p", "server", refused.message));
     block.appendChild(el("p", null, how));
     var values = el("pre", "values", typedText(entry));
     if (kind === "gone") {
