@@ -2,10 +2,18 @@
 
 A hand form posted by the offline outbox (``static/js/outbox.js``, header ``X-Outbox: 1``) gets a
 short answer instead of a page: 201 when stored (or already stored: the idempotency key makes a
-resend harmless), 400 with the form re-rendered with its errors, so nothing typed is lost.
+resend harmless), 400 with the form re-rendered with its errors, so nothing typed is lost. A
+refusal the player cannot fix in the form is answered in the API's error shape
+(``{"errors": [{"hand", "field", "code", "message"}]}``) so the phone can say why and keep the
+hand: ``not_authenticated`` (404 or 403, the statuses a page gives) when the request has neither a
+login nor this game's table session, whether or not the game exists, so that nothing leaks;
+``not_found`` (404), ``permission_denied`` (403), ``reused`` (422: the idempotency key came
+with other values).
 """
 
 from __future__ import annotations
+
+from functools import partial
 
 import segno
 from django.conf import settings
@@ -192,11 +200,23 @@ def game_context(request, game: Game, role: str | None, form=None) -> dict:
         ],
         "form": form,
         "writable": writable,
+        # called by the template only where it shows the form (not on every poll of the totals)
+        "table_link": partial(_table_link_of, request, game, role),
         "next_dealer": _name(names, next_dealer),
         "sitting_out": _name(names, game.sitting_out_next),
         "lowest_wins": game.rules.lowest_wins,
         "side_names": _side_names(game, names),
     }
+
+
+def _table_link_of(request, game: Game, role: str | None) -> str | None:
+    """The table link this phone came in by (it holds the link already): the outbox keeps it
+    with a queued hand, to offer the PIN page again if the table session ends before it is
+    sent."""
+    if role is not None or game.pk not in access.table_games(request):
+        return None
+    token = TableLink.objects.filter(game=game).values_list("token", flat=True).first()
+    return None if token is None else reverse("table-link", args=[token])
 
 
 def _name(names, seat):
@@ -246,11 +266,33 @@ def _outbox(request) -> bool:
     return request.headers.get("X-Outbox") == "1"
 
 
+def _outbox_refusal(status: int, code: str, text: str, field: str | None = None):
+    error = {"hand": None, "field": field, "code": code, "message": str(text)}
+    return JsonResponse({"errors": [error]}, status=status)
+
+
+def _outbox_denied(request, game_id: int, status: int):
+    """Why the outbox may not write to this game. Whether a stranger is told "not found" or
+    "forbidden" is decided as for the page (``status``); the code only says what the phone
+    lacks, and says it for games that exist and games that do not alike."""
+    if not request.user.is_authenticated and game_id not in access.table_games(request):
+        text = _("This phone is no longer let in to this game: enter the table PIN or log in.")
+        return _outbox_refusal(status, "not_authenticated", text)
+    if status == 404:
+        return _outbox_refusal(404, "not_found", _("This game is gone, or you cannot see it."))
+    return _outbox_refusal(403, "permission_denied", _("You may not enter hands in this game."))
+
+
 @require_POST
 def record_hand(request, game_id: int):
-    game, role = game_or_404(request, game_id)
-    if not can_write(request, game, role):
-        raise PermissionDenied
+    try:
+        game, role = game_or_404(request, game_id)
+        if not can_write(request, game, role):
+            raise PermissionDenied
+    except (Http404, PermissionDenied) as refusal:
+        if not _outbox(request):
+            raise
+        return _outbox_denied(request, game_id, 404 if isinstance(refusal, Http404) else 403)
     names = selectors.player_names(game)
     form = hand_form(game, names, request.POST)
     if form.is_valid():
@@ -265,10 +307,13 @@ def record_hand(request, game_id: int):
         except RuleViolation as violation:
             form.add_rule_errors(violation)
         except services.IdempotencyConflict:
-            form.add_error(
-                None, _("This hand was already sent with different values: check the history.")
-            )
+            text = _("This hand was already sent with different values: check the history.")
+            if _outbox(request):
+                return _outbox_refusal(422, "reused", text, field="idempotency_key")
+            form.add_error(None, text)
         except services.NotAllowed:
+            if _outbox(request):
+                return _outbox_denied(request, game_id, 403)
             raise PermissionDenied from None
         else:
             if _outbox(request):

@@ -3,10 +3,19 @@
  *
  * A hand form marked data-outbox is not sent directly. Its fields, with a new idempotency key,
  * are queued in localStorage and sent in order; a resend after a lost answer is harmless because
- * the server returns the first answer for a key it has seen. A hand the server refuses (400) comes
- * back as the form with its errors and the values typed, so nothing is lost. Network errors keep
- * the queue for later (when the browser is online again, and every 15 s). The status line
- * (#outbox-status) says how many hands wait; its sentences are translated data attributes.
+ * the server returns the first answer for a key it has seen. Nothing typed is ever dropped by the
+ * phone itself; only the player discards a hand (after confirming):
+ * - 400: the hand is wrong. It comes back as the form with its errors and the values typed.
+ * - another 4xx (401/403 the table session or login ended, 404 the game is gone, 409 its round is
+ *   closed, 412/422 the game changed or the hand was already sent with other values): the hand is
+ *   kept, marked refused with the status and the server's message (the JSON error shape
+ *   {"errors": [{"code", "message"}]} when the server gives one), and the status line says why
+ *   and offers the fix, "Send again" and "Discard".
+ * - 5xx, 408, 429 or no network: kept and tried again (when the browser is online again, and
+ *   every 15 s).
+ * A refused hand holds back the later hands of its game (they were typed after it), not those of
+ * other games. The status line (#outbox-status) is made of separate sentences; all its words are
+ * translated data attributes of that element.
  *
  * Uses segnapunti.handForm (hand_form.js) and segnapunti.live (live.js) where the page has them.
  */
@@ -15,6 +24,14 @@
 
   var STORE = "segnapunti-outbox-v1";
   var flushing = false;
+  var confirming = null;  // the key of the hand whose discard waits for "Yes, discard it"
+  var drawn = "";  // what the status line shows: it is redrawn only when that changes
+  var LOADED = Date.now();  // when this page was served
+
+  /* What a refusal the form cannot fix means for the player, by status; any other 4xx but 400
+   * is "other" (kept too), while 408, 429 and 5xx are tried again. */
+  var KINDS = { 401: "access", 403: "access", 404: "gone", 409: "closed", 412: "stale", 422: "stale" };
+  var RETRY = { 408: true, 429: true };
 
   function $(selector, root) { return (root || document).querySelector(selector); }
   function $all(selector, root) { return Array.prototype.slice.call((root || document).querySelectorAll(selector)); }
@@ -25,57 +42,219 @@
   function load() { try { return JSON.parse(localStorage.getItem(STORE)) || []; } catch (e) { return []; } }
   function save(items) { localStorage.setItem(STORE, JSON.stringify(items)); }
   function pendingFor(gameId) { return load().filter(function (i) { return i.game === gameId; }).length; }
+  function update(key, change) {
+    save(load().map(function (i) { return i.key === key ? change(i) || i : i; }));
+  }
 
   function uuid() {
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
     return "k-" + Date.now().toString(36) + "-" + Math.random().toString(36).slice(2);
   }
 
-  // -- the status line ------------------------------------------------------------------------
+  // -- words and elements ---------------------------------------------------------------------
   function msg(name) {
     var box = $("#outbox-status");
-    return box ? box.dataset[name] : "";
+    return (box && box.dataset[name]) || "";
   }
 
-  function status(text, kind) {
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function button(text, className, action) {
+    var node = el("button", className, text);
+    node.type = "button";
+    node.addEventListener("click", action);
+    return node;
+  }
+
+  function gameUrl(entry) { return new URL(entry.url, window.location.href).pathname.replace(/hands\/?$/, ""); }
+
+  function kindOf(refused) {
+    if (refused.code === "not_authenticated") return "access";  // a 404 that only means "let me in"
+    return KINDS[refused.status] || "other";
+  }
+
+  // -- the status line ------------------------------------------------------------------------
+  function status() {
     var box = $("#outbox-status");
     if (!box) return;
     var items = load();
-    var waiting = items.length;
-    var parts = [];
-    if (waiting) parts.push(waiting === 1 ? box.dataset.one : box.dataset.many.replace("%(n)s", waiting));
-    if (!navigator.onLine) parts.push(box.dataset.offline);
-    if (text) parts.push(text);
-    box.textContent = parts.join(" ");
-    // A refused hand whose form cannot be shown here (another game, or a finished one): say so,
-    // with a way to open its game and a way to discard it.
     var form = $("#hand-form");
+    var state = JSON.stringify([navigator.onLine, confirming, form && form.dataset.replaces || null,
+      items.map(function (i) { return [i.key, Boolean(i.failed), i.refused || null]; })]);
+    if (state === drawn) return;
+    drawn = state;
+    box.textContent = "";
+    var trouble = false;
+    if (items.length) {
+      box.appendChild(el("p", null, items.length === 1 ? msg("one") : msg("many").replace("%(n)s", items.length)));
+    }
+    if (!navigator.onLine) box.appendChild(el("p", null, msg("offline")));
     items.forEach(function (entry) {
-      if (!entry.failed || (form && form.dataset.replaces === entry.key)) return;
-      var line = document.createElement("p");
-      line.className = "refused";
-      line.textContent = box.dataset.refused.replace("%(number)s", entry.number || "?") + " ";
-      var open = document.createElement("a");
-      open.href = "/g/" + entry.game + "/";
-      open.textContent = box.dataset.open;
-      var discard = document.createElement("button");
-      discard.type = "button";
-      discard.className = "link";
-      discard.textContent = box.dataset.discard;
-      discard.addEventListener("click", function () { drop(entry.key); });
-      line.appendChild(open);
-      line.appendChild(document.createTextNode(" · "));
-      line.appendChild(discard);
-      box.appendChild(line);
+      if (entry.failed) {
+        trouble = true;
+        if (form && form.dataset.replaces === entry.key) box.appendChild(el("p", null, msg("failed")));
+        else box.appendChild(wrongElsewhere(entry));
+      } else if (entry.refused) {
+        trouble = true;
+        box.appendChild(kept(entry));
+      }
     });
-    box.hidden = box.childNodes.length === 0 || box.textContent.trim() === "";
-    box.className = "outbox" + (kind ? " " + kind : "");
+    box.hidden = !box.childNodes.length;
+    box.className = "outbox" + (trouble ? " error" : "");
   }
 
+  /* A hand refused as wrong (400) whose form cannot be shown here (another game, or a finished
+   * one): a way to open its game and a way to discard it. */
+  function wrongElsewhere(entry) {
+    var block = el("div", "refused");
+    block.dataset.key = entry.key;
+    block.appendChild(el("p", null, msg("refused").replace("%(number)s", entry.number || "?")));
+    var actions = el("div", "actions");
+    var open = el("a", "button", msg("open"));
+    open.href = gameUrl(entry);
+    actions.appendChild(open);
+    actions.appendChild(discardControl(entry));
+    block.appendChild(actions);
+    return block;
+  }
+
+  /* A hand kept after a refusal the form cannot fix: why, what to do, what was typed, and the
+   * player's choice to send it again or discard it. */
+  function kept(entry) {
+    var refused = entry.refused, kind = kindOf(refused);
+    var block = el("div", "refused");
+    block.dataset.key = entry.key;
+    block.dataset.kind = kind;
+    block.dataset.status = refused.status;
+    block.appendChild(el("p", null, msg("kept").replace("%(number)s", entry.number || "?")));
+    var why, how, fix = null;
+    // A page served after the refusal with this game's form shows that the way in is back.
+    var back = LOADED > (refused.at || 0) && $('#hand-form[data-outbox][data-game-id="' + entry.game + '"]');
+    if (kind === "access" && back) {
+      why = msg("whyBack"); how = msg("howBack");
+    } else if (kind === "access" && entry.pin) {
+      why = msg("whyPin"); how = msg("howPin"); fix = [entry.pin, msg("fixPin")];
+    } else if (kind === "access") {
+      why = msg("whyLogin"); how = msg("howLogin");
+      fix = [msg("loginUrl") + "?next=" + encodeURIComponent(gameUrl(entry)), msg("fixLogin")];
+    } else if (kind === "gone") {
+      why = msg("whyGone"); how = msg("howGone");
+    } else if (kind === "closed") {
+      why = msg("whyClosed"); how = msg("howClosed");
+    } else if (kind === "stale") {
+      why = msg("whyStale"); how = msg("howStale"); fix = [gameUrl(entry), msg("fixStale")];
+    } else {
+      why = msg("whyOther").replace("%(status)s", refused.status); how = msg("howOther");
+    }
+    block.appendChild(el("p", "why", why));
+    // The server's own words add what only it knows (which round, which hand); for access and
+    // a missing game they would only repeat the sentence above.
+    if (refused.message && kind !== "access" && kind !== "gone") block.appendChild(el("p", "server", refused.message));
+    block.appendChild(el("p", null, how));
+    var values = el("pre", "values", typedText(entry));
+    if (kind === "gone") {
+      block.appendChild(values);
+    } else {
+      var more = el("details");
+      more.appendChild(el("summary", null, msg("typed")));
+      more.appendChild(values);
+      block.appendChild(more);
+    }
+    var actions = el("div", "actions");
+    if (fix) {
+      var link = el("a", "button primary fix", fix[1]);
+      link.href = fix[0];
+      actions.appendChild(link);
+    }
+    actions.appendChild(button(msg("resend"), "resend", function () { resend(entry.key); }));
+    actions.appendChild(discardControl(entry));
+    block.appendChild(actions);
+    return block;
+  }
+
+  /* "Discard this hand", which asks first: the question replaces the button until answered. */
+  function discardControl(entry) {
+    var holder = el("span", "discard-control");
+    function ask() {
+      confirming = entry.key;
+      holder.textContent = "";
+      holder.classList.add("asking");
+      holder.appendChild(el("span", "question", msg("confirm").replace("%(number)s", entry.number || "?")));
+      holder.appendChild(button(msg("confirmYes"), "danger", function () { drop(entry.key); }));
+      var no = button(msg("confirmNo"), "", function () { confirming = null; idle(); status(); });
+      holder.appendChild(no);
+      return no;
+    }
+    function idle() {
+      holder.textContent = "";
+      holder.classList.remove("asking");
+      holder.appendChild(button(msg("discard"), "danger discard", function () { ask().focus(); }));
+    }
+    if (confirming === entry.key) ask(); else idle();
+    return holder;
+  }
+
+  /* What was typed, one "label: value" per line, to be read or copied when it cannot be sent. */
+  function typedText(entry) {
+    var lines = [];
+    if (entry.title) lines.push(entry.title);
+    lines.push(msg("hand").replace("%(number)s", entry.number || "?"));
+    var values = entry.values;
+    if (!values) {  // a hand queued before the values were kept: its raw fields
+      values = [];
+      new URLSearchParams(entry.body).forEach(function (value, name) {
+        if (name !== "csrfmiddlewaretoken" && name !== "idempotency_key") values.push([name, value]);
+      });
+    }
+    values.forEach(function (pair) { lines.push(pair[0] + ": " + pair[1]); });
+    return lines.join("\n");
+  }
+
+  function typedValues(form) {
+    var values = [];
+    var fixed = $("input[data-dealer]", form);
+    if (fixed) {
+      var name = $all("#live .total .name")[parseInt(fixed.value, 10)];
+      values.push([msg("dealer"), name ? name.textContent.trim() : fixed.value]);
+    }
+    $all("[data-field]", form).forEach(function (field) {
+      if (field.closest("[hidden]")) return;  // not asked for this hand (data-show-when)
+      if (field.tagName === "FIELDSET") {
+        var chosen = $all("input:checked", field).map(function (input) {
+          var label = input.closest("label");
+          return label ? label.textContent.trim() : input.value;
+        });
+        var legend = $("legend", field);
+        if (chosen.length) values.push([legend ? legend.textContent.trim() : field.dataset.field, chosen.join(", ")]);
+        return;
+      }
+      $all("input, select, textarea", field).forEach(function (input) {
+        if (input.type === "hidden") return;
+        var label = input.labels && input.labels.length ? input.labels[0].textContent.trim() : input.name;
+        if (input.type === "checkbox") { if (input.checked) values.push([label, "✓"]); }
+        else if (input.value !== "") values.push([label, input.value]);
+      });
+    });
+    return values;
+  }
+
+  // -- the player's choices -------------------------------------------------------------------
   function drop(key) {
+    confirming = null;
     save(load().filter(function (i) { return i.key !== key; }));
     var form = $("#hand-form");
     if (form && form.dataset.replaces === key) { window.location.reload(); return; }
+    status();
+    flush();
+  }
+
+  function resend(key) {
+    update(key, function (i) { delete i.refused; return i; });
     status();
     flush();
   }
@@ -86,11 +265,15 @@
     if (!form.matches || !form.matches("form[data-outbox]")) return;
     event.preventDefault();
     var items = load();
+    var heading = $("h1");
     var entry = {
       key: uuid(),
       url: form.action,
       game: form.dataset.gameId,
       number: handForm() ? handForm().handNumber(form) : null,
+      pin: form.dataset.tableLink || null,  // the way back in if the table session ends first
+      title: heading ? heading.textContent.replace(/\s+/g, " ").trim() : "",
+      values: typedValues(form),
       body: "",
       at: Date.now()
     };
@@ -134,19 +317,31 @@
     return m ? decodeURIComponent(m[1]) : "";
   }
 
+  /* The server's reason, from the JSON error shape; a page (HTML) gives none. */
+  function reasonOf(response) {
+    var none = { code: "", message: "" };
+    if ((response.headers.get("Content-Type") || "").indexOf("json") < 0) return Promise.resolve(none);
+    return response.json().then(function (body) {
+      var errors = (body && body.errors) || [];
+      var texts = errors.map(function (e) { return e.message; }).filter(Boolean);
+      if (!texts.length && body && typeof body.detail === "string") texts.push(body.detail);
+      return { code: (errors[0] && errors[0].code) || "", message: texts.join(" ") };
+    }, function () { return none; });
+  }
+
   function flush() {
     if (flushing) return;
     var items = load();
     if (!items.length) { status(); return; }
-    // Hands go in order per game: a refused hand holds back the later hands of its game (they
-    // were typed after it), not those of other games.
     var blocked = {}, entry = null;
     items.forEach(function (i) {
       if (entry) return;
       if (i.failed) { blocked[i.game] = true; showRefused(i, i.html); return; }
+      if (i.refused) { blocked[i.game] = true; return; }
       if (!blocked[i.game]) entry = i;
     });
-    if (!entry) { status(msg("failed"), "error"); return; }
+    status();
+    if (!entry) return;
     flushing = true;
     fetch(entry.url, {
       method: "POST",
@@ -163,23 +358,24 @@
       }
       if (response.status === 400) {
         return response.text().then(function (html) {
-          var rest = load();
-          rest.forEach(function (i) { if (i.key === entry.key) { i.failed = true; i.html = html; } });
-          save(rest);
+          update(entry.key, function (i) { i.failed = true; i.html = html; });
           showRefused(entry, html);
           flushing = false;
-          status(msg("failed"), "error");
+          status();
         });
       }
-      flushing = false;
-      if (response.status === 401 || response.status === 403) { status(msg("login"), "error"); return null; }
-      if (response.status === 404 || response.status === 405) {
-        save(load().filter(function (i) { return i.key !== entry.key; }));
-        flush();
+      if (response.status < 400 || response.status >= 500 || RETRY[response.status]) {
+        flushing = false;  // not refused: keep it and try again later
+        status();
         return null;
       }
-      status();  // 5xx: keep it and try again later
-      return null;
+      return reasonOf(response).then(function (reason) {
+        update(entry.key, function (i) {
+          i.refused = { status: response.status, code: reason.code, message: reason.message, at: Date.now() };
+        });
+        flushing = false;
+        flush();  // the hands of other games go on
+      });
     }).catch(function () {
       flushing = false;
       status();
@@ -196,12 +392,8 @@
     var form = $("form", holder);
     if (!form) return;
     form.dataset.replaces = entry.key;
-    var discard = document.createElement("button");
-    discard.type = "button";
-    discard.className = "danger discard";
-    discard.textContent = msg("discard");
-    discard.addEventListener("click", function () { drop(entry.key); });
-    form.appendChild(discard);
+    if (entry.pin) form.dataset.tableLink = entry.pin;
+    form.appendChild(discardControl(entry));
     current.replaceWith(form);
     if (handForm()) {
       handForm().refresh(form);
@@ -211,7 +403,7 @@
   }
 
   document.addEventListener("submit", queue);
-  document.addEventListener("DOMContentLoaded", function () { status(); flush(); });
+  document.addEventListener("DOMContentLoaded", flush);
   window.addEventListener("online", flush);
   window.addEventListener("offline", function () { status(); });
   setInterval(flush, 15000);
