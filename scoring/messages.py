@@ -137,7 +137,16 @@ REASONS = {
     ("not_allowed", "not_pairs"): gettext_lazy(
         "This competition is played by single players, not pairs."
     ),
+    ("not_allowed", "not_manager"): gettext_lazy(
+        "Only the owner or an organizer of the club may draw the tables."
+    ),
 }
+
+#: What an organizer does about a refused background draw (the round page and the API).
+DRAW_REFUSED_ADVICE = gettext_lazy(
+    "Nothing was drawn. Put right what the refusal says (who is present, the entries, the "
+    "previous round), then draw again; this notice stays until a draw succeeds."
+)
 
 #: Sentences for a code on one field (``points.*``: any key under ``points``).
 FIELDS = {

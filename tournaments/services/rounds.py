@@ -186,7 +186,8 @@ def publish_round(*, round_: Round, by: Actor) -> Round:
             table.save(update_fields=["game"])
         round_.status = RoundStatus.PUBLISHED
         round_.published_at = timezone.now()
-        round_.save(update_fields=["status", "published_at"])
+        round_.draw_problem = None  # its tables are fixed: an old refused draw is moot
+        round_.save(update_fields=["status", "published_at", "draw_problem"])
         record_event(
             competition,
             by,
