@@ -66,7 +66,7 @@ def test_a_refused_background_draw_in_eager_mode_is_no_500_and_the_page_says_why
     assert 'http-equiv="refresh"' not in page and 'class="box drawing"' not in page
     notice = page.split('id="draw-refused"', 1)[1].split("</div>", 1)[0]
     assert "The background draw was refused." in notice
-    assert "Asked by Olga" in notice
+    assert "Asked by Olga (" in notice
     assert "At least 3 players must be present to draw the tables; there are 2." in notice
     assert "then draw again" in notice
 
