@@ -175,3 +175,34 @@ def test_the_notice_is_translated(two_present, olga):
     notice = page.split('id="draw-refused"', 1)[1].split("</div>", 1)[0]
     assert "Il sorteggio in background è stato rifiutato." in notice
     assert "rifai il sorteggio" in notice
+
+
+def schema_of(schema: dict, node: dict) -> dict:
+    """``node`` with its ``$ref`` (or the one of an ``allOf``) looked up in ``schema``."""
+    while "$ref" in node or "allOf" in node:
+        if "allOf" in node:
+            node = node["allOf"][0]
+        else:
+            node = schema["components"]["schemas"][node["$ref"].rsplit("/", 1)[1]]
+    return node
+
+
+def test_the_schema_documents_the_round_as_the_api_answers_it(two_present, night, olga):
+    tasks.generate_round(two_present.pk, olga.pk)
+    api = api_as(olga)
+    schema = api.get("/api/schema/?format=json").json()
+    path = schema["paths"]["/api/v1/competitions/{competition_id}/rounds/{number}/"]
+    documented = schema_of(
+        schema, path["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+    )
+    answer = api.get(f"/api/v1/competitions/{night.pk}/rounds/1/").json()
+    assert set(documented["properties"]) == set(answer)
+    problem = documented["properties"]["draw_problem"]
+    assert problem.get("nullable") is True
+    assert set(schema_of(schema, problem)["properties"]) == set(answer["draw_problem"])
+    for action in ("generate", "publish", "close", "check-ins", "swap"):
+        post = schema["paths"][
+            f"/api/v1/competitions/{{competition_id}}/rounds/{{number}}/{action}/"
+        ]
+        ok = post["post"]["responses"]["200"]["content"]["application/json"]["schema"]
+        assert schema_of(schema, ok) == documented
