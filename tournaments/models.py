@@ -198,6 +198,9 @@ class Round(models.Model):
     closed_at = models.DateTimeField(null=True, blank=True)
     #: Knockout: the bracket slots of this round's matches, as generated.
     bracket = models.JSONField(null=True, blank=True)
+    #: Why the last background draw was refused, until a draw succeeds: ``{"at", "by",
+    #: "by_name", "problems": [{"field", "code", "params"}]}`` (``services.record_draw_refusal``).
+    draw_problem = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["competition", "number"]
