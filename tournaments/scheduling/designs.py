@@ -37,6 +37,7 @@ from itertools import combinations
 from .base import Partition
 from .fields import MAX_ORDER, field, prime_power
 from .resolvable import kirkman_3q, kirkman_doubling, rbibd_3q_plus_1
+from .stored import stored
 
 Tables = list[list[int]]
 Design = list[Tables]
@@ -245,6 +246,7 @@ def _basic(v: int, k: int, rounds: int) -> Iterator[tuple[str, Design]]:
                 small = {4: affine_space(3, 2, 4)}
                 yield f"Kirkman doubling of the {name}", kirkman_doubling(blocks, u, small)
                 break
+    yield from stored(v, k)
     if v == 32 and k == 4:
         yield "GF(2)^5 social golfer design", golfers_32()
     if v % k == 0 and v // k >= k:
