@@ -26,7 +26,7 @@ def pysat(model: Model) -> tuple[str, float]:
     from pysat.solvers import Solver
 
     started = time.perf_counter()
-    with Solver(name="cadical153", bootstrap_with=model.clauses) as solver:
+    with Solver(name="glucose4", bootstrap_with=model.clauses) as solver:
         timer = threading.Timer(BUDGET, solver.interrupt)
         timer.start()
         outcome = solver.solve_limited(expect_interrupt=True)
