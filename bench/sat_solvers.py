@@ -57,14 +57,16 @@ def main() -> int:
         have_cp = True
     except ImportError:
         have_cp = False
-    print(f"{'instance g-k-w':<16}{'python-sat':>20}{'CP-SAT 1 worker':>20}{'CP-SAT 8 workers':>20}")
+    print(
+        f"{'instance g-k-w':<16}{'python-sat':>20}{'CP-SAT 1 worker':>20}{'CP-SAT 8 workers':>20}"
+    )
     for g, k, w in INSTANCES:
         model = Model(g, k, w)
         cells = []
         for run in (
-            (lambda: pysat(model)) if available() else None,
-            (lambda: cpsat(model, 1)) if have_cp else None,
-            (lambda: cpsat(model, 8)) if have_cp else None,
+            (lambda m=model: pysat(m)) if available() else None,
+            (lambda m=model: cpsat(m, 1)) if have_cp else None,
+            (lambda m=model: cpsat(m, 8)) if have_cp else None,
         ):
             if run is None:
                 cells.append("not installed")

@@ -151,7 +151,7 @@ class Model:
         ]
 
 
-def solve(groups: int, k: int, rounds: int, seconds: float) -> list[Tables] | None | bool:
+def solve(groups: int, k: int, rounds: int, seconds: float) -> list[Tables] | bool | None:
     """Repeat-free ``rounds`` of ``groups`` tables of ``k``: the rounds if found, False if proved
     impossible, None if the budget ran out (or python-sat is missing)."""
     if not available():
