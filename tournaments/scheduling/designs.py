@@ -240,12 +240,17 @@ def _basic(v: int, k: int, rounds: int) -> Iterator[tuple[str, Design]]:
         yield f"resolvable (v,4,1) design on GF({q}) x 3 + 1", rbibd_3q_plus_1(q)
     if k == 3 and v % 6 == 3 and v > 9:
         u = (v - 1) // 2
-        for name, lines in _basic(u, 4, u):
-            if len(lines) * 3 == u - 1 and not _repeats(lines):
-                blocks = [table for tables in lines for table in tables]
-                small = {4: affine_space(3, 2, 4)}
-                yield f"Kirkman doubling of the {name}", kirkman_doubling(blocks, u, small)
-                break
+        complete = (
+            (name, lines)
+            for name, lines in _basic(u, 4, u)
+            if len(lines) * 3 == u - 1 and not _repeats(lines)
+        )
+        found_lines = next(complete, None)
+        if found_lines is not None:
+            blocks = [table for tables in found_lines[1] for table in tables]
+            small = {4: affine_space(3, 2, 4)}
+            doubled = kirkman_doubling(blocks, u, small)
+            yield f"Kirkman doubling of the {found_lines[0]}", doubled
     yield from stored(v, k)
     if v == 32 and k == 4:
         yield "GF(2)^5 social golfer design", golfers_32()

@@ -93,8 +93,7 @@ class Model:
                 self.clauses.append([-s[0][0], lit])
                 for j in range(1, count + 1):
                     self.clauses.append([-s[0][j]])
-        if count:
-            self.clauses.append([s[n - 1][count - 1]])
+        self.clauses.append([s[n - 1][count - 1]])
         self.clauses.append([-s[n - 1][count]])
 
     def _seating(self) -> None:
@@ -112,22 +111,21 @@ class Model:
                     m = self.new()
                     self.clauses.append([-self.x[r][p][t], -self.x[r][q][t], m])
                     together.append(m)
-            # at most one: pairwise for short lists is fine, a sequential counter otherwise
             self._at_most_one(together)
 
     def _at_most_one(self, literals: list[int]) -> None:
+        """Sequential at-most-one: ``s_i`` says one of the first ``i + 1`` literals is true."""
+        *head, last = literals
         previous = None
-        for i, lit in enumerate(literals):
-            if i == len(literals) - 1:
-                if previous is not None:
-                    self.clauses.append([-lit, -previous])
-                break
+        for lit in head:
             s = self.new()
             self.clauses.append([-lit, s])
             if previous is not None:
                 self.clauses.append([-previous, s])
                 self.clauses.append([-lit, -previous])
             previous = s
+        if previous is not None:
+            self.clauses.append([-last, -previous])
 
     def _symmetry(self) -> None:
         g, k = self.g, self.k

@@ -43,3 +43,7 @@ def test_the_background_task_runs_the_search():
     from tournaments.tasks import search_design
 
     assert search_design.delay(2, 3, 2, 30).get() is False
+
+
+def test_a_single_table_for_a_single_round_is_found():
+    assert solve(1, 3, 1, 30) == [[[0, 1, 2]]]

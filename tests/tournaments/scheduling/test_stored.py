@@ -46,3 +46,12 @@ def test_the_rotation_draws_36_players_17_rounds_at_tables_of_3_from_the_stored_
     schedule = rotation(range(36), sizes={3}, ideal=3, rounds=17)
     assert schedule.metrics.repeated_pairs == 0
     assert "NKTS(36)" in schedule.method
+
+
+def test_an_entry_kept_as_whole_rounds_is_read_as_is(monkeypatch):
+    from tournaments.scheduling import stored as module
+
+    rounds = [[[0, 1, 2], [3, 4, 5], [6, 7, 8]], [[0, 3, 6], [1, 4, 7], [2, 5, 8]]]
+    entry = {"v": 9, "k": 3, "name": "by SAT", "found": "test", "rounds": rounds}
+    monkeypatch.setattr(module, "entries", lambda: (entry,))
+    assert list(module.stored(9, 3)) == [("by SAT", rounds)]
