@@ -57,6 +57,16 @@ def generate_round(
         services.record_draw_refusal(round_=round_, by=by, refusal=refusal)
 
 
+@shared_task
+def search_design(groups: int, table_size: int, rounds: int, seconds: float = 600.0):
+    """The complete SAT search for ``rounds`` repeat-free rounds of ``groups`` tables of
+    ``table_size`` (large instances the constructions miss), in the background: the rounds found,
+    False when there are none, None when the time ran out."""
+    from tournaments.scheduling.sat import solve
+
+    return solve(groups, table_size, rounds, seconds)
+
+
 @shared_task(ignore_result=True)
 def announce_round(round_id: int) -> int:
     """E-mail each entrant with an address where to sit in a just-published round."""

@@ -262,6 +262,9 @@ def _plan_drafts(competition, round_, participants, sizes, ideal, sitting_out, s
         played=[_round_as_schedule(r) for r in played_rounds],
         sitting_out=sitting_out,
     )
+    scheduling.verify_schedule(
+        schedule, sizes=sizes, played=len(played_rounds), sitting_out=sitting_out
+    )
     upcoming = schedule.rounds[len(played_rounds) :]
     metrics = metrics_dict(schedule.metrics) | {"method": schedule.method}
     for draft, drawn in zip(drafts, upcoming, strict=True):
