@@ -297,14 +297,16 @@ class AuditEvent(models.Model):
     """Append-only trail of every create, correction and removal: who, when, before, after, why.
     Written in the same transaction as the change it records."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="audit_events")
+    # PROTECT: history is permanent, in the database too (``scoring.permanent``): deleting a
+    # club, a game or a user with a trail is refused instead of erasing the trail.
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="audit_events")
     game = models.ForeignKey(
-        Game, on_delete=models.CASCADE, null=True, blank=True, related_name="audit_events"
+        Game, on_delete=models.PROTECT, null=True, blank=True, related_name="audit_events"
     )
     hand_number = models.PositiveIntegerField(null=True, blank=True)
     action = models.CharField(max_length=32, choices=AuditAction.choices)
     actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     via = models.CharField(max_length=8, choices=Via.choices, default=Via.PAGE)
     at = models.DateTimeField(default=timezone.now)

@@ -302,13 +302,14 @@ class Adjustment(models.Model):
 class CompetitionEvent(models.Model):
     """Append-only trail of the organizer's changes: who, when, what, why."""
 
-    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="events")
+    # PROTECT: history is permanent, in the database too (``scoring.permanent``).
+    competition = models.ForeignKey(Competition, on_delete=models.PROTECT, related_name="events")
     round = models.ForeignKey(
-        Round, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        Round, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     action = models.CharField(max_length=32)
     actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     at = models.DateTimeField(default=timezone.now)
     data = models.JSONField(default=dict, blank=True)
