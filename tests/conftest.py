@@ -7,9 +7,8 @@ are Anna, Bruno, Carla and Dario. Club "Circolo Due" (club B) is Bea's; its resu
 import os
 
 import pytest
-from hypothesis import settings as hypothesis_settings
-
 from django.db.backends.base.operations import BaseDatabaseOperations
+from hypothesis import settings as hypothesis_settings
 
 from scoring import permanent, services
 from scoring.services import Actor

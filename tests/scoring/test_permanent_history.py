@@ -15,9 +15,8 @@ pytestmark = pytest.mark.django_db
 
 
 def refused(sql: str, *params) -> str:
-    with pytest.raises(IntegrityError) as caught, transaction.atomic():
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
+    with pytest.raises(IntegrityError) as caught, transaction.atomic(), connection.cursor() as c:
+        c.execute(sql, params)
     return str(caught.value)
 
 
