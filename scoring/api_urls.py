@@ -1,7 +1,12 @@
 from django.urls import path
-from rest_framework.authtoken.views import obtain_auth_token
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.parsers import FormParser
 
 from scoring.api import games
+from scoring.api.parsers import JSONParser
+
+#: DRF's token view, reading JSON through the bounded parser (and forms, as DRF documents).
+obtain_auth_token = ObtainAuthToken.as_view(parser_classes=[JSONParser, FormParser])
 
 urlpatterns = [
     path("auth/token/", obtain_auth_token, name="api-token"),

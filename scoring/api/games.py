@@ -23,7 +23,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -31,6 +30,7 @@ from rest_framework.views import APIView
 from scoring import access, selectors, services
 from scoring.api import inputs
 from scoring.api.common import ERRORS, Moment, Output, parse_version, readable_game, with_etag
+from scoring.api.parsers import JSONParser
 from scoring.api_errors import Refused
 from scoring.models import Club, Game, GameStatus, Via
 from scoring.rules import Problem
@@ -144,13 +144,17 @@ class ClubGames(APIView):
     @extend_schema(
         summary="Games of a club",
         parameters=[OpenApiParameter("status", OpenApiTypes.STR, enum=GameStatus.values)],
-        responses={200: OutputSerializer(many=True), 404: ERRORS},
+        responses={200: OutputSerializer(many=True), 400: ERRORS, 404: ERRORS},
     )
     def get(self, request, slug: str):
         club = self.club(request, slug)
         games = selectors.visible_games(request.user, club).annotate(n_seats=Count("seats"))
         status_ = request.query_params.get("status")
         if status_:
+            if status_ not in GameStatus.values:
+                raise Refused.rule(
+                    "status", "choice", choices=tuple(GameStatus.values), value=status_
+                )
             games = games.filter(status=status_)
         return Response(self.OutputSerializer(games[:200], many=True).data)
 
