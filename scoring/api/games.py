@@ -29,7 +29,15 @@ from rest_framework.views import APIView
 
 from scoring import access, selectors, services
 from scoring.api import inputs
-from scoring.api.common import ERRORS, Moment, Output, parse_version, readable_game, with_etag
+from scoring.api.common import (
+    ERRORS,
+    OBJECTS,
+    Moment,
+    Output,
+    parse_version,
+    readable_game,
+    with_etag,
+)
 from scoring.api.parsers import JSONParser
 from scoring.api_errors import Refused
 from scoring.models import Club, Game, GameStatus, Via
@@ -113,7 +121,7 @@ class ClubList(APIView):
 class RulesetList(APIView):
     @extend_schema(
         summary="Every game the app scores, with its options and presets",
-        responses=OpenApiTypes.OBJECT,
+        responses={200: OBJECTS},
     )
     def get(self, request):
         return Response(selectors.rulesets_description())

@@ -15,7 +15,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from scoring.api import inputs
-from scoring.api.common import ERRORS
+from scoring.api.common import ERRORS, OBJECTS
 from scoring.api.parsers import JSONParser
 from scoring.rules import RULESETS
 from tournaments import selectors, services
@@ -51,7 +51,7 @@ class Rounds(CompetitionView):
     @extend_schema(
         summary="Rounds (or club nights) of a competition, with their tables",
         operation_id="v1_competitions_rounds_list",
-        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+        responses={200: OBJECTS, 404: ERRORS},
     )
     def get(self, request, competition_id: int):
         competition, _role = readable_competition(request, competition_id)
