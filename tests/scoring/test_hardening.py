@@ -17,6 +17,7 @@ from scoring.api.parsers import nesting_exceeds
 from scoring.forms import PlayerForm, ReasonForm, StartGameForm
 from scoring.models import Game, Player
 from tests.clients import api_as
+from tests.tournaments.helpers import make_competition
 from tournaments.forms import CompetitionForm
 from tournaments.models import Competition
 
@@ -290,3 +291,36 @@ def test_a_good_token_still_works_and_a_session_still_needs_its_csrf_token(olga,
     )
     assert_error_shape(response, 403)
     assert "CSRF" in response.json()["errors"][0]["message"]
+
+
+# -- the schema says what the answers are (schemathesis runs it in CI: .ci/schemathesis) --------
+
+
+def _operation(api, path: str, method: str) -> dict:
+    schema = json.loads(api.get("/api/schema/?format=json").content)
+    return schema["paths"][path][method]
+
+
+def _answer_schema(operation: dict, status: str) -> dict:
+    return operation["responses"][status]["content"]["application/json"]["schema"]
+
+
+@pytest.mark.parametrize(
+    ("path", "url"),
+    [
+        ("/api/v1/rulesets/", "/api/v1/rulesets/"),
+        ("/api/v1/competitions/{competition_id}/rounds/", "/api/v1/competitions/{id}/rounds/"),
+    ],
+)
+def test_answers_that_are_lists_are_documented_as_lists(api, club, olga, path, url):
+    competition = make_competition(club, olga)
+    answer = api.get(url.format(id=competition.pk))
+    assert answer.status_code == 200 and isinstance(answer.json(), list)
+    assert _answer_schema(_operation(api, path, "get"), "200")["type"] == "array"
+
+
+def test_the_token_endpoint_documents_its_refusals(api, olga):
+    operation = _operation(api, "/api/v1/auth/token/", "post")
+    assert {"200", "400", "401"} <= set(operation["responses"])
+    refused = APIClient().post("/api/v1/auth/token/", {}, format="json")
+    assert_error_shape(refused, 400)
