@@ -42,6 +42,7 @@ from scoring.api.parsers import JSONParser
 from scoring.api_errors import Refused
 from scoring.models import Club, Game, GameStatus, Via
 from scoring.rules import Problem
+from scoring.validators import control_character
 
 #: What a refused write says, where the caller may read the game (``scoring.api_errors``).
 MAY_NOT_CHANGE_GAME = _("You may not change this game.")
@@ -236,7 +237,7 @@ class GameHands(GameWrite):
     )
     def post(self, request, game_id: int):
         key = request.headers.get("Idempotency-Key", "").strip()
-        if not key or len(key) > IDEMPOTENCY_KEY_MAX:
+        if not key or len(key) > IDEMPOTENCY_KEY_MAX or control_character(key):
             raise Refused.rule("Idempotency-Key", "required", reason="idempotency_key")
         by = access.actor_for(request, Game(pk=game_id), via=Via.API)
         result = services.record_hand(

@@ -324,3 +324,15 @@ def test_the_token_endpoint_documents_its_refusals(api, olga):
     assert {"200", "400", "401"} <= set(operation["responses"])
     refused = APIClient().post("/api/v1/auth/token/", {}, format="json")
     assert_error_shape(refused, 400)
+
+
+def test_an_idempotency_key_with_a_nul_is_refused_before_the_database(api, terziglio):
+    response = api.post(
+        f"/api/v1/games/{terziglio.pk}/hands/",
+        HAND,
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k\x00ey",
+    )
+    assert_error_shape(response, 400)
+    assert errors(response) == {("Idempotency-Key", "required")}
+    assert not terziglio.hands.exists()
