@@ -70,6 +70,12 @@ TEMPLATES = {
         "reload it and try again."
     ),
     "reused": gettext_lazy("This Idempotency-Key was already used for a different hand."),
+    # What any input is refused for (scoring.validators, scoring.api.parsers).
+    "control_character": gettext_lazy(
+        "%(field)s contains an invisible control character (%(value)s): remove it."
+    ),
+    "too_deep": gettext_lazy("%(field)s is nested more than %(max)s levels deep."),
+    "too_large": gettext_lazy("The request body is larger than %(max)s bytes."),
 }
 
 #: Codes whose sentence depends on how many things a list parameter holds.

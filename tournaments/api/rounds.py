@@ -11,11 +11,11 @@ from collections import defaultdict
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 
 from scoring.api import inputs
 from scoring.api.common import ERRORS
+from scoring.api.parsers import JSONParser
 from scoring.rules import RULESETS
 from tournaments import selectors, services
 from tournaments.api.common import (

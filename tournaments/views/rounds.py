@@ -10,6 +10,7 @@ was refused, the page says why and what to do until a draw succeeds (``draw_noti
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -74,7 +75,9 @@ def _drawing(request, round_: Round) -> str | None:
     time>`` has not ended, ``"late"`` once it has taken too long (the task failed or no worker
     runs), None otherwise."""
     since, at = request.GET.get("drawing", ""), request.GET.get("at", "")
-    if not since.isdigit() or round_.status != RoundStatus.DRAFT:
+    # ASCII digits, bounded: "²" is a digit to isdigit() but not to int().
+    at = at if re.fullmatch(r"[0-9]{1,10}", at) else ""
+    if not re.fullmatch(r"[0-9]{1,18}", since) or round_.status != RoundStatus.DRAFT:
         return None
     if CompetitionEvent.objects.filter(
         competition=round_.competition,
@@ -83,7 +86,7 @@ def _drawing(request, round_: Round) -> str | None:
         pk__gt=int(since),
     ).exists():
         return None
-    asked = dt.datetime.fromtimestamp(int(at), tz=dt.UTC) if at.isdigit() else timezone.now()
+    asked = dt.datetime.fromtimestamp(int(at), tz=dt.UTC) if at else timezone.now()
     return "late" if timezone.now() - asked > DRAW_PATIENCE else "waiting"
 
 
