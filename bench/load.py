@@ -366,9 +366,11 @@ class Server:
     def __init__(self, env: dict[str, str], port: int, log: Path) -> None:
         self.env, self.port, self.log = env, port, log
         self.process: subprocess.Popen | None = None
-        self.starts = 0
+        #: seconds each stop and start took
+        self.timings: list[tuple[str, float]] = []
 
     def start(self) -> None:
+        began = time.monotonic()
         command = [sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py"]
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(
@@ -379,7 +381,6 @@ class Server:
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
-        self.starts += 1
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -390,6 +391,7 @@ class Server:
             ):
                 sock.sendall(http_request("GET", BARE_PATH, port=self.port))
                 if sock.recv(64).startswith(b"HTTP/1.1 200"):
+                    self.timings.append(("start", time.monotonic() - began))
                     return
             time.sleep(0.1)
         raise RuntimeError(f"gunicorn did not answer within 60 s:\n{self.tail()}")
@@ -398,12 +400,14 @@ class Server:
         """Graceful stop (SIGTERM: the workers finish what they are serving), then wait."""
         if self.process is None or self.process.poll() is not None:
             return
+        began = time.monotonic()
         self.process.send_signal(signal.SIGTERM)
         try:
             self.process.wait(timeout=45)
         except subprocess.TimeoutExpired:
             os.killpg(self.process.pid, signal.SIGKILL)  # our own session: gunicorn and workers
             self.process.wait()
+        self.timings.append(("stop", time.monotonic() - began))
 
     def restart(self) -> None:
         self.stop()
@@ -644,6 +648,7 @@ async def hand_phase(phones: list[Phone], args, server: Server, run: Run) -> dic
     window = (pause[0], pause[1]) if len(pause) == 2 else None
     figures["throughput"] = throughput(run, start, window)
     figures["restart_seconds"] = window[1] - window[0] if window else None
+    figures["restart_steps"] = dict(server.timings[-2:]) if window else None
     return figures
 
 
@@ -785,7 +790,7 @@ def report(results: dict[str, Any]) -> str:
         ("hand POST throughput (req/s)", f"{r['hand_rps']:.0f}", f">= {r['bare_rps'] / 2:.0f}"),
         ("bare JSON view throughput (req/s)", f"{r['bare_rps']:.0f}", ""),
         ("hand / bare throughput", f"{r['ratio']:.2f}", ">= 0.50"),
-        ("restart: SIGTERM to answering (s)", _seconds(r["restart_seconds"]), ""),
+        ("restart: SIGTERM to answering (s)", _restart(r), ""),
         (
             "hand phase: s, client CPU, machine CPU",
             _phase(r["hand_phase"]),
@@ -822,8 +827,11 @@ def report(results: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _seconds(value: float | None) -> str:
-    return "-" if value is None else f"{value:.1f}"
+def _restart(r: dict[str, Any]) -> str:
+    if r["restart_seconds"] is None:
+        return "-"
+    steps = r["restart_steps"]
+    return f"{steps['stop']:.1f} + {steps['start']:.1f} = {r['restart_seconds']:.1f}"
 
 
 def _phase(figures: dict[str, float]) -> str:
@@ -969,6 +977,7 @@ def run(args, server: Server, database_url: str) -> dict[str, Any]:
         "bare_rps": bare_rps,
         "ratio": hand_rps / bare_rps if bare_rps else 0.0,
         "restart_seconds": hand_figures.pop("restart_seconds"),
+        "restart_steps": hand_figures.pop("restart_steps"),
         "hand_phase": hand_figures,
         "bare_phase": bare_figures,
         "log_problems": dict(server.log_problems()),
