@@ -71,6 +71,7 @@ TARGET_SCORE = 1000
 SHARED_PAIR_EVERY = 10
 BARE_PATH = "/bench/bare"
 REQUEST_TIMEOUT = 30.0
+START_TIMEOUT = 180.0
 #: How long a phone keeps retrying one hand before it gives up (the hand then counts as lost).
 GIVE_UP_AFTER = 180.0
 #: What the environment of deploy/env.example names about one site, replaced for the bench.
@@ -381,20 +382,21 @@ class Server:
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
-        deadline = time.monotonic() + 60
+        # The probe waits its turn behind the phones that are already retrying.
+        deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"gunicorn exited at start-up:\n{self.tail()}")
+                raise RuntimeError("gunicorn exited at start-up (its log is below)")
             with (
                 contextlib.suppress(OSError),
-                socket.create_connection((HOST, self.port), timeout=1) as sock,
+                socket.create_connection((HOST, self.port), timeout=REQUEST_TIMEOUT) as sock,
             ):
                 sock.sendall(http_request("GET", BARE_PATH, port=self.port))
                 if sock.recv(64).startswith(b"HTTP/1.1 200"):
                     self.timings.append(("start", time.monotonic() - began))
                     return
             time.sleep(0.1)
-        raise RuntimeError(f"gunicorn did not answer within 60 s:\n{self.tail()}")
+        raise RuntimeError(f"gunicorn did not answer within {START_TIMEOUT} s (its log is below)")
 
     def stop(self) -> None:
         """Graceful stop (SIGTERM: the workers finish what they are serving), then wait."""
@@ -844,7 +846,7 @@ def _phase(figures: dict[str, float]) -> str:
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--phones", type=int, default=200, help="simulated phones (200)")
-    parser.add_argument("--hands", type=int, default=20, help="hands each phone types (20)")
+    parser.add_argument("--hands", type=int, default=10, help="hands each phone types (10)")
     parser.add_argument("--drop-rate", type=float, default=0.2, help="answers lost (0.2)")
     parser.add_argument("--dup-rate", type=float, default=0.05, help="hands sent twice (0.05)")
     parser.add_argument("--no-restart", action="store_true", help="no gunicorn restart")
