@@ -30,9 +30,11 @@ What it does, in order:
    (typed, acknowledged or not, and not stored), doubled (stored hands no typed key accounts
    for), games whose cached totals differ from a replay of their stored hands or from what the
    phones computed, answers that disagree with the phone, 5xx answers; p50/p95 of hand POSTs
-   and the throughputs. Throughput is counted while every phone is still busy (until the first
-   one finishes), minus the restart; the CPU use of the client and of the whole machine is
-   printed beside it, to show whether the client or the machine was the limit.
+   and the throughputs. Throughput is counted over the middle 80% of the answers (no ramp-up,
+   no stragglers), minus the restart; the CPU use of the client and of the whole machine is
+   printed beside it, to show whether the client or the machine was the limit. With every
+   phone sending as soon as it is answered, the latencies are mostly queueing: about the number
+   of phones divided by the throughput.
 6. Stops gunicorn and drops the scratch database, also after a failure or Ctrl-C.
 
 Targets at 200 phones: 0 lost, 0 doubled, 0 wrong totals, 0 5xx; hand POST throughput at least
@@ -508,7 +510,6 @@ class Run:
     acknowledged: int = 0
     half: asyncio.Event = field(default_factory=asyncio.Event)
     half_at: int = 0
-    first_done: float | None = None
 
 
 async def send_hand(phone: Phone, hand: Typed, conn: Connection, run: Run) -> None:
@@ -598,8 +599,6 @@ async def phone_hands(phone: Phone, hands: int, run: Run) -> None:
     finally:
         conn.close()
         phone.finished_at = time.monotonic()
-        if run.first_done is None:
-            run.first_done = phone.finished_at
 
 
 async def phone_bare(requests: int, run: Run) -> None:
@@ -614,19 +613,20 @@ async def phone_bare(requests: int, run: Run) -> None:
                 run.connection_errors += 1
     finally:
         conn.close()
-        if run.first_done is None:
-            run.first_done = time.monotonic()
 
 
-def throughput(run: Run, start: float, pause: tuple[float, float] | None = None) -> float:
-    """Answers per second while every phone was busy (until the first finished), without the
-    restart (from its SIGTERM until the new server answered)."""
-    end = run.first_done or time.monotonic()
-    seconds = end - start
+def steady_rate(answered_at: Sequence[float], pause: tuple[float, float] | None = None) -> float:
+    """Answers per second over the middle 80% of the answers (from the 10th to the 90th
+    percentile of their times: no ramp-up, no stragglers), without the restart (from its SIGTERM
+    until the new server answered) when it falls in that span."""
+    times = sorted(answered_at)
+    if len(times) < 2:
+        return 0.0
+    first, last = len(times) // 10, len(times) - 1 - len(times) // 10
+    seconds = times[last] - times[first]
     if pause is not None:
-        seconds -= max(0.0, min(end, pause[1]) - max(start, pause[0]))
-    answered = sum(1 for at in run.answered_at if at <= end)
-    return answered / seconds if seconds > 0 else 0.0
+        seconds -= max(0.0, min(times[last], pause[1]) - max(times[first], pause[0]))
+    return (last - first) / seconds if seconds > 0 else 0.0
 
 
 async def hand_phase(phones: list[Phone], args, server: Server, run: Run) -> dict[str, Any]:
@@ -640,7 +640,6 @@ async def hand_phase(phones: list[Phone], args, server: Server, run: Run) -> dic
         pause.append(time.monotonic())
 
     meter = Meter()
-    start = meter.wall
     tasks = [asyncio.create_task(phone_hands(p, args.hands, run)) for p in phones]
     restart = asyncio.create_task(restarter()) if not args.no_restart else None
     await asyncio.gather(*tasks)
@@ -648,7 +647,7 @@ async def hand_phase(phones: list[Phone], args, server: Server, run: Run) -> dic
         await restart
     figures = meter.read()
     window = (pause[0], pause[1]) if len(pause) == 2 else None
-    figures["throughput"] = throughput(run, start, window)
+    figures["throughput"] = steady_rate(run.answered_at, window)
     figures["restart_seconds"] = window[1] - window[0] if window else None
     figures["restart_steps"] = dict(server.timings[-2:]) if window else None
     return figures
@@ -658,7 +657,7 @@ async def bare_phase(phones: int, requests: int, run: Run) -> dict[str, Any]:
     meter = Meter()
     await asyncio.gather(*(phone_bare(requests, run) for _ in range(phones)))
     figures = meter.read()
-    figures["throughput"] = throughput(run, meter.wall)
+    figures["throughput"] = steady_rate(run.answered_at)
     return figures
 
 

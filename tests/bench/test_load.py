@@ -135,3 +135,13 @@ def test_the_bare_view_exists_only_under_the_bench_urls(client, settings):
     settings.ROOT_URLCONF = "bench.load_urls"
     response = client.get("/bench/bare")
     assert response.status_code == 200 and response.json() == {"ok": True}
+
+
+def test_the_steady_rate_leaves_out_ramp_up_stragglers_and_the_restart():
+    steady = [float(t) for t in range(100)]  # one answer a second
+    assert load.steady_rate(steady) == 1.0
+    late = [*steady, 1000.0]  # one straggler does not stretch the span
+    assert load.steady_rate(late) == pytest.approx(1.0, abs=0.02)
+    paused = [t if t < 50 else t + 30 for t in steady]  # the server was down 30 s
+    assert load.steady_rate(paused, (49.5, 79.5)) == pytest.approx(1.0, abs=0.02)
+    assert load.steady_rate([1.0]) == 0.0
