@@ -104,7 +104,10 @@ REASONS = {
         "Send an Idempotency-Key header (up to 128 characters) with every hand, e.g. a UUID."
     ),
     ("required", "if_match"): gettext_lazy(
-        "Send If-Match with the version of the hand you corrected."
+        "Send If-Match with the ETag of the hand as you read it (or the game's ETag)."
+    ),
+    ("required", "versions"): gettext_lazy(
+        "Send If-Match with the game's ETag, or versions with the ETag of every hand you correct."
     ),
     ("not_found", "hand"): gettext_lazy("This game has no hand %(number)s."),
     # The competition services.

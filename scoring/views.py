@@ -17,9 +17,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import condition, require_POST
 
-from scoring import access, selectors, services
+from scoring import access, etags, selectors, services
 from scoring.extensions import CLUB_PAGE_SECTIONS
 from scoring.forms import PinForm, PlayerForm, ReasonForm, StartGameForm
 from scoring.hand_forms import HAND_FORMS, hand_form
@@ -232,7 +233,7 @@ def game_page(request, game_id: int):
 
 def _game_etag(request, game_id: int) -> str | None:
     version = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
-    return None if version is None else f"g{version}"
+    return None if version is None else str(etags.Tag(etags.GAME, game_id, version))
 
 
 @condition(etag_func=_game_etag)
@@ -312,9 +313,12 @@ def hand_page(request, game_id: int, number: int):
                             number=number,
                             by=by,
                             reason=reason_form.cleaned_data["reason"],
+                            expected=_shown(request),
                         )
                     except RuleViolation as violation:
                         reason_form.add_rule_errors(violation)
+                    except services.VersionConflict:
+                        reason_form.add_error(None, HAND_MOVED)
                     else:
                         messages.success(
                             request, _("Hand %(number)s removed.") % {"number": number}
@@ -330,18 +334,13 @@ def hand_page(request, game_id: int, number: int):
                             number=number,
                             document=form.document(),
                             by=by,
-                            expected_version=_int(request.POST.get("version")),
+                            expected=_shown(request),
                             reason=request.POST.get("reason", ""),
                         )
                     except RuleViolation as violation:
                         form.add_rule_errors(violation)
                     except services.VersionConflict:
-                        form.add_error(
-                            None,
-                            _(
-                                "Someone else corrected this hand meanwhile: here is the new version."
-                            ),
-                        )
+                        form.add_error(None, HAND_MOVED)
                     else:
                         messages.success(
                             request, _("Hand %(number)s corrected.") % {"number": number}
@@ -358,6 +357,7 @@ def hand_page(request, game_id: int, number: int):
             "club": game.club,
             "role": role,
             "hand": hand,
+            "hand_etag": str(etags.hand_tag(hand)),
             "names": names,
             "summary": hand_summary(game.ruleset, hand.document, names),
             "deltas": list(zip(names, hand.deltas, strict=True)),
@@ -385,11 +385,18 @@ def _doc_summary(game, data, names):
     }
 
 
-def _int(value):
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
+#: A correction or removal whose form showed another hand or version than the one now there.
+HAND_MOVED = gettext_lazy(
+    "This hand changed since you opened it: someone corrected it, or removed an earlier hand and "
+    "the hands moved up. Here it is as it is now: check it before you try again."
+)
+
+
+def _shown(request) -> tuple[etags.Tag, ...]:
+    """The validator of the hand the form showed (its hidden ``etag``): the service acts only
+    if it still names the hand at this number, at the same version."""
+    condition = etags.parse(request.POST.get("etag"))
+    return () if condition is None else condition.strong
 
 
 @require_POST

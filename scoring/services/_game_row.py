@@ -5,12 +5,15 @@ game writes (``games``) and the hand writes (``hands``).
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from django.db.models import Exists
 from django.utils import timezone
 
-from scoring.models import HAND_WRITERS, Game, GameStatus, IdempotencyRecord
+from scoring.etags import Tag, game_tag, hand_tag
+from scoring.models import HAND_WRITERS, Game, GameStatus, Hand, IdempotencyRecord
 from scoring.rules import ScoredGame
-from scoring.services.actors import Actor, _authorize, _role_subquery, violation
+from scoring.services.actors import Actor, VersionConflict, _authorize, _role_subquery, violation
 
 
 def _cache_fields(game: Game, scored: ScoredGame) -> None:
@@ -68,3 +71,10 @@ def _locked(
 def _refuse_if_abandoned(game: Game) -> None:
     if game.status == GameStatus.ABANDONED:
         raise violation("game", "game_abandoned")
+
+
+def _check_expected(game: Game, hand: Hand, expected: Collection[Tag]) -> None:
+    """Raise VersionConflict unless one of the ``expected`` validators names ``hand`` (by its
+    row, not its number) or ``game`` at its current version."""
+    if hand_tag(hand) not in expected and game_tag(game) not in expected:
+        raise VersionConflict(hand.number, hand.version)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,14 +16,20 @@ from django.db.models import F
 from django.utils import timezone
 
 from scoring import selectors
+from scoring.etags import Tag
 from scoring.models import AuditAction, AuditEvent, Game, GameStatus, Hand, IdempotencyRecord
 from scoring.rules import Problem, RuleViolation, ScoredHand, engine
-from scoring.services._game_row import CACHE_FIELDS, _cache_fields, _locked, _refuse_if_abandoned
+from scoring.services._game_row import (
+    CACHE_FIELDS,
+    _cache_fields,
+    _check_expected,
+    _locked,
+    _refuse_if_abandoned,
+)
 from scoring.services.actors import (
     Actor,
     HandNotFound,
     IdempotencyConflict,
-    VersionConflict,
     violation,
 )
 from scoring.signals import announce_game_changed
@@ -146,12 +152,16 @@ def correct_hands(
     game: Game | int,
     changes: Mapping[int, Any],
     by: Actor,
-    expected_versions: Mapping[int, int] | None = None,
+    expected: Mapping[int, Collection[Tag]] | None = None,
     reason: str = "",
 ) -> Game:
     """Replace the documents of recorded hands (docs/rules/README.md §9): the game is replayed from
     hand 1; if every hand is valid the new documents and figures are stored, otherwise nothing
     changes and the RuleViolation names the hand that failed. Several hands may change at once.
+
+    ``expected``: for each changed hand number, the validators the client read (``scoring.etags``);
+    one of them must name that very hand at its current version, or the game at its current
+    version, else VersionConflict. None (trusted callers only) checks nothing.
     """
     with transaction.atomic():
         locked = _locked(game, by)
@@ -161,9 +171,9 @@ def correct_hands(
         for number in changes:
             if number not in by_number:
                 raise HandNotFound(number)
-        for number, version in (expected_versions or {}).items():
-            if by_number[number].version != version:
-                raise VersionConflict(number, by_number[number].version)
+        if expected is not None:
+            for number in changes:
+                _check_expected(locked, by_number[number], expected.get(number, ()))
         documents = [changes.get(h.number, h.document) for h in hands]
         scored = engine.replay(locked.rules, locked.options, locked.n, documents)
         now = timezone.now()
@@ -210,23 +220,32 @@ def correct_hand(
     number: int,
     document: Any,
     by: Actor,
-    expected_version: int | None = None,
+    expected: Collection[Tag] | None = None,
     reason: str = "",
 ) -> Game:
+    """Correct one hand; ``expected`` as for one hand of ``correct_hands``."""
     return correct_hands(
         game=game,
         changes={number: document},
         by=by,
-        expected_versions=None if expected_version is None else {number: expected_version},
+        expected=None if expected is None else {number: expected},
         reason=reason,
     )
 
 
 def remove_hand(
-    *, game: Game | int, number: int, by: Actor, reason: str, expected_version: int | None = None
+    *,
+    game: Game | int,
+    number: int,
+    by: Actor,
+    reason: str,
+    expected: Collection[Tag] | None = None,
 ) -> Game:
     """Remove a hand (a reason is required); later hands move up one number and the game is
-    replayed. Refused, with the hand that fails named in the old numbering, if the replay fails."""
+    replayed. Refused, with the hand that fails named in the old numbering, if the replay fails.
+
+    ``expected``: the validators the client read; one must name this very hand (or the game) at
+    its current version, so that a resent removal never removes the hand that took its number."""
     if not isinstance(reason, str) or not reason.strip():
         raise violation("reason", "required")
     with transaction.atomic():
@@ -236,8 +255,8 @@ def remove_hand(
         target = next((h for h in hands if h.number == number), None)
         if target is None:
             raise HandNotFound(number)
-        if expected_version is not None and target.version != expected_version:
-            raise VersionConflict(number, target.version)
+        if expected is not None:
+            _check_expected(locked, target, expected)
         remaining = [h for h in hands if h.number != number]
         try:
             scored = engine.replay(
