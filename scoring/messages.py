@@ -70,6 +70,7 @@ TEMPLATES = {
         "reload it and try again."
     ),
     "reused": gettext_lazy("This Idempotency-Key was already used for a different hand."),
+    "locked": gettext_lazy("This game is locked: an organizer of the club can reopen it."),
 }
 
 #: Codes whose sentence depends on how many things a list parameter holds.
@@ -110,6 +111,20 @@ REASONS = {
         "Send If-Match with the game's ETag, or versions with the ETag of every hand you correct."
     ),
     ("not_found", "hand"): gettext_lazy("This game has no hand %(number)s."),
+    # Locked games and competitions (scoring.services.Locked).
+    ("locked", "round_closed"): gettext_lazy(
+        "Round %(round)s of %(competition)s is closed: an organizer of the club can reopen this "
+        "game."
+    ),
+    ("locked", "finalized"): gettext_lazy(
+        "%(competition)s is final: an organizer of the club must reopen the competition before "
+        "anything changes."
+    ),
+    ("not_allowed", "not_locked"): gettext_lazy("This game is not locked."),
+    ("not_allowed", "round_open"): gettext_lazy(
+        "Round %(round)s is still open: close it before declaring the results final."
+    ),
+    ("not_allowed", "not_final"): gettext_lazy("The results of this competition are not final."),
     # The competition services.
     ("inconsistent", "mixed_needs_league"): gettext_lazy(
         "Several games can be mixed only in a league: choose one game, or make it a league."

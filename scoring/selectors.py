@@ -94,6 +94,7 @@ def game_status(game: Game) -> dict[str, Any]:
         "sitting_out_next": game.sitting_out_next,
         "version": game.version,
         "etag": str(game_tag(game)),
+        "locked": game.locked_at is not None,
     }
 
 
@@ -149,6 +150,8 @@ def game_detail(game: Game) -> dict[str, Any]:
         "title": game.title,
         "version": game.version,
         "etag": str(game_tag(game)),
+        "locked": game.locked_at is not None,
+        "lock_reason": game.lock_reason or None,
         "ruleset": game.ruleset,
         "options": game.options,
         "players": [s.player.display_name for s in seats],

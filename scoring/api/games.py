@@ -47,6 +47,7 @@ from scoring.rules import Problem
 
 #: What a refused write says, where the caller may read the game (``scoring.api_errors``).
 MAY_NOT_CHANGE_GAME = _("You may not change this game.")
+MAY_NOT_LOCK_GAME = _("Only an owner or organizer of the club may reopen or lock a game.")
 
 IDEMPOTENCY_KEY_MAX = 128
 IDEMPOTENCY_KEY = OpenApiParameter(
@@ -256,7 +257,14 @@ class GameHands(GameWrite):
         parameters=[IDEMPOTENCY_KEY],
         request=OpenApiTypes.OBJECT,
         examples=[HAND_DOCUMENT_EXAMPLE],
-        responses={201: OpenApiTypes.OBJECT, 400: ERRORS, 403: ERRORS, 404: ERRORS, 422: ERRORS},
+        responses={
+            201: OpenApiTypes.OBJECT,
+            400: ERRORS,
+            403: ERRORS,
+            404: ERRORS,
+            409: ERRORS,
+            422: ERRORS,
+        },
     )
     def post(self, request, game_id: int):
         key = request.headers.get("Idempotency-Key", "").strip()
@@ -301,7 +309,14 @@ class GameHand(GameWrite):
         parameters=[IF_MATCH],
         request=OpenApiTypes.OBJECT,
         examples=[HAND_DOCUMENT_EXAMPLE],
-        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 404: ERRORS, 412: ERRORS, 428: ERRORS},
+        responses={
+            200: OpenApiTypes.OBJECT,
+            400: ERRORS,
+            404: ERRORS,
+            409: ERRORS,
+            412: ERRORS,
+            428: ERRORS,
+        },
     )
     def put(self, request, game_id: int, number: int):
         expected = self.if_match(request, game_id)
@@ -330,7 +345,14 @@ class GameHand(GameWrite):
         "refused (412), it never removes a second hand.",
         parameters=[IF_MATCH],
         request=ReasonInput,
-        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 404: ERRORS, 412: ERRORS, 428: ERRORS},
+        responses={
+            200: OpenApiTypes.OBJECT,
+            400: ERRORS,
+            404: ERRORS,
+            409: ERRORS,
+            412: ERRORS,
+            428: ERRORS,
+        },
     )
     def delete(self, request, game_id: int, number: int):
         expected = self.if_match(request, game_id)
@@ -395,7 +417,14 @@ class GameCorrections(GameWrite):
                 },
             )
         ],
-        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 404: ERRORS, 412: ERRORS, 428: ERRORS},
+        responses={
+            200: OpenApiTypes.OBJECT,
+            400: ERRORS,
+            404: ERRORS,
+            409: ERRORS,
+            412: ERRORS,
+            428: ERRORS,
+        },
     )
     def post(self, request, game_id: int):
         serializer = self.InputSerializer(data=request.data)
@@ -430,12 +459,51 @@ class GameAbandon(GameWrite):
     @extend_schema(
         summary="Abandon a game (reason required)",
         request=ReasonInput,
-        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 403: ERRORS, 404: ERRORS},
+        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 403: ERRORS, 404: ERRORS, 409: ERRORS},
     )
     def post(self, request, game_id: int):
         reason = ReasonInput.of(request)
         by = access.actor_for(request, via=Via.API)
         game = services.abandon_game(game=game_id, by=by, reason=reason)
+        return with_etag(Response(selectors.game_status(game)), etags.game_tag(game))
+
+
+class GameReopen(GameWrite):
+    permission_classes = [IsAuthenticated]
+    not_allowed_message = MAY_NOT_LOCK_GAME
+
+    @extend_schema(
+        summary="Reopen a locked game (reason required)",
+        description="A game is locked when its round is closed or its competition is final: "
+        "every hand write is then refused with 409. An owner or organizer of the club reopens it "
+        "with a reason (audited); its hands may then change as usual, each change audited and "
+        "reaching the standings once. A game locked because its competition is final stays "
+        "locked (409) until the competition is reopened. `POST …/lock/` locks it again.",
+        request=ReasonInput,
+        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 403: ERRORS, 404: ERRORS, 409: ERRORS},
+    )
+    def post(self, request, game_id: int):
+        reason = ReasonInput.of(request)
+        by = access.actor_for(request, via=Via.API)
+        game = services.reopen_game(game=game_id, by=by, reason=reason)
+        return with_etag(Response(selectors.game_status(game)), etags.game_tag(game))
+
+
+class GameLock(GameWrite):
+    permission_classes = [IsAuthenticated]
+    not_allowed_message = MAY_NOT_LOCK_GAME
+
+    @extend_schema(
+        summary="Lock a game again",
+        description="For the reason it was last locked (its round closed...), or by hand: every "
+        "hand write is then refused with 409 until it is reopened. Owners and organizers.",
+        request=None,
+        responses={200: OpenApiTypes.OBJECT, 403: ERRORS, 404: ERRORS},
+    )
+    def post(self, request, game_id: int):
+        readable_game(request, game_id)
+        services.lock_games(games=[game_id], by=access.actor_for(request, via=Via.API))
+        game = Game.objects.get(pk=game_id)
         return with_etag(Response(selectors.game_status(game)), etags.game_tag(game))
 
 
@@ -471,5 +539,7 @@ __all__ = [
     "GameExport",
     "GameHand",
     "GameHands",
+    "GameLock",
+    "GameReopen",
     "RulesetList",
 ]

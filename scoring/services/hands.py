@@ -25,6 +25,7 @@ from scoring.services._game_row import (
     _check_expected,
     _locked,
     _refuse_if_abandoned,
+    _refuse_if_locked,
 )
 from scoring.services.actors import (
     Actor,
@@ -91,6 +92,7 @@ def record_hand(
                 if first is not None:
                     return first
             _refuse_if_abandoned(locked)
+            _refuse_if_locked(locked)
             was_finished = locked.status == GameStatus.FINISHED
             scored = engine.play(locked.scored(), document)
             hand = hand_row(game=locked, scored_hand=scored.hands[-1], by=by)
@@ -166,6 +168,7 @@ def correct_hands(
     with transaction.atomic():
         locked = _locked(game, by)
         _refuse_if_abandoned(locked)
+        _refuse_if_locked(locked)
         hands = list(locked.hands.order_by("number"))
         by_number = {h.number: h for h in hands}
         for number in changes:
@@ -251,6 +254,7 @@ def remove_hand(
     with transaction.atomic():
         locked = _locked(game, by)
         _refuse_if_abandoned(locked)
+        _refuse_if_locked(locked)
         hands = list(locked.hands.order_by("number"))
         target = next((h for h in hands if h.number == number), None)
         if target is None:

@@ -27,7 +27,8 @@ from scoring.selectors import role_of
 from scoring.services import NotAllowed
 from tournaments.models import Competition, Round
 
-WRITE_ERRORS = {400: ERRORS, 403: ERRORS, 404: ERRORS}
+#: 409: the competition is final (``services.finalize_competition``) or a game is locked.
+WRITE_ERRORS = {400: ERRORS, 403: ERRORS, 404: ERRORS, 409: ERRORS}
 IF_NONE_MATCH = OpenApiParameter(
     "If-None-Match",
     OpenApiTypes.STR,

@@ -8,7 +8,8 @@ Celery tasks enqueued after commit.
 The functions live in one module per idea; callers use this package's names
 (``from tournaments import services; services.generate_round(...)``):
 
-- ``competitions``: creating a competition, the table sizes its games may use;
+- ``competitions``: creating a competition, the table sizes its games may use, finalizing and
+  reopening it;
 - ``entries``: entering and withdrawing players or pairs;
 - ``rounds``: a round's life (add, change, check-ins, publish, close);
 - ``draw``: drawing a draft round's tables, swapping two entries in a draw;
@@ -22,7 +23,9 @@ from tournaments.services._common import GAME_CONTEXT
 from tournaments.services.competitions import (
     NAME_MAX,
     create_competition,
+    finalize_competition,
     game_sizes,
+    reopen_competition,
     table_policy,
 )
 from tournaments.services.draw import (
@@ -57,12 +60,14 @@ __all__ = [
     "close_round",
     "competitions_of_game",
     "create_competition",
+    "finalize_competition",
     "forfeit_table",
     "game_sizes",
     "generate_round",
     "metrics_dict",
     "next_slot",
     "publish_round",
+    "reopen_competition",
     "set_check_ins",
     "store_standings",
     "swap_in_round",
