@@ -22,8 +22,10 @@ from typing import Any
 from .base import Schedule, measure
 
 
-class ScheduleError(ValueError):
-    """A drawn schedule breaks a rule it must keep (a bug in a scheduler, never a user error)."""
+class ScheduleError(RuntimeError):
+    """A drawn schedule breaks a rule it must keep (a bug in a scheduler, never a user error).
+    Not a ValueError: the draw service turns a scheduler's ValueError into a refusal the organizer
+    reads, and a bug must crash loudly instead."""
 
 
 def problems(
