@@ -22,6 +22,7 @@ import hashlib
 from django.db.models import Count, IntegerField, OuterRef, Subquery, Sum
 from django.db.models.functions import Cast, Coalesce
 from django.http import Http404
+from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.utils.translation import get_language
 from django.views.decorators.cache import cache_control
@@ -119,11 +120,14 @@ def viewer(request, role) -> tuple:
     """Who is looking: the page differs for anonymous visitors, each user and each role, and
     its forms carry a token made from the CSRF cookie."""
     user = request.user
+    # A first visit has no CSRF cookie yet: make the secret now (the answer sets the cookie),
+    # so that the ETag given with the page matches the visitor's next request.
+    get_token(request)
     csrf = request.META.get("CSRF_COOKIE") or ""
     return (
         user.pk if user.is_authenticated else None,
         role,
-        hashlib.blake2b(csrf.encode(), digest_size=6).hexdigest() if csrf else "",
+        hashlib.blake2b(csrf.encode(), digest_size=6).hexdigest(),
     )
 
 
