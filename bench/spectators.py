@@ -40,9 +40,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from load import (  # noqa: E402  (bench/ is this script's first path entry)
+# bench/ is this script's first path entry: bench/load.py's pieces are imported from it.
+from load import (
     NETWORK_ERRORS,
     ROOT,
     Connection,
