@@ -761,12 +761,17 @@ def stored_games(phones: list[Phone], game_ids: list[int], user_id: int) -> list
 
 
 def gunicorn_shape(env: dict[str, str]) -> str:
-    """Workers × threads as deploy/gunicorn.conf.py computes them in this environment."""
-    import multiprocessing
+    """Workers × threads as deploy/gunicorn.conf.py computes them in the server's environment."""
+    import runpy
+    from unittest import mock
 
-    workers = int(env.get("GUNICORN_WORKERS", multiprocessing.cpu_count() * 2 + 1))
-    threads = int(env.get("GUNICORN_THREADS", "2"))
-    return f"{workers} workers × {threads} threads ({'gthread' if threads > 1 else 'sync'})"
+    with mock.patch.dict(os.environ, env, clear=True):
+        conf = runpy.run_path(str(ROOT / "deploy" / "gunicorn.conf.py"))
+    workers, threads = conf["workers"], conf.get("threads", 1)
+    preload = ", preloaded" if conf.get("preload_app") else ""
+    return (
+        f"{workers} workers × {threads} threads ({'gthread' if threads > 1 else 'sync'}{preload})"
+    )
 
 
 def report(results: dict[str, Any]) -> str:

@@ -1,5 +1,12 @@
 """Speed and quality of the table-assignment package: ``.venv/bin/python bench/scheduling.py``.
 
+``--table`` prints the record table instead: for N = 6 … 100 players at tables of 3, 4, 5 and 6
+(one size, the rest on a bye), the best known number of repeat-free rounds (from
+``tournaments/scheduling/data/records.json``, N a multiple of k, with sources), the counting bound,
+the repeat-free rounds Segnapunti reaches (the longest repeat-free start of the rotation drawn for
+the known number, else for the bound, with a fifth of the search effort) and the time; then
+"matched X of Y known records".
+
 For each instance (players / table size / rounds) it prints the repeated pairs, the most meetings
 of one pair, the lower bound (rounds that can be repeat-free), the best time of 3 runs and how the
 schedule was found; then a Swiss round for 200 players after 6 rounds with random results. The
@@ -9,6 +16,7 @@ instance under 2 s, a 200-player Swiss round under 0.5 s at tables of 2 and 2 s 
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 import time
@@ -76,7 +84,61 @@ def swiss_setup(players: int, size: int, rounds: int = 6):
     return standings, pair_counts(played), byes
 
 
+RECORDS = Path(__file__).resolve().parent.parent / "tournaments/scheduling/data/records.json"
+
+
+def repeat_free_start(rounds) -> int:
+    """How many rounds from the first are free of any repeated pair."""
+    met = set()
+    for number, r in enumerate(rounds):
+        for t in r.tables:
+            for i, a in enumerate(t):
+                for b in t[i + 1 :]:
+                    key = (a, b) if a < b else (b, a)
+                    if key in met:
+                        return number
+                    met.add(key)
+    return len(rounds)
+
+
+def record_table() -> int:
+    data = json.loads(RECORDS.read_text())
+    records = data["records"]
+    print(f"{'N':>4}{'k':>3}{'known':>7}{'bound':>7}{'reached':>9}{'seconds':>9}  source / method")
+    matched = known_count = slow = 0
+    for k in (3, 4, 5, 6):
+        for n in range(max(6, k), 101):
+            bound = repeat_free_rounds(table_sizes(n, {k}, k))
+            known = records.get(str(k), {}).get(str(n))
+            target = known[0] if known else bound
+            started = time.perf_counter()
+            schedule = rotation(
+                range(n), sizes={k}, ideal=k, rounds=max(1, target), effort=1.0 if known else 0.2
+            )
+            seconds = time.perf_counter() - started
+            reached = repeat_free_start(schedule.rounds)
+            mark = ""
+            if known:
+                known_count += 1
+                if reached >= known[0]:
+                    matched += 1
+                    mark = "" if seconds < 1 else " (slow)"
+                    slow += seconds >= 1
+                else:
+                    mark = " MISSED"
+            print(
+                f"{n:>4}{k:>3}{known[0] if known else '-':>7}{bound:>7}{reached:>9}"
+                f"{seconds:>9.3f}  {(known[1] + ': ') if known else ''}{schedule.method}{mark}",
+                flush=True,
+            )
+    print()
+    print(f"matched {matched} of {known_count} known records ({slow} of them in 1 s or more)")
+    return 0
+
+
 def main() -> int:
+    if "--table" in sys.argv[1:]:
+        return record_table()
     header = (
         f"{'instance':<22}{'repeated':>9}{'max meet':>9}{'bound':>7}{'seconds':>9}  "
         f"{'target':<16}{'ok':<4}method"

@@ -99,6 +99,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # Under /api/, every error in the API's JSON shape (404 pages, 500s, Django's 400/413).
+    "config.middleware.ApiErrors",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -269,11 +271,20 @@ if _EMAIL_BACKEND == "django.core.mail.backends.smtp.EmailBackend":
 MAILERS = {"default": {"BACKEND": _EMAIL_BACKEND, "OPTIONS": _EMAIL_OPTIONS}}
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="segnapunti@localhost")
 
+# Request bodies: at most REQUEST_MAX_BYTES (413 beyond; forms and the API alike) and JSON
+# nested at most JSON_MAX_DEPTH deep (400 beyond), both checked before any parsing.
+REQUEST_MAX_BYTES = _int("REQUEST_MAX_BYTES", 256 * 1024, minimum=1024)
+DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
+JSON_MAX_DEPTH = _int("JSON_MAX_DEPTH", 32, minimum=4)
+
 REST_FRAMEWORK = {
+    # Token first: DRF answers 401 with "WWW-Authenticate: Token" only when the first class
+    # names a scheme. A browser's session still works, with its CSRF check.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
+    "DEFAULT_PARSER_CLASSES": ["scoring.api.parsers.JSONParser"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_RENDERER_CLASSES": [

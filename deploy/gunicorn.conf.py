@@ -40,11 +40,6 @@ def _int(name: str, default: int) -> int:
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = _int("GUNICORN_WORKERS", 2 * usable_cpus() + 1)
 threads = _int("GUNICORN_THREADS", 2)
-# Import Django once, in the master, and fork the workers from it: a start or restart costs one
-# import instead of one per worker, and a worker recycled by max_requests answers at once
-# instead of re-importing everything while its share of requests waits (bench/load.py measures
-# both). Nothing opens a database connection at import time, so no connection is shared.
-preload_app = True
 timeout = 30
 graceful_timeout = 30
 keepalive = 5
@@ -53,3 +48,8 @@ max_requests_jitter = 200
 accesslog = "-"
 errorlog = "-"
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+# Import Django once, in the master, and fork the workers from it: a start or restart costs one
+# import instead of one per worker, and a worker recycled by max_requests answers at once
+# instead of re-importing everything while its share of requests waits (bench/load.py measures
+# both). Nothing opens a database connection at import time, so no connection is shared.
+preload_app = True

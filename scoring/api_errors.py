@@ -12,7 +12,12 @@ raised                                     status  error
 ``VersionConflict``                         412    ``stale`` on ``If-Match``, ``current_version``
 ``IdempotencyConflict``                     422    ``reused`` on ``Idempotency-Key``
 DRF's own (parse errors, authentication)    theirs flattened into the same list
+``RequestDataTooBig`` (Django's body limit)  413    ``too_large`` on ``document``
 =========================================  ======  =========================================
+
+What never reaches a DRF view (no URL matched, a crash, Django's own 400/413) answers in the
+same shape through :func:`error_body`, which ``config.middleware.ApiErrors`` uses for every
+error response under ``/api/``.
 
 A caller who may not even read an object must get a 404, not a 403. Most views make sure of
 that before they call a service (``tournaments.api.common.readable_competition``...); the game
@@ -25,11 +30,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from rest_framework import status
+from rest_framework import exceptions, status
 from rest_framework.exceptions import (
     APIException,
     NotFound,
@@ -130,7 +137,38 @@ def _mapped(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, IdempotencyConflict):
         problem = Problem("Idempotency-Key", "reused")
         return _one(422, "Idempotency-Key", "reused", message(problem))
+    if isinstance(exc, RequestDataTooBig):
+        return Response(error_body(413), status=413)
     return None
+
+
+#: The code and sentence of an error response that no view worded (DRF's own, translated).
+_BY_STATUS: dict[int, tuple[str, Any]] = {
+    400: (exceptions.ValidationError.default_code, exceptions.ValidationError.default_detail),
+    401: (exceptions.NotAuthenticated.default_code, exceptions.NotAuthenticated.default_detail),
+    403: (exceptions.PermissionDenied.default_code, exceptions.PermissionDenied.default_detail),
+    404: (exceptions.NotFound.default_code, exceptions.NotFound.default_detail),
+    406: (exceptions.NotAcceptable.default_code, exceptions.NotAcceptable.default_detail),
+    429: (exceptions.Throttled.default_code, exceptions.Throttled.default_detail),
+}
+
+
+def error_body(status_code: int, method: str = "") -> dict[str, Any]:
+    """The one error shape for a bare status: a crash (500), an unknown URL (404), a body over
+    ``REQUEST_MAX_BYTES`` (413)..."""
+    if status_code == 413:
+        limit = settings.REQUEST_MAX_BYTES
+        problem = Problem("document", "too_large", {"max": limit})
+        return {"errors": as_errors([problem])}
+    if status_code == 405:
+        code, text = "method_not_allowed", exceptions.MethodNotAllowed(method or "?").detail
+    elif status_code in _BY_STATUS:
+        code, text = _BY_STATUS[status_code]
+    elif status_code >= 500:
+        code, text = APIException.default_code, APIException.default_detail
+    else:
+        code, text = "error", exceptions.APIException.default_detail
+    return {"errors": [{"hand": None, "field": None, "code": code, "message": str(text)}]}
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.form_errors import RuleErrorsMixin
 from scoring.models import Player
 from scoring.rules import RULESETS, Problem
+from scoring.validators import any_text, plain_text
 
 CONTRACT_LABELS = {
     "chiamo": _("Chiamo"),
@@ -84,7 +85,9 @@ class StartGameForm(RuleErrorsMixin, forms.Form):
         widget=forms.RadioSelect,
     )
     preset = forms.ChoiceField(label=_("Rules preset"), required=False)
-    title = forms.CharField(label=_("Title (optional)"), required=False, max_length=120)
+    title = forms.CharField(
+        label=_("Title (optional)"), required=False, max_length=120, validators=[plain_text]
+    )
 
     def __init__(self, *args: Any, club, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -109,6 +112,7 @@ class StartGameForm(RuleErrorsMixin, forms.Form):
                 label=_("or a new player"),
                 required=False,
                 max_length=80,
+                validators=[plain_text],
                 widget=forms.TextInput(attrs={"autocomplete": "off"}),
             )
         self.option_fields: dict[str, list[tuple[str, str]]] = {}
@@ -248,7 +252,10 @@ class ReasonForm(RuleErrorsMixin, forms.Form):
     """Why a hand is removed or a game abandoned; a refusal of the service goes above it."""
 
     reason = forms.CharField(
-        label=_("Reason"), max_length=500, widget=forms.TextInput(attrs={"autocomplete": "off"})
+        label=_("Reason"),
+        max_length=500,
+        validators=[any_text],
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
 
 
@@ -261,4 +268,4 @@ class PinForm(forms.Form):
 
 
 class PlayerForm(RuleErrorsMixin, forms.Form):
-    display_name = forms.CharField(label=_("Name"), max_length=80)
+    display_name = forms.CharField(label=_("Name"), max_length=80, validators=[plain_text])

@@ -22,6 +22,7 @@ from scoring.forms import CONTRACT_LABELS, number_input
 from scoring.rules import RULESETS, Problem
 from scoring.rules.terziglio import CONTRACTS
 from scoring.rules.turkish import CATEGORIES as TURKISH_CATEGORIES
+from scoring.validators import plain_text
 
 OUTCOME_CHOICES = [("played", _("Played")), ("passed_out", _("Everybody passed"))]
 SWEEP_CHOICES = [
@@ -41,7 +42,9 @@ class HandForm(RuleErrorsMixin, forms.Form):
     entry_template: str
 
     dealer = forms.TypedChoiceField(label=_("Dealer"), coerce=int, widget=forms.RadioSelect)
-    idempotency_key = forms.CharField(required=False, widget=forms.HiddenInput, max_length=128)
+    idempotency_key = forms.CharField(
+        required=False, widget=forms.HiddenInput, max_length=128, validators=[plain_text]
+    )
 
     def __init__(self, *args: Any, game, names: list[str], **kwargs: Any):
         self.game = game

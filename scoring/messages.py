@@ -70,6 +70,12 @@ TEMPLATES = {
         "reload it and try again."
     ),
     "reused": gettext_lazy("This Idempotency-Key was already used for a different hand."),
+    # What any input is refused for (scoring.validators, scoring.api.parsers).
+    "control_character": gettext_lazy(
+        "%(field)s contains an invisible control character (%(value)s): remove it."
+    ),
+    "too_deep": gettext_lazy("%(field)s is nested more than %(max)s levels deep."),
+    "too_large": gettext_lazy("The request body is larger than %(max)s bytes."),
 }
 
 #: Codes whose sentence depends on how many things a list parameter holds.
@@ -137,6 +143,9 @@ REASONS = {
     ("not_allowed", "not_pairs"): gettext_lazy(
         "This competition is played by single players, not pairs."
     ),
+    ("not_allowed", "not_manager"): gettext_lazy(
+        "Only the owner or an organizer of the club may draw the tables."
+    ),
     # A club's data document (export_club / import_club).
     ("not_allowed", "not_a_club_document"): gettext_lazy(
         "This file is not a Segnapunti club export."
@@ -151,6 +160,12 @@ REASONS = {
         "A club with the address “%(value)s” already exists: choose another address."
     ),
 }
+
+#: What an organizer does about a refused background draw (the round page and the API).
+DRAW_REFUSED_ADVICE = gettext_lazy(
+    "Nothing was drawn. Put right what the refusal says (who is present, the entries, the "
+    "previous round), then draw again; this notice stays until a draw succeeds."
+)
 
 #: Sentences for a code on one field (``points.*``: any key under ``points``).
 FIELDS = {

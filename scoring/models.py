@@ -24,6 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import RULESETS, GameState, engine
+from scoring.validators import plain_text
 
 RULESET_CHOICES = [(key, rules.name) for key, rules in RULESETS.items()]
 
@@ -34,7 +35,7 @@ def validate_time_zone(value: str) -> None:
 
 
 class Club(models.Model):
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(_("name"), max_length=120, validators=[plain_text])
     slug = models.SlugField(_("short name in addresses"), max_length=60, unique=True)
     language = models.CharField(
         _("language"), max_length=8, choices=settings.LANGUAGES, default="it"
@@ -89,7 +90,7 @@ class Membership(models.Model):
 
 class Player(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
-    display_name = models.CharField(_("name"), max_length=80)
+    display_name = models.CharField(_("name"), max_length=80, validators=[plain_text])
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -133,7 +134,7 @@ class Game(models.Model):
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="games")
     ruleset = models.CharField(_("game"), max_length=32, choices=RULESET_CHOICES)
     options = models.JSONField(_("house rules"))
-    title = models.CharField(_("title"), max_length=120, blank=True)
+    title = models.CharField(_("title"), max_length=120, blank=True, validators=[plain_text])
     status = models.CharField(
         max_length=16, choices=GameStatus.choices, default=GameStatus.IN_PROGRESS
     )
@@ -297,14 +298,16 @@ class AuditEvent(models.Model):
     """Append-only trail of every create, correction and removal: who, when, before, after, why.
     Written in the same transaction as the change it records."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="audit_events")
+    # PROTECT: history is permanent, in the database too (``scoring.permanent``): deleting a
+    # club, a game or a user with a trail is refused instead of erasing the trail.
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="audit_events")
     game = models.ForeignKey(
-        Game, on_delete=models.CASCADE, null=True, blank=True, related_name="audit_events"
+        Game, on_delete=models.PROTECT, null=True, blank=True, related_name="audit_events"
     )
     hand_number = models.PositiveIntegerField(null=True, blank=True)
     action = models.CharField(max_length=32, choices=AuditAction.choices)
     actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     via = models.CharField(max_length=8, choices=Via.choices, default=Via.PAGE)
     at = models.DateTimeField(default=timezone.now)

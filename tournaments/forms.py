@@ -16,6 +16,7 @@ from scoring.form_errors import RuleErrorsMixin
 from scoring.forms import NUMBER, StartGameForm, number_input
 from scoring.models import Player
 from scoring.rules import RULESETS, Problem
+from scoring.validators import any_text, plain_text
 from tournaments.labels import SCHEME_LABELS, TIE_BREAK_LABELS
 from tournaments.models import Format, Kind, Round
 from tournaments.standings import DEFAULT_PLACEMENT_POINTS, SCHEMES, TIE_BREAKS
@@ -32,7 +33,7 @@ class CompetitionForm(RuleErrorsMixin, forms.Form):
     """Everything ``services.create_competition`` takes; house rules per game are the option
     fields of ``StartGameForm`` (``<ruleset>__<option>``)."""
 
-    name = forms.CharField(label=_("Name"), max_length=120)
+    name = forms.CharField(label=_("Name"), max_length=120, validators=[plain_text])
     slug = forms.SlugField(
         label=_("Short name in addresses (optional)"),
         max_length=60,
@@ -91,7 +92,10 @@ class CompetitionForm(RuleErrorsMixin, forms.Form):
         label=_("E-mail the entrants their table when a round is published"), required=False
     )
     description = forms.CharField(
-        label=_("Description"), required=False, widget=forms.Textarea(attrs={"rows": 3})
+        label=_("Description"),
+        required=False,
+        validators=[any_text],
+        widget=forms.Textarea(attrs={"rows": 3}),
     )
 
     field_map = {
@@ -116,6 +120,7 @@ class CompetitionForm(RuleErrorsMixin, forms.Form):
                 label=_("Tables of %(n)s") % {"n": size},
                 required=False,
                 max_length=80,
+                validators=[any_text],
                 widget=forms.TextInput(attrs={"placeholder": default, "autocomplete": "off"}),
             )
         self.option_fields: dict[str, list[tuple[str, str]]] = {}
@@ -291,6 +296,7 @@ class EntriesForm(RuleErrorsMixin, forms.Form):
     new_names = forms.CharField(
         label=_("New players, one name per line"),
         required=False,
+        validators=[any_text],
         widget=forms.Textarea(attrs={"rows": 3, "autocomplete": "off"}),
     )
 
@@ -322,11 +328,15 @@ class PairForm(RuleErrorsMixin, forms.Form):
     """A fixed pair (Briscola pairs): each player chosen from the club or a new name."""
 
     player = forms.TypedChoiceField(label=_("Player"), coerce=int, required=False, empty_value=None)
-    player_new = forms.CharField(label=_("or a new player"), required=False, max_length=80)
+    player_new = forms.CharField(
+        label=_("or a new player"), required=False, max_length=80, validators=[plain_text]
+    )
     partner = forms.TypedChoiceField(
         label=_("Partner"), coerce=int, required=False, empty_value=None
     )
-    partner_new = forms.CharField(label=_("or a new player"), required=False, max_length=80)
+    partner_new = forms.CharField(
+        label=_("or a new player"), required=False, max_length=80, validators=[plain_text]
+    )
 
     def __init__(self, *args: Any, competition, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -363,7 +373,10 @@ class PairForm(RuleErrorsMixin, forms.Form):
 class WithdrawForm(forms.Form):
     entry = forms.IntegerField(widget=forms.HiddenInput)
     reason = forms.CharField(
-        label=_("Reason"), max_length=500, widget=forms.TextInput(attrs={"autocomplete": "off"})
+        label=_("Reason"),
+        max_length=500,
+        validators=[any_text],
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
 
 
@@ -443,7 +456,10 @@ class SwapForm(RuleErrorsMixin, forms.Form):
 class ForfeitForm(RuleErrorsMixin, forms.Form):
     table = forms.IntegerField(widget=forms.HiddenInput)
     reason = forms.CharField(
-        label=_("Reason"), max_length=500, widget=forms.TextInput(attrs={"autocomplete": "off"})
+        label=_("Reason"),
+        max_length=500,
+        validators=[any_text],
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
 
     def __init__(self, *args: Any, seats=(), **kwargs: Any):
@@ -487,7 +503,10 @@ class AdjustForm(RuleErrorsMixin, forms.Form):
     )
     round = forms.TypedChoiceField(label=_("Round"), coerce=int, required=False, empty_value=None)
     reason = forms.CharField(
-        label=_("Reason"), max_length=500, widget=forms.TextInput(attrs={"autocomplete": "off"})
+        label=_("Reason"),
+        max_length=500,
+        validators=[any_text],
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
 
     def __init__(self, *args: Any, entries, rounds, **kwargs: Any):

@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Club, Game, Player
+from scoring.validators import any_text, plain_text
 from tournaments.labels import SCHEME_LABELS
 from tournaments.standings import SCHEMES
 
@@ -34,7 +35,7 @@ class Format(models.TextChoices):
 
 class Competition(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="competitions")
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(_("name"), max_length=120, validators=[plain_text])
     slug = models.SlugField(_("short name in addresses"), max_length=60)
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices, default=Kind.TOURNAMENT)
     #: The rulesets played, in order; a league may mix them (a standings table per ruleset).
@@ -71,7 +72,7 @@ class Competition(models.Model):
     notify_entrants = models.BooleanField(
         _("e-mail entrants when a round is published"), default=False
     )
-    description = models.TextField(_("description"), blank=True)
+    description = models.TextField(_("description"), blank=True, validators=[any_text])
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -198,6 +199,9 @@ class Round(models.Model):
     closed_at = models.DateTimeField(null=True, blank=True)
     #: Knockout: the bracket slots of this round's matches, as generated.
     bracket = models.JSONField(null=True, blank=True)
+    #: Why the last background draw was refused, until a draw succeeds: ``{"at", "by",
+    #: "by_name", "problems": [{"field", "code", "params"}]}`` (``services.record_draw_refusal``).
+    draw_problem = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["competition", "number"]
@@ -302,13 +306,14 @@ class Adjustment(models.Model):
 class CompetitionEvent(models.Model):
     """Append-only trail of the organizer's changes: who, when, what, why."""
 
-    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="events")
+    # PROTECT: history is permanent, in the database too (``scoring.permanent``).
+    competition = models.ForeignKey(Competition, on_delete=models.PROTECT, related_name="events")
     round = models.ForeignKey(
-        Round, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        Round, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     action = models.CharField(max_length=32)
     actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     at = models.DateTimeField(default=timezone.now)
     data = models.JSONField(default=dict, blank=True)

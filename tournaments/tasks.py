@@ -31,17 +31,40 @@ def recompute_standings_for_game(game_id: int) -> None:
 def generate_round(
     round_id: int, user_id: int | None, seed: int | None = None, method: str | None = None
 ) -> None:
-    """Draw a round's tables in the background (large competitions)."""
+    """Draw a round's tables in the background (large competitions).
+
+    Nobody waits for the answer, so a refusal (too few present, the previous round still open,
+    the round published meanwhile, the asker no longer an organizer) is not the task's error:
+    it is kept on the round (``services.record_draw_refusal``), where the round page and the API
+    show it until a draw succeeds, and the task ends normally, eager inside the request (no
+    500) as on a worker (not lost in its log). Anything else is a bug and still raises."""
     from django.contrib.auth import get_user_model
 
-    from scoring.services import Actor
+    from scoring.rules import Problem, RuleViolation
+    from scoring.services import Actor, NotAllowed
 
     round_ = Round.objects.select_related("competition__club").filter(pk=round_id).first()
     user = get_user_model().objects.filter(pk=user_id).first() if user_id else None
     if round_ is None:
         return
     by = Actor.for_user(user) if user else Actor.system()
-    services.generate_round(round_=round_, by=by, seed=seed, method=method)
+    try:
+        services.generate_round(round_=round_, by=by, seed=seed, method=method)
+    except RuleViolation as refusal:
+        services.record_draw_refusal(round_=round_, by=by, refusal=refusal)
+    except NotAllowed:
+        refusal = RuleViolation([Problem("round", "not_allowed", {"reason": "not_manager"})])
+        services.record_draw_refusal(round_=round_, by=by, refusal=refusal)
+
+
+@shared_task
+def search_design(groups: int, table_size: int, rounds: int, seconds: float = 600.0):
+    """The complete SAT search for ``rounds`` repeat-free rounds of ``groups`` tables of
+    ``table_size`` (large instances the constructions miss), in the background: the rounds found,
+    False when there are none, None when the time ran out."""
+    from tournaments.scheduling.sat import solve
+
+    return solve(groups, table_size, rounds, seconds)
 
 
 @shared_task(ignore_result=True)

@@ -23,17 +23,26 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import access, selectors, services
 from scoring.api import inputs
-from scoring.api.common import ERRORS, Moment, Output, parse_version, readable_game, with_etag
+from scoring.api.common import (
+    ERRORS,
+    OBJECTS,
+    Moment,
+    Output,
+    parse_version,
+    readable_game,
+    with_etag,
+)
+from scoring.api.parsers import JSONParser
 from scoring.api_errors import Refused
 from scoring.models import Club, Game, GameStatus, Via
 from scoring.rules import Problem
+from scoring.validators import control_character
 
 #: What a refused write says, where the caller may read the game (``scoring.api_errors``).
 MAY_NOT_CHANGE_GAME = _("You may not change this game.")
@@ -113,7 +122,7 @@ class ClubList(APIView):
 class RulesetList(APIView):
     @extend_schema(
         summary="Every game the app scores, with its options and presets",
-        responses=OpenApiTypes.OBJECT,
+        responses={200: OBJECTS},
     )
     def get(self, request):
         return Response(selectors.rulesets_description())
@@ -144,13 +153,17 @@ class ClubGames(APIView):
     @extend_schema(
         summary="Games of a club",
         parameters=[OpenApiParameter("status", OpenApiTypes.STR, enum=GameStatus.values)],
-        responses={200: OutputSerializer(many=True), 404: ERRORS},
+        responses={200: OutputSerializer(many=True), 400: ERRORS, 404: ERRORS},
     )
     def get(self, request, slug: str):
         club = self.club(request, slug)
         games = selectors.visible_games(request.user, club).annotate(n_seats=Count("seats"))
         status_ = request.query_params.get("status")
         if status_:
+            if status_ not in GameStatus.values:
+                raise Refused.rule(
+                    "status", "choice", choices=tuple(GameStatus.values), value=status_
+                )
             games = games.filter(status=status_)
         return Response(self.OutputSerializer(games[:200], many=True).data)
 
@@ -224,7 +237,7 @@ class GameHands(GameWrite):
     )
     def post(self, request, game_id: int):
         key = request.headers.get("Idempotency-Key", "").strip()
-        if not key or len(key) > IDEMPOTENCY_KEY_MAX:
+        if not key or len(key) > IDEMPOTENCY_KEY_MAX or control_character(key):
             raise Refused.rule("Idempotency-Key", "required", reason="idempotency_key")
         by = access.actor_for(request, Game(pk=game_id), via=Via.API)
         result = services.record_hand(

@@ -27,9 +27,13 @@ from rest_framework.fields import SkipField, empty
 from scoring.api.common import Named
 from scoring.rules import Problem, RuleViolation
 from scoring.rules.base import is_int, join
+from scoring.validators import text_problem
 
 DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
 TIME_RE = re.compile(r"\d{2}:\d{2}")
+#: A key of a numbered object: ASCII digits only (``"²"`` and ``"٣"`` are digits to Python's
+#: ``str.isdigit``, not to ``int``), and short enough for any integer column.
+NUMBER_KEY = re.compile(r"[0-9]{1,9}")
 
 
 class Invalid(serializers.ValidationError):
@@ -89,10 +93,19 @@ class Boolean(Strict, serializers.BooleanField):
         return data
 
 
-class Text(Strict, serializers.CharField):
-    """A string; ``max_length`` counts the characters once the ends are trimmed."""
+def _refuse_control_characters(text: str, *, multiline: bool) -> None:
+    problem = text_problem(text, "", multiline=multiline)
+    if problem is not None:
+        raise Invalid([problem])
 
-    def __init__(self, **kwargs: Any):
+
+class Text(Strict, serializers.CharField):
+    """A string; ``max_length`` counts the characters once the ends are trimmed. Control
+    characters are refused (``scoring.validators``); tabs and line breaks too when
+    ``single_line`` (a name, a slug)."""
+
+    def __init__(self, *, single_line: bool = False, **kwargs: Any):
+        self.single_line = single_line
         kwargs.setdefault("allow_blank", True)
         kwargs.setdefault("trim_whitespace", False)
         super().__init__(**kwargs)
@@ -106,6 +119,7 @@ class Text(Strict, serializers.CharField):
             raise Invalid.one("type", expected="string")
         if self.max_length and len(data.strip()) > self.max_length:
             raise Invalid.one("range", min=1, max=self.max_length, value=len(data.strip()))
+        _refuse_control_characters(data, multiline=not self.single_line)
         return data
 
 
@@ -194,9 +208,10 @@ class NumberedObject(ObjectOf):
         if not isinstance(data, Mapping):
             raise Invalid.one("type", expected="object")
         code, params = self.key_problem
-        bad = [Problem(str(k), code, params) for k in data if not str(k).isdigit()]
+        good = {k: v for k, v in data.items() if NUMBER_KEY.fullmatch(str(k))}
+        bad = [Problem(str(k), code, params) for k in data if k not in good]
         try:
-            values = super().to_internal_value({k: v for k, v in data.items() if str(k).isdigit()})
+            values = super().to_internal_value(good)
         except Invalid as invalid:
             raise Invalid([*bad, *invalid.problems]) from None
         if bad:
@@ -256,6 +271,7 @@ class PlayerRef(Strict, serializers.Field):
             name = " ".join(data.split())
             if len(name) > self.max_length:
                 raise Invalid.one("range", min=1, max=self.max_length, value=len(name))
+            _refuse_control_characters(name, multiline=False)
             return name
         raise Invalid.one("type", expected="player")
 

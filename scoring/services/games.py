@@ -30,6 +30,7 @@ from scoring.services.actors import Actor, authorize_club, violation
 from scoring.services.clubs import new_player
 from scoring.services.hands import hand_row
 from scoring.signals import announce_game_changed
+from scoring.validators import text_problem
 
 
 def _match_players(club: Club, entries: Sequence[Any]) -> list[Player | str]:
@@ -54,6 +55,10 @@ def _match_players(club: Club, entries: Sequence[Any]) -> list[Player | str]:
             item = by_id.get(entry)
         elif isinstance(entry, str) and entry.strip():
             name = " ".join(entry.split())
+            control = text_problem(name, path)
+            if control is not None:
+                problems.items.append(control)
+                continue
             item = by_name.get(name.lower(), name[:80])
         else:
             problems.add(path, "type", expected="player")
@@ -103,6 +108,8 @@ def start_game(
         matched = _match_players(club, players)
     except RuleViolation as error:
         problems.items.extend(error.problems)
+    if (control := text_problem(title, "title")) is not None:
+        problems.items.append(control)
     problems.raise_if_any()
     hands = list(hands)
     scored = engine.replay(rules, resolved_options, len(players), hands)

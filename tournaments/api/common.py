@@ -10,9 +10,6 @@ with a 403 and the view's ``not_allowed_message``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
@@ -22,10 +19,12 @@ from rest_framework.views import APIView
 from scoring import access
 from scoring.api.common import ERRORS
 from scoring.models import MANAGERS, Club, Via
-from scoring.rules import Problem, RuleViolation
 from scoring.selectors import role_of
 from scoring.services import NotAllowed
 from tournaments.models import Competition, Round
+
+# The scheduler's refusals are the draw service's (kept here under their old names).
+from tournaments.services.draw import SchedulerRefused, scheduler_refusals  # noqa: F401
 
 WRITE_ERRORS = {400: ERRORS, 403: ERRORS, 404: ERRORS}
 IF_NONE_MATCH = OpenApiParameter(
@@ -43,24 +42,6 @@ class CompetitionView(APIView):
     not_allowed_message = _(
         "Only the owner or an organizer of the club may change its competitions."
     )
-
-
-class SchedulerRefused(RuleViolation):
-    """The pure scheduler refused what it cannot seat (a third-place match with fewer than four
-    entrants...). It says so with a ValueError; at the API that is a player-fixable 400 on
-    ``field``, not a 500. Only code that calls the scheduler raises this: a bare ValueError
-    elsewhere stays a bug."""
-
-    def __init__(self, refused: ValueError, field: str = "round"):
-        super().__init__([Problem(field, "not_allowed", {"reason": str(refused)})])
-
-
-@contextmanager
-def scheduler_refusals(field: str = "round") -> Iterator[None]:
-    try:
-        yield
-    except ValueError as refused:
-        raise SchedulerRefused(refused, field) from None
 
 
 def actor(request):

@@ -6,11 +6,11 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 
 from scoring.api import inputs
 from scoring.api.common import ERRORS
+from scoring.api.parsers import JSONParser
 from scoring.rules import RULESETS
 from scoring.services import NotAllowed
 from tournaments import services
@@ -40,8 +40,8 @@ class ClubCompetitions(CompetitionView):
     class InputSerializer(inputs.StrictInput):
         """Types, enums and lengths; the service checks the rest (ranges, combinations)."""
 
-        name = inputs.Text(max_length=_max_length("name"))
-        slug = inputs.Text(required=False, max_length=_max_length("slug"))
+        name = inputs.Text(max_length=_max_length("name"), single_line=True)
+        slug = inputs.Text(required=False, max_length=_max_length("slug"), single_line=True)
         kind = inputs.Choice(Kind.values, required=False)
         format = inputs.Choice(Format.values, required=False)
         rulesets = inputs.ListOf(child=inputs.Choice(RULESETS))

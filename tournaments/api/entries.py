@@ -5,11 +5,11 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 
 from scoring.api import inputs
 from scoring.api.common import ERRORS
+from scoring.api.parsers import JSONParser
 from scoring.models import Player
 from tournaments import selectors, services
 from tournaments.api.common import (

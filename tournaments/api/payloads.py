@@ -1,6 +1,6 @@
 """The shapes of the competition API's answers: output serializers where the shape is fixed
 (a competition's summary, an entry), and the round with its tables, whose figures come from
-the draw as stored."""
+the draw as stored (``round_payload``, described for the schema by ``RoundOutput``)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,12 @@ from django.db.models import Count
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from scoring.api.common import Moment, Output
+from scoring.api.common import ErrorSerializer, Moment, Output
+from scoring.messages import DRAW_REFUSED_ADVICE, as_errors
+from scoring.models import GameStatus
+from tournaments import services
 from tournaments.api.common import may_manage
-from tournaments.models import Competition, EntryStatus, Format, Kind, Round
+from tournaments.models import Competition, EntryStatus, Format, Kind, Round, RoundStatus
 
 
 def _date(value: dt.date | None) -> str | None:
@@ -109,6 +112,85 @@ def _round_with_tables(competition: Competition, number: int) -> Round | None:
     )
 
 
+class DrawProblemOutput(Output):
+    """Why the last background draw of a draft round was refused; ``null`` once a draw
+    succeeds (and on published rounds)."""
+
+    at = serializers.DateTimeField(help_text="When the draw was refused.")
+    asked_by = serializers.CharField(
+        allow_null=True, help_text="Who asked for the draw (null: the system)."
+    )
+    problems = ErrorSerializer(many=True, help_text="The refusal, in the API's error shape.")
+    advice = serializers.CharField(help_text="What to do, in the caller's language.")
+
+
+def draw_problem(round_: Round) -> dict[str, Any] | None:
+    """The round's refused background draw as the API and the round page show it."""
+    stored = round_.draw_problem
+    if not stored or round_.status != RoundStatus.DRAFT:
+        return None
+    return {
+        "at": stored.get("at"),
+        "asked_by": stored.get("by_name") or None,
+        "problems": as_errors(services.draw_problems(round_)),
+        "advice": str(DRAW_REFUSED_ADVICE),
+    }
+
+
+class _SeatOutput(Output):
+    position = serializers.IntegerField()
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+    game_seats = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The entry's seats in the table's game."
+    )
+
+
+class _TableGameOutput(Output):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(GameStatus.choices)
+    hand_count = serializers.IntegerField()
+    totals = serializers.ListField(child=serializers.IntegerField())
+
+
+class _TableOutput(Output):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    seats = _SeatOutput(many=True)
+    game = _TableGameOutput(allow_null=True)
+    forfeited = serializers.BooleanField()
+    forfeit_reason = serializers.CharField(allow_blank=True)
+
+
+class _ByeOutput(Output):
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class RoundOutput(Output):
+    """A round as every round endpoint answers it (``round_payload``)."""
+
+    competition = serializers.IntegerField()
+    number = serializers.IntegerField()
+    ruleset = serializers.CharField()
+    date = serializers.DateField(allow_null=True)
+    start_time = serializers.CharField(allow_null=True, help_text="HH:MM")
+    duration_minutes = serializers.IntegerField()
+    status = serializers.ChoiceField(RoundStatus.choices)
+    published_at = serializers.DateTimeField(allow_null=True)
+    closed_at = serializers.DateTimeField(allow_null=True)
+    method = serializers.CharField(allow_blank=True)
+    seed = serializers.IntegerField()
+    metrics = serializers.DictField(help_text="The quality figures of the draw.")
+    tables = _TableOutput(many=True)
+    byes = _ByeOutput(many=True)
+    check_ins = serializers.ListField(child=serializers.IntegerField())
+    draw_problem = DrawProblemOutput(
+        allow_null=True,
+        help_text="Why the last background draw was refused, until a draw succeeds.",
+    )
+
+
 def round_payload(
     competition: Competition, round_: Round, check_ins: list[int] | None = None
 ) -> dict[str, Any]:
@@ -163,6 +245,7 @@ def round_payload(
         "check_ins": sorted(
             round_.check_ins.values_list("entry_id", flat=True) if check_ins is None else check_ins
         ),
+        "draw_problem": draw_problem(round_),
     }
 
 

@@ -8,15 +8,14 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
-from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 
 from scoring.api import inputs
 from scoring.api.common import ERRORS
+from scoring.api.parsers import JSONParser
 from scoring.rules import RULESETS
 from tournaments import selectors, services
 from tournaments.api.common import (
@@ -28,7 +27,7 @@ from tournaments.api.common import (
     readable_round,
     scheduler_refusals,
 )
-from tournaments.api.payloads import round_payload, round_response
+from tournaments.api.payloads import RoundOutput, round_payload, round_response
 from tournaments.models import CheckIn, Round, Table
 
 #: Entry ids are database keys: positive, within a 64-bit integer.
@@ -51,7 +50,7 @@ class Rounds(CompetitionView):
     @extend_schema(
         summary="Rounds (or club nights) of a competition, with their tables",
         operation_id="v1_competitions_rounds_list",
-        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+        responses={200: RoundOutput(many=True), 404: ERRORS},
     )
     def get(self, request, competition_id: int):
         competition, _role = readable_competition(request, competition_id)
@@ -68,7 +67,7 @@ class Rounds(CompetitionView):
         summary="Add a round",
         description="`ruleset` defaults to the competition's first game, `duration_minutes` to 90.",
         request=RoundInput,
-        responses={201: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        responses={201: RoundOutput, **WRITE_ERRORS},
         examples=[
             OpenApiExample(
                 "A Saturday afternoon",
@@ -92,7 +91,7 @@ class RoundDetail(CompetitionView):
 
     @extend_schema(
         summary="A round: tables with their seats and games, byes, check-ins, quality figures",
-        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+        responses={200: RoundOutput, 404: ERRORS},
     )
     def get(self, request, competition_id: int, number: int):
         competition, _role, _round = readable_round(request, competition_id, number)
@@ -103,7 +102,7 @@ class RoundDetail(CompetitionView):
         description="Only the fields sent change: `date` and `start_time`, `null` to clear them; "
         "`duration_minutes`; `ruleset` while the round is a draft.",
         request=RoundInput,
-        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        responses={200: RoundOutput, **WRITE_ERRORS},
         examples=[OpenApiExample("Moved to 21:00", value={"start_time": "21:00"})],
     )
     def patch(self, request, competition_id: int, number: int):
@@ -144,7 +143,7 @@ class RoundCheckIns(RoundAction):
     @extend_schema(
         summary="Who is present (only they are seated when the round is drawn)",
         request=InputSerializer,
-        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        responses={200: RoundOutput, **WRITE_ERRORS},
     )
     def post(self, request, competition_id: int, number: int):
         return super().post(request, competition_id, number)
@@ -169,7 +168,7 @@ class RoundGenerate(RoundAction):
         "club nights and knockout rounds are drawn from the results so far. The same `seed` "
         "gives the same draw.",
         request=InputSerializer,
-        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        responses={200: RoundOutput, **WRITE_ERRORS},
     )
     def post(self, request, competition_id: int, number: int):
         return super().post(request, competition_id, number)
@@ -187,7 +186,7 @@ class RoundSwap(RoundAction):
     @extend_schema(
         summary="Swap two entries in a draft round (seats, tables, or a seat and a bye)",
         request=InputSerializer,
-        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        responses={200: RoundOutput, **WRITE_ERRORS},
     )
     def post(self, request, competition_id: int, number: int):
         return super().post(request, competition_id, number)
@@ -200,7 +199,7 @@ class RoundPublish(RoundAction):
     @extend_schema(
         summary="Publish a draft round: a game per table, the round becomes public",
         request=None,
-        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        responses={200: RoundOutput, **WRITE_ERRORS},
     )
     def post(self, request, competition_id: int, number: int):
         return super().post(request, competition_id, number)
@@ -213,7 +212,7 @@ class RoundClose(RoundAction):
     @extend_schema(
         summary="Close a round once every table's game is finished or forfeited",
         request=None,
-        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        responses={200: RoundOutput, **WRITE_ERRORS},
     )
     def post(self, request, competition_id: int, number: int):
         return super().post(request, competition_id, number)
@@ -240,7 +239,7 @@ class TableForfeit(CompetitionView):
         description="The table's game is abandoned (its hands stay readable); `points` gives "
         "entries of the table points instead, by entry id, with the `reason` (required).",
         request=InputSerializer,
-        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        responses={200: RoundOutput, **WRITE_ERRORS},
         examples=[
             OpenApiExample(
                 "A player left", value={"reason": "Bruno was taken ill", "points": {"41": 2}}

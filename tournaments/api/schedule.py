@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from scoring.api import inputs
 from scoring.api.common import ERRORS
+from scoring.api.parsers import JSONParser
 from scoring.rules import Problem
 from tournaments.api.common import CompetitionView, scheduler_refusals
 from tournaments.models import Round

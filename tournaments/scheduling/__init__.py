@@ -41,7 +41,8 @@ Algorithms
   lowest-ranked of those with the fewest byes.
 * :func:`knockout` — a seeded bracket (1 v 16, 8 v 9, …), byes to the top seeds.
 * :func:`club_night` — one night's tables, by rotation or by standing.
-* :func:`measure` computes the metrics of any rounds; :func:`swap` edits a draft round.
+* :func:`measure` computes the metrics of any rounds; :func:`swap` edits a draft round;
+  :func:`verify_schedule` checks a schedule before it is saved (:mod:`.verify`).
 """
 
 from .base import (
@@ -60,6 +61,7 @@ from .rotation import rotation
 from .round_robin import round_robin
 from .sizes import table_sizes
 from .swiss import swiss_round
+from .verify import ScheduleError, verify_schedule
 
 __all__ = [
     "Bracket",
@@ -68,6 +70,7 @@ __all__ = [
     "Partition",
     "Round",
     "Schedule",
+    "ScheduleError",
     "Slot",
     "club_night",
     "knockout",
@@ -79,4 +82,5 @@ __all__ = [
     "swap",
     "swiss_round",
     "table_sizes",
+    "verify_schedule",
 ]

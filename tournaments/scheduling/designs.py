@@ -36,6 +36,8 @@ from itertools import combinations
 
 from .base import Partition
 from .fields import MAX_ORDER, field, prime_power
+from .resolvable import kirkman_3q, kirkman_doubling, rbibd_3q_plus_1
+from .stored import stored
 
 Tables = list[list[int]]
 Design = list[Tables]
@@ -228,6 +230,28 @@ def _basic(v: int, k: int, rounds: int) -> Iterator[tuple[str, Design]]:
     found = prime_power(q)
     if k == 3 and v % 6 == 3 and q % 6 == 1 and found is not None and q <= MAX_ORDER:
         yield f"Kirkman triple system on GF({q}) x 2 + 1", kirkman(q)
+    q = v // 3
+    found = prime_power(q)
+    if k == 3 and v % 3 == 0 and q % 6 == 1 and found is not None and q <= MAX_ORDER:
+        yield f"Kirkman triple system on GF({q}) x 3", kirkman_3q(q)
+    q = (v - 1) // 3
+    found = prime_power(q)
+    if k == 4 and v % 3 == 1 and q % 4 == 1 and found is not None and q <= MAX_ORDER:
+        yield f"resolvable (v,4,1) design on GF({q}) x 3 + 1", rbibd_3q_plus_1(q)
+    if k == 3 and v % 6 == 3 and v > 9:
+        u = (v - 1) // 2
+        complete = (
+            (name, lines)
+            for name, lines in _basic(u, 4, u)
+            if len(lines) * 3 == u - 1 and not _repeats(lines)
+        )
+        found_lines = next(complete, None)
+        if found_lines is not None:
+            blocks = [table for tables in found_lines[1] for table in tables]
+            small = {4: affine_space(3, 2, 4)}
+            doubled = kirkman_doubling(blocks, u, small)
+            yield f"Kirkman doubling of the {found_lines[0]}", doubled
+    yield from stored(v, k)
     if v == 32 and k == 4:
         yield "GF(2)^5 social golfer design", golfers_32()
     if v % k == 0 and v // k >= k:

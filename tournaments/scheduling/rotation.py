@@ -28,7 +28,7 @@ from .base import Partition, Round, Schedule, as_round, measure, normalise_histo
 from .cyclic import cyclic
 from .designs import designs, fit, targets
 from .sizes import table_sizes
-from .tabu import Search, greedy
+from .tabu import OBJECTIVES, Search, greedy
 
 Tables = list[list[int]]
 Plan = list[tuple[Tables, list[int]]]
@@ -139,6 +139,7 @@ def plan_rounds(
     byes: list[int],
     seed: int,
     effort: float,
+    objective: str = "fewest",
 ) -> tuple[str, Plan]:
     """The best plan found for ``rounds`` more rounds, and how it was found."""
     n = partition.players
@@ -149,7 +150,7 @@ def plan_rounds(
     for name, plan in constructions(partition, rounds, seed, effort):
         if not fair_byes(plan, byes) or not even_sizes(plan, n):
             continue
-        search = Search(n, fixed, [tables for tables, _ in plan], rng)
+        search = Search(n, fixed, [tables for tables, _ in plan], rng, objective)
         score = (search.repeats, search.cost)
         if best is None or score < best[0]:
             best = (score, name, plan)
@@ -163,8 +164,8 @@ def plan_rounds(
     else:
         away = draw_byes(byes, partition.byes, rounds, rng)
         name = "tabu search"
-        start = greedy(n, fixed, [list(partition.sizes)] * rounds, away, rng)
-    search = Search(n, fixed, start, rng)
+        start = greedy(n, fixed, [list(partition.sizes)] * rounds, away, rng, objective)
+    search = Search(n, fixed, start, rng, objective)
     search.run(int(EVALUATIONS * effort), floor)
     return name, list(zip(search.best, away, strict=True))
 
@@ -277,6 +278,7 @@ def rotation(
     byes: Mapping[int, int] | None = None,
     sitting_out: int = 0,
     effort: float = 1.0,
+    objective: str = "fewest",
 ) -> Schedule:
     """``rounds`` rounds (played ones included) for ``players`` at tables of the allowed ``sizes``.
 
@@ -284,11 +286,15 @@ def rotation(
     dropped out may appear in them, late arrivals may be missing). ``history``: pair meeting counts
     of earlier events (:func:`~.base.pair_counts`); ``byes``: byes each player had at earlier
     events, so that the byes keep turning from one club night to the next. ``sitting_out``: the table size from which the
-    dealer sits out (see :func:`~.base.measure`). ``effort`` scales the search budgets. The result
+    dealer sits out (see :func:`~.base.measure`). ``effort`` scales the search budgets.
+    ``objective``, when repeats cannot be avoided: "fewest" repeated meetings in all, or "spread"
+    (the fewest meetings of any one pair; see :func:`~.bounds.repeat_bounds` for both floors). The result
     depends only on the arguments: the same seed gives the same schedule.
     """
     started = time.perf_counter()
     players = check_players(players)
+    if objective not in OBJECTIVES:
+        raise ValueError(f"unknown objective {objective!r}: use one of {', '.join(OBJECTIVES)}")
     partition = table_sizes(len(players), sizes, ideal)
     if not partition.sizes:
         raise ValueError(f"{len(players)} players cannot fill a table of {min(sizes)}")
@@ -311,7 +317,9 @@ def rotation(
     had = [earlier.get(p, 0) + sum(p not in s for s in seated) for p in players]
     method, plan = "rounds already played", []
     if rounds > len(played):
-        method, plan = plan_rounds(partition, rounds - len(played), fixed, had, seed, effort)
+        method, plan = plan_rounds(
+            partition, rounds - len(played), fixed, had, seed, effort, objective
+        )
     all_rounds = (*played, *seat(plan, players, played, sitting_out, seed))
     metrics = measure(all_rounds, players, history, sitting_out)
     metrics = replace(metrics, seconds=time.perf_counter() - started)

@@ -35,10 +35,15 @@ TENURE = (5, 15)  # moves during which a swap may not be made again
 PATIENCE = (40, 4)  # moves without a new best before a restart: base, and per player
 SHAKE = 8  # a restart makes one random swap per this many players (at least 2)
 SAMPLE = 16  # players in conflict whose swaps are evaluated each move
+OBJECTIVES = ("fewest", "spread")  # fewest repeats in all, or the fewest meetings of any one pair
 
 
-def _increments(top: int) -> list[int]:
-    """``inc[c]``: the cost of one more meeting for a pair that met ``c`` times."""
+def _increments(top: int, objective: str = "fewest") -> list[int]:
+    """``inc[c]``: the cost of one more meeting for a pair that met ``c`` times. "fewest": each
+    repeat costs about the same (a third meeting a little more); "spread": a third meeting costs
+    more than many second ones (the cost grows eightfold with each meeting)."""
+    if objective == "spread":
+        return [0] + [WEIGHT * 8 ** (c - 1) for c in range(1, top + 1)]
     return [0] + [WEIGHT + SPREAD * (c - 1) for c in range(1, top + 1)]
 
 
@@ -48,11 +53,12 @@ def greedy(
     sizes: list[list[int]],
     byes: list[list[int]],
     rng: random.Random,
+    objective: str = "fewest",
 ) -> list[Tables]:
     """A first schedule: each seat takes, among a sample of the unseated, the player who has met
     the table the least."""
     counts = [row[:] for row in fixed]
-    inc = _increments(max(map(max, fixed), default=0) + len(sizes) + 2)
+    inc = _increments(max(map(max, fixed), default=0) + len(sizes) + 2, objective)
     plan = []
     for round_sizes, round_byes in zip(sizes, byes, strict=True):
         away = set(round_byes)
@@ -77,12 +83,19 @@ class Search:
     """The state of one tabu search: the plan, the meeting counts, who is in conflict where, and
     the best plan so far."""
 
-    def __init__(self, n: int, fixed: list[list[int]], plan: list[Tables], rng: random.Random):
+    def __init__(
+        self,
+        n: int,
+        fixed: list[list[int]],
+        plan: list[Tables],
+        rng: random.Random,
+        objective: str = "fewest",
+    ):
         self.n = n
         self.fixed = fixed
         self.rng = rng
         self.plan = [[list(t) for t in tables] for tables in plan]
-        self.inc = _increments(max(map(max, fixed), default=0) + len(plan) + 2)
+        self.inc = _increments(max(map(max, fixed), default=0) + len(plan) + 2, objective)
         self.recount()
         self.best = [[list(t) for t in tables] for tables in self.plan]
         self.best_cost = self.cost

@@ -11,10 +11,12 @@ The functions live in one module per idea; callers use this package's names
 - ``competitions``: creating a competition, the table sizes its games may use;
 - ``entries``: entering and withdrawing players or pairs;
 - ``rounds``: a round's life (add, change, check-ins, publish, close);
-- ``draw``: drawing a draft round's tables, swapping two entries in a draw;
+- ``draw``: drawing a draft round's tables, swapping two entries in a draw, keeping a
+  background draw's refusal;
 - ``settlement``: forfeits, adjustments, knockout match outcomes;
 - ``standings``: the standings snapshot and what refreshes it;
-- ``_common``: the manager check and the audit event they all use.
+- ``_common``: the manager check, the row lock (``lock``: competition, then round) and the
+  audit event they all use.
 """
 
 from scoring.services import violation
@@ -28,9 +30,11 @@ from tournaments.services.competitions import (
 from tournaments.services.draw import (
     CLUB_NIGHT_METHODS,
     SEED_ORDER,
+    draw_problems,
     generate_round,
     metrics_dict,
     next_slot,
+    record_draw_refusal,
     swap_in_round,
 )
 from tournaments.services.entries import add_entry, withdraw_entry
@@ -57,12 +61,14 @@ __all__ = [
     "close_round",
     "competitions_of_game",
     "create_competition",
+    "draw_problems",
     "forfeit_table",
     "game_sizes",
     "generate_round",
     "metrics_dict",
     "next_slot",
     "publish_round",
+    "record_draw_refusal",
     "set_check_ins",
     "store_standings",
     "swap_in_round",

@@ -1,12 +1,20 @@
-"""What every competition service shares: the manager check and the audit event, and the context
-of the games they start. Private to ``tournaments.services``; nothing here writes anything but
-the event row. Refusals naming one field are ``scoring.services.violation``, as in the scoring
-services.
+"""What every competition service shares: the manager check, the row lock, the audit event, and
+the context of the games they start. Private to ``tournaments.services``; nothing here writes
+anything but the event row. Refusals naming one field are ``scoring.services.violation``, as in
+the scoring services.
+
+Every write follows ``scoring.services._game_row._locked`` and ``record_hand``: inside one
+``transaction.atomic()`` it ``lock``s its competition (and round), re-checks what it depends on
+(a round's status, an entry's, a table's) on the rows read under the lock, decides, writes, and
+records its event. What was read before the lock never decides: two organizers pressing
+"Publish" together must not both see a draft.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from django.db import transaction
 
 from scoring.models import MANAGERS, Club
 from scoring.services import Actor, authorize_club
@@ -35,6 +43,28 @@ def record_event(
         reason=reason,
         data=data,
     )
+
+
+def lock(target: Competition | Round) -> Competition:
+    """Lock the competition's row (and then the round's, given a round) for the rest of the
+    transaction, and re-read them in place; return the competition (``round_.competition``).
+
+    Always the competition first, then the round: every competition write takes them in this
+    order, so two writes never hold one each while waiting for the other, and writes that change
+    competition-wide state (round numbers, entries, every draft of a rotation) are serialised
+    with the writes of any one round. On SQLite the IMMEDIATE transaction already holds the
+    database's one write lock; the re-read is what matters there."""
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("lock() belongs inside the write's transaction.atomic()")
+    round_ = target if isinstance(target, Round) else None
+    competition = round_.competition if round_ is not None else target
+    competition.refresh_from_db(
+        from_queryset=Competition.objects.select_for_update(of=("self",)).select_related("club")
+    )
+    if round_ is not None:
+        round_.refresh_from_db(from_queryset=Round.objects.select_for_update())
+        round_.competition = competition
+    return competition
 
 
 def require_manager(by: Actor, club: Club) -> None:

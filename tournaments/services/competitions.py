@@ -17,7 +17,7 @@ from django.utils.text import slugify
 from scoring.models import Club
 from scoring.rules import RULESETS, RuleViolation
 from scoring.rules.base import Problems
-from scoring.services import Actor
+from scoring.services import Actor, violation
 from tournaments import standings as pure
 from tournaments.models import Competition, Format, Kind
 from tournaments.services._common import record_event, require_manager
@@ -175,6 +175,11 @@ def create_competition(
     if problems:
         raise RuleViolation(problems.items)
     with transaction.atomic():
+        # The club's row, locked: of two competitions created at once under one address, the
+        # second sees the first (and is told) instead of failing on the unique constraint.
+        Club.objects.select_for_update().only("pk").get(pk=club.pk)
+        if Competition.objects.filter(club=club, slug=slug).exists():
+            raise violation("slug", "duplicate", value=slug)
         competition = Competition.objects.create(
             club=club,
             name=name,

@@ -3,21 +3,29 @@
 The competition's format picks the pure scheduler (``tournaments.scheduling``): rotation and
 round robin plan every draft round at once, Swiss and club nights draw from the standings so
 far, a knockout round seats the bracket's next matches. The drawn tables, byes and quality
-figures replace the draft's in one transaction. ``next_slot`` says when a round added by the
-plan is expected.
+figures replace the draft's in one transaction, under the competition's and the round's lock
+(``_common.lock``): two draws of one draft follow each other, and a draw never lands on a round
+published meanwhile. ``next_slot`` says when a round added by the plan is expected.
+
+A draw asked in the background (``tasks.generate_round``) has nobody to answer: its refusal is
+kept on the round (``record_draw_refusal``) until a later draw succeeds.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import json
 import random
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from django.db import transaction
 from django.db.models import F
+from django.utils import timezone
 
+from scoring.rules import Problem, RuleViolation
 from scoring.services import Actor, violation
 from tournaments import scheduling, selectors
 from tournaments.models import (
@@ -32,9 +40,28 @@ from tournaments.models import (
     Table,
     TableSeat,
 )
-from tournaments.services._common import record_event, require_manager
+from tournaments.services._common import lock, record_event, require_manager
 from tournaments.services.competitions import table_policy
 from tournaments.services.settlement import match_outcomes
+
+
+class SchedulerRefused(RuleViolation):
+    """The pure scheduler refused what it cannot seat (a third-place match with fewer than four
+    entrants...). It says so with a ValueError; for the organizer that is a fixable refusal on
+    ``field`` (a 400 at the API, a line on the round page), not a 500. Only code that calls the
+    scheduler raises this: a bare ValueError elsewhere stays a bug."""
+
+    def __init__(self, refused: ValueError, field: str = "round"):
+        super().__init__([Problem(field, "not_allowed", {"reason": str(refused)})])
+
+
+@contextmanager
+def scheduler_refusals(field: str = "round") -> Iterator[None]:
+    try:
+        yield
+    except ValueError as refused:
+        raise SchedulerRefused(refused, field) from None
+
 
 #: Entries in seed order, unseeded ones last (in the order they entered), on every database.
 SEED_ORDER = (F("seed").asc(nulls_last=True), "id")
@@ -77,7 +104,9 @@ def _store_tables(
     round_.metrics = metrics
     round_.method = method
     round_.seed = seed
-    round_.save(update_fields=["metrics", "method", "seed"])
+    # A draw that succeeds ends the notice of an earlier refused one.
+    round_.draw_problem = None
+    round_.save(update_fields=["metrics", "method", "seed", "draw_problem"])
 
 
 def metrics_dict(metrics: scheduling.Metrics) -> dict[str, Any]:
@@ -129,62 +158,72 @@ def generate_round(
     together); by default the way it was drawn last time, else rotation."""
     competition = round_.competition
     require_manager(by, competition.club)
-    if round_.status != RoundStatus.DRAFT:
-        raise violation("round", "not_allowed", reason="published")
     if method is not None and (
         competition.format != Format.CLUB_NIGHT or method not in CLUB_NIGHT_METHODS
     ):
         choices = CLUB_NIGHT_METHODS if competition.format == Format.CLUB_NIGHT else ()
         raise violation("method", "choice", choices=choices, value=method)
     seed = random.SystemRandom().randrange(1, 10**6) if seed is None else seed
-    participants = _participants(round_)
-    sizes, ideal, sitting_out = table_policy(competition, round_.ruleset)
-    if len(participants) < min(sizes):
-        raise violation("entries", "range", min=min(sizes), max=10_000, value=len(participants))
-    history = selectors.meetings(competition, before=round_.number)
     with transaction.atomic():
-        if competition.format in (Format.ROTATION, Format.ROUND_ROBIN):
-            _plan_drafts(competition, round_, participants, sizes, ideal, sitting_out, seed, by)
-        elif competition.format == Format.KNOCKOUT:
-            _knockout_round(competition, round_, participants, seed)
-        else:
-            standings = [
-                row["entry"]
-                for row in selectors.standings_of(competition)["tables"][0]["rows"]
-                if row["entry"] in set(participants)
-            ]
-            if competition.format == Format.SWISS:
-                drawn = scheduling.swiss_round(
-                    standings or participants,
-                    sizes=sizes,
-                    ideal=ideal,
-                    history=history,
-                    seed=seed,
-                    byes=_byes_so_far(competition),
-                )
-                method = "swiss"
-            else:
-                method = method or ("standing" if round_.method == "standing" else "rotation")
-                drawn = scheduling.club_night(
-                    participants,
-                    sizes=sizes,
-                    ideal=ideal,
-                    method=method,
-                    history=history,
-                    standings=standings,
-                    seed=seed,
-                    byes=_byes_so_far(competition),
-                    sitting_out=sitting_out,
-                )
-            metrics = scheduling.measure(
-                [drawn], participants, history=history, sitting_out=sitting_out
-            )
-            _store_tables(round_, drawn.tables, drawn.byes, metrics_dict(metrics), method, seed)
+        # Everything the draw reads (status, who is present, the results so far) is read under
+        # the lock: another organizer's draw, check-in or publish waits for this one.
+        lock(round_)
+        if round_.status != RoundStatus.DRAFT:
+            raise violation("round", "not_allowed", reason="published")
+        participants = _participants(round_)
+        sizes, _ideal, _sitting_out = table_policy(competition, round_.ruleset)
+        if len(participants) < min(sizes):
+            raise violation("entries", "range", min=min(sizes), max=10_000, value=len(participants))
+        history = selectors.meetings(competition, before=round_.number)
+        with scheduler_refusals():
+            _draw(competition, round_, participants, history, seed, method, by)
         record_event(
             competition, by, "generate_round", round_=round_, number=round_.number, seed=seed
         )
     round_.refresh_from_db()
     return round_
+
+
+def _draw(competition, round_, participants, history, seed, method, by) -> None:
+    """Seat the participants of the locked draft ``round_`` by the competition's format."""
+    sizes, ideal, sitting_out = table_policy(competition, round_.ruleset)
+    if competition.format in (Format.ROTATION, Format.ROUND_ROBIN):
+        _plan_drafts(competition, round_, participants, sizes, ideal, sitting_out, seed, by)
+    elif competition.format == Format.KNOCKOUT:
+        _knockout_round(competition, round_, participants, seed)
+    else:
+        standings = [
+            row["entry"]
+            for row in selectors.standings_of(competition)["tables"][0]["rows"]
+            if row["entry"] in set(participants)
+        ]
+        if competition.format == Format.SWISS:
+            drawn = scheduling.swiss_round(
+                standings or participants,
+                sizes=sizes,
+                ideal=ideal,
+                history=history,
+                seed=seed,
+                byes=_byes_so_far(competition),
+            )
+            method = "swiss"
+        else:
+            method = method or ("standing" if round_.method == "standing" else "rotation")
+            drawn = scheduling.club_night(
+                participants,
+                sizes=sizes,
+                ideal=ideal,
+                method=method,
+                history=history,
+                standings=standings,
+                seed=seed,
+                byes=_byes_so_far(competition),
+                sitting_out=sitting_out,
+            )
+        metrics = scheduling.measure(
+            [drawn], participants, history=history, sitting_out=sitting_out
+        )
+        _store_tables(round_, drawn.tables, drawn.byes, metrics_dict(metrics), method, seed)
 
 
 def _plan_drafts(competition, round_, participants, sizes, ideal, sitting_out, seed, by) -> None:
@@ -222,6 +261,9 @@ def _plan_drafts(competition, round_, participants, sizes, ideal, sitting_out, s
         seed=seed,
         played=[_round_as_schedule(r) for r in played_rounds],
         sitting_out=sitting_out,
+    )
+    scheduling.verify_schedule(
+        schedule, sizes=sizes, played=len(played_rounds), sitting_out=sitting_out
     )
     upcoming = schedule.rounds[len(played_rounds) :]
     metrics = metrics_dict(schedule.metrics) | {"method": schedule.method}
@@ -333,20 +375,67 @@ def swap_in_round(*, round_: Round, a: int, b: int, by: Actor) -> Round:
     figures are measured again."""
     competition = round_.competition
     require_manager(by, competition.club)
-    if round_.status != RoundStatus.DRAFT:
-        raise violation("round", "not_allowed", reason="published")
-    current = _round_as_schedule(round_)
-    everyone = set(current.players)
-    for field_, entry in (("a", a), ("b", b)):
-        if entry not in everyone:
-            raise violation(field_, "not_found", value=entry)
-    history = selectors.meetings(competition, before=round_.number)
-    _, _, sitting_out = table_policy(competition, round_.ruleset)
-    edited = scheduling.swap(current, a, b, history=history)
-    metrics = scheduling.measure([edited], list(everyone), history=history, sitting_out=sitting_out)
     with transaction.atomic():
+        lock(round_)
+        if round_.status != RoundStatus.DRAFT:
+            raise violation("round", "not_allowed", reason="published")
+        current = _round_as_schedule(round_)
+        everyone = set(current.players)
+        for field_, entry in (("a", a), ("b", b)):
+            if entry not in everyone:
+                raise violation(field_, "not_found", value=entry)
+        history = selectors.meetings(competition, before=round_.number)
+        _, _, sitting_out = table_policy(competition, round_.ruleset)
+        edited = scheduling.swap(current, a, b, history=history)
+        metrics = scheduling.measure(
+            [edited], list(everyone), history=history, sitting_out=sitting_out
+        )
         _store_tables(
             round_, edited.tables, edited.byes, metrics_dict(metrics), round_.method, round_.seed
         )
         record_event(competition, by, "swap", round_=round_, a=a, b=b)
     return round_
+
+
+def record_draw_refusal(*, round_: Round, by: Actor, refusal: RuleViolation) -> Round:
+    """Keep why a background draw of ``round_`` asked by ``by`` was refused: on the round
+    (``Round.draw_problem``: the problems, when, who asked), which the round page and the API
+    show until a later draw succeeds, and in the competition's events (``draw_refused``). A
+    round published meanwhile keeps no notice (its tables are fixed); the event still tells."""
+    problems = [
+        {"field": p.field, "code": p.code, "params": json.loads(json.dumps(p.params, default=str))}
+        for p in refusal.problems
+    ]
+    with transaction.atomic():
+        competition = lock(round_)
+        at = timezone.now()
+        if round_.status == RoundStatus.DRAFT:
+            round_.draw_problem = {
+                "at": at.isoformat(),
+                "by": by.user.pk if by.user is not None else None,
+                "by_name": _name(by),
+                "problems": problems,
+            }
+            round_.save(update_fields=["draw_problem"])
+        record_event(
+            competition,
+            by,
+            "draw_refused",
+            round_=round_,
+            number=round_.number,
+            problems=problems,
+        )
+    return round_
+
+
+def draw_problems(round_: Round) -> list[Problem]:
+    """The problems of the round's refused background draw (none once a draw succeeded)."""
+    stored = (round_.draw_problem or {}).get("problems") or []
+    return [Problem(p["field"], p["code"], p.get("params") or {}) for p in stored]
+
+
+def _name(by: Actor) -> str:
+    user = by.user
+    if user is None:
+        return ""
+    return user.get_full_name() or user.get_username()

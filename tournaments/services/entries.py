@@ -1,8 +1,9 @@
 """Who plays: entering a player or a pair, and withdrawing an entry.
 
 An entry added after the first round is published is late (it joins the rounds to come); a
-withdrawal draws the draft rounds that seated it again, in the same transaction. Both refresh
-the standings snapshot after commit.
+withdrawal draws the draft rounds that seated it again, in the same transaction. Both lock the
+competition (``_common.lock``: entries are competition-wide) and decide on what they read under
+the lock; both refresh the standings snapshot after commit.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from tournaments.models import (
     RoundStatus,
     TableSeat,
 )
-from tournaments.services._common import record_event, require_manager
+from tournaments.services._common import lock, record_event, require_manager
 from tournaments.services.draw import generate_round
 from tournaments.services.standings import refresh_standings_later
 
@@ -68,6 +69,9 @@ def add_entry(
     ):
         raise violation("seed", "range", min=1, max=Entry.SEED_MAX, value=seed)
     with transaction.atomic():
+        # Under the lock the same player entered twice at once is found the second time, and
+        # "late" is decided on the rounds as they are.
+        lock(competition)
         first = _player(competition.club, player, "player")
         second = _player(competition.club, partner, "partner") if partner is not None else None
         if second is not None and second.pk == first.pk:
@@ -98,12 +102,15 @@ def withdraw_entry(*, entry: Entry, by: Actor, reason: str = "") -> Entry:
     drawn again without it."""
     competition = entry.competition
     require_manager(by, competition.club)
-    if entry.status == EntryStatus.WITHDRAWN:
-        raise violation("entry", "not_allowed", reason="withdrawn")
     reason = " ".join(str(reason or "").split())
     # One transaction: if a draft round cannot be drawn again without the entry, the refusal
     # leaves the entry as it was.
     with transaction.atomic():
+        lock(competition)
+        # Every write of entries holds the competition's lock: the entry as read now is final.
+        entry.refresh_from_db()
+        if entry.status == EntryStatus.WITHDRAWN:
+            raise violation("entry", "not_allowed", reason="withdrawn")
         entry.status = EntryStatus.WITHDRAWN
         entry.withdrawn_at = timezone.now()
         entry.save(update_fields=["status", "withdrawn_at"])

@@ -1,5 +1,6 @@
 """A round's life: added, its date and game changed, check-ins taken while a draft, published
-(a game per table) and closed once every table is done.
+(a game per table) and closed once every table is done. Each write locks the competition and
+the round (``_common.lock``) and checks the round's status as it is under the lock.
 
 Drawing a draft round's tables is ``draw``'s job; settling a table that cannot finish is
 ``settlement``'s.
@@ -18,7 +19,7 @@ from scoring import services as scoring
 from scoring.models import GameStatus
 from scoring.services import Actor, violation
 from tournaments.models import CheckIn, Competition, Entry, EntryStatus, Round, RoundStatus
-from tournaments.services._common import GAME_CONTEXT, record_event, require_manager
+from tournaments.services._common import GAME_CONTEXT, lock, record_event, require_manager
 
 
 def add_round(
@@ -37,6 +38,8 @@ def add_round(
     if not isinstance(duration_minutes, int) or not 10 <= duration_minutes <= 1440:
         raise violation("duration_minutes", "range", min=10, max=1440, value=duration_minutes)
     with transaction.atomic():
+        # Under the competition's lock: two rounds added at once get the next two numbers.
+        lock(competition)
         last = competition.rounds.order_by("-number").values_list("number", flat=True).first() or 0
         round_ = Round.objects.create(
             competition=competition,
@@ -67,30 +70,44 @@ def update_round(
     Arguments left out keep their value; ``date=None`` / ``start_time=None`` clear it."""
     competition = round_.competition
     require_manager(by, competition.club)
-    if ruleset is not KEEP and ruleset is not None and ruleset != round_.ruleset:
-        if round_.status != RoundStatus.DRAFT:
-            raise violation("ruleset", "not_allowed", reason="published")
-        if ruleset not in competition.rulesets:
-            raise violation("ruleset", "choice", choices=tuple(competition.rulesets), value=ruleset)
-        round_.ruleset = ruleset
-    if duration_minutes is not KEEP and duration_minutes is not None:
-        if (
+    if (
+        duration_minutes is not KEEP
+        and duration_minutes is not None
+        and (
             not isinstance(duration_minutes, int)
             or isinstance(duration_minutes, bool)
             or not 10 <= duration_minutes <= 1440
-        ):
-            raise violation("duration_minutes", "range", min=10, max=1440, value=duration_minutes)
-        round_.duration_minutes = duration_minutes
-    if date is not KEEP:
-        if date is not None and not isinstance(date, dt.date):
-            raise violation("date", "type", expected="date")
-        round_.date = date
-    if start_time is not KEEP:
-        if start_time is not None and not isinstance(start_time, dt.time):
-            raise violation("start_time", "type", expected="time")
-        round_.start_time = start_time
+        )
+    ):
+        raise violation("duration_minutes", "range", min=10, max=1440, value=duration_minutes)
+    if date is not KEEP and date is not None and not isinstance(date, dt.date):
+        raise violation("date", "type", expected="date")
+    if start_time is not KEEP and start_time is not None and not isinstance(start_time, dt.time):
+        raise violation("start_time", "type", expected="time")
     with transaction.atomic():
-        round_.save()
+        lock(round_)
+        changed = []
+        if ruleset is not KEEP and ruleset is not None and ruleset != round_.ruleset:
+            if round_.status != RoundStatus.DRAFT:
+                raise violation("ruleset", "not_allowed", reason="published")
+            if ruleset not in competition.rulesets:
+                raise violation(
+                    "ruleset", "choice", choices=tuple(competition.rulesets), value=ruleset
+                )
+            round_.ruleset = ruleset
+            changed.append("ruleset")
+        if duration_minutes is not KEEP and duration_minutes is not None:
+            round_.duration_minutes = duration_minutes
+            changed.append("duration_minutes")
+        if date is not KEEP:
+            round_.date = date
+            changed.append("date")
+        if start_time is not KEEP:
+            round_.start_time = start_time
+            changed.append("start_time")
+        if changed:
+            # Only the columns changed here: the status and the draw stay as the lock read them.
+            round_.save(update_fields=changed)
         record_event(competition, by, "update_round", round_=round_, number=round_.number)
     return round_
 
@@ -99,8 +116,6 @@ def set_check_ins(*, round_: Round, entries: Iterable[Entry | int], by: Actor) -
     """Who is present for this round or club night (only they are seated)."""
     competition = round_.competition
     require_manager(by, competition.club)
-    if round_.status != RoundStatus.DRAFT:
-        raise violation("round", "not_allowed", reason="published")
     ids = set()
     for index, e in enumerate(entries):
         if isinstance(e, Entry):
@@ -111,15 +126,18 @@ def set_check_ins(*, round_: Round, entries: Iterable[Entry | int], by: Actor) -
             ids.add(int(e))
         else:
             raise violation(f"entries[{index}]", "type", expected="integer")
-    valid = set(
-        competition.entries.filter(pk__in=ids, status=EntryStatus.ACTIVE).values_list(
-            "pk", flat=True
-        )
-    )
-    unknown = ids - valid
-    if unknown:
-        raise violation("entries", "not_found", value=", ".join(map(str, sorted(unknown))))
     with transaction.atomic():
+        lock(round_)
+        if round_.status != RoundStatus.DRAFT:
+            raise violation("round", "not_allowed", reason="published")
+        valid = set(
+            competition.entries.filter(pk__in=ids, status=EntryStatus.ACTIVE).values_list(
+                "pk", flat=True
+            )
+        )
+        unknown = ids - valid
+        if unknown:
+            raise violation("entries", "not_found", value=", ".join(map(str, sorted(unknown))))
         CheckIn.objects.filter(round=round_).exclude(entry_id__in=valid).delete()
         existing = set(CheckIn.objects.filter(round=round_).values_list("entry_id", flat=True))
         CheckIn.objects.bulk_create(CheckIn(round=round_, entry_id=e) for e in valid - existing)
@@ -132,16 +150,17 @@ def publish_round(*, round_: Round, by: Actor) -> Round:
     public; entrants are e-mailed after commit if the competition says so."""
     competition = round_.competition
     require_manager(by, competition.club)
-    if round_.status != RoundStatus.DRAFT:
-        raise violation("round", "not_allowed", reason="published")
-    tables = list(
-        round_.tables.prefetch_related("seats__entry__player", "seats__entry__partner").order_by(
-            "number"
-        )
-    )
-    if not tables:
-        raise violation("round", "required", reason="no_tables")
     with transaction.atomic():
+        lock(round_)
+        if round_.status != RoundStatus.DRAFT:
+            raise violation("round", "not_allowed", reason="published")
+        tables = list(
+            round_.tables.prefetch_related(
+                "seats__entry__player", "seats__entry__partner"
+            ).order_by("number")
+        )
+        if not tables:
+            raise violation("round", "required", reason="no_tables")
         for table in tables:
             entries = [s.entry for s in sorted(table.seats.all(), key=lambda s: s.position)]
             if competition.pairs:
@@ -167,7 +186,8 @@ def publish_round(*, round_: Round, by: Actor) -> Round:
             table.save(update_fields=["game"])
         round_.status = RoundStatus.PUBLISHED
         round_.published_at = timezone.now()
-        round_.save(update_fields=["status", "published_at"])
+        round_.draw_problem = None  # its tables are fixed: an old refused draw is moot
+        round_.save(update_fields=["status", "published_at", "draw_problem"])
         record_event(
             competition,
             by,
@@ -187,16 +207,17 @@ def close_round(*, round_: Round, by: Actor) -> Round:
     """Close a round once every table's game is finished or the table was forfeited."""
     competition = round_.competition
     require_manager(by, competition.club)
-    if round_.status != RoundStatus.PUBLISHED:
-        raise violation("round", "not_allowed", reason="not_published")
-    open_tables = [
-        t.number
-        for t in round_.tables.select_related("game")
-        if not t.forfeited and (t.game is None or t.game.status != GameStatus.FINISHED)
-    ]
-    if open_tables:
-        raise violation("round", "unfinished", tables=tuple(open_tables))
     with transaction.atomic():
+        lock(round_)
+        if round_.status != RoundStatus.PUBLISHED:
+            raise violation("round", "not_allowed", reason="not_published")
+        open_tables = [
+            t.number
+            for t in round_.tables.select_related("game")
+            if not t.forfeited and (t.game is None or t.game.status != GameStatus.FINISHED)
+        ]
+        if open_tables:
+            raise violation("round", "unfinished", tables=tuple(open_tables))
         round_.status = RoundStatus.CLOSED
         round_.closed_at = timezone.now()
         round_.save(update_fields=["status", "closed_at"])

@@ -2,7 +2,8 @@
 entry's points, and the outcome of every knockout match (played or forfeited).
 
 Forfeits and adjustments are audited (``Adjustment`` rows and a ``CompetitionEvent``) and refresh
-the standings snapshot after commit.
+the standings snapshot after commit. Both lock the competition (and the round) first and decide
+on what they read under the lock: a table is settled once, however many organizers press.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 from django.db import transaction
 
 from scoring import services as scoring
-from scoring.models import GameStatus
+from scoring.models import Game, GameStatus
 from scoring.services import Actor, violation
 from tournaments.models import (
     Adjustment,
@@ -25,7 +26,7 @@ from tournaments.models import (
     RoundStatus,
     Table,
 )
-from tournaments.services._common import record_event, require_manager
+from tournaments.services._common import lock, record_event, require_manager
 from tournaments.services.standings import refresh_standings_later
 
 
@@ -86,32 +87,39 @@ def forfeit_table(
     require_manager(by, competition.club)
     if not isinstance(reason, str) or not reason.strip():
         raise violation("reason", "required")
-    if round_.status != RoundStatus.PUBLISHED:
-        raise violation("round", "not_allowed", reason="not_published")
-    if table.forfeited:
-        raise violation("table", "not_allowed", reason="forfeited")
-    if table.game is not None and table.game.status == GameStatus.FINISHED:
-        raise violation("table", "not_allowed", reason="finished")
     if points is not None and not isinstance(points, Mapping):
         raise violation("points", "type", expected="object")
-    seated = set(table.seats.values_list("entry_id", flat=True))
-    given: dict[int, Decimal] = {}
-    for key, value in (points or {}).items():
-        if isinstance(key, int) and not isinstance(key, bool):
-            entry_id = key
-        elif isinstance(key, str) and key.strip().isdigit():
-            entry_id = int(key)
-        else:
-            raise violation(f"points.{key}", "type", expected="integer")
-        if entry_id not in seated:
-            raise violation(f"points.{key}", "not_found", value=key)
-        given[entry_id] = _decimal(value, f"points.{key}")
-    if competition.format == Format.KNOCKOUT:
-        # Somebody must go through: the entry given more points wins the match.
-        totals = sorted((given.get(e, Decimal(0)) for e in seated), reverse=True)
-        if len(totals) < 2 or totals[0] == totals[1]:
-            raise violation("points", "required", reason="knockout_winner")
     with transaction.atomic():
+        lock(round_)
+        if round_.status != RoundStatus.PUBLISHED:
+            raise violation("round", "not_allowed", reason="not_published")
+        # The table as it is now (tables change only under the round's lock), then its game's
+        # row: hands are written under the game's lock, not the round's.
+        table.refresh_from_db()
+        table.round = round_
+        if table.game_id is not None:
+            table.game = Game.objects.select_for_update(of=("self",)).get(pk=table.game_id)
+        if table.forfeited:
+            raise violation("table", "not_allowed", reason="forfeited")
+        if table.game is not None and table.game.status == GameStatus.FINISHED:
+            raise violation("table", "not_allowed", reason="finished")
+        seated = set(table.seats.values_list("entry_id", flat=True))
+        given: dict[int, Decimal] = {}
+        for key, value in (points or {}).items():
+            if isinstance(key, int) and not isinstance(key, bool):
+                entry_id = key
+            elif isinstance(key, str) and key.strip().isdigit():
+                entry_id = int(key)
+            else:
+                raise violation(f"points.{key}", "type", expected="integer")
+            if entry_id not in seated:
+                raise violation(f"points.{key}", "not_found", value=key)
+            given[entry_id] = _decimal(value, f"points.{key}")
+        if competition.format == Format.KNOCKOUT:
+            # Somebody must go through: the entry given more points wins the match.
+            totals = sorted((given.get(e, Decimal(0)) for e in seated), reverse=True)
+            if len(totals) < 2 or totals[0] == totals[1]:
+                raise violation("points", "required", reason="knockout_winner")
         if table.game is not None and table.game.status == GameStatus.IN_PROGRESS:
             scoring.abandon_game(game=table.game, by=by, reason=reason)
         table.forfeited = True
@@ -155,6 +163,8 @@ def adjust(
         raise violation("entry", "not_found", value=entry.pk)
     value = _decimal(points, "points")
     with transaction.atomic():
+        # Serialised with the competition's other writes (withdrawals, forfeits, the draw).
+        lock(competition if round_ is None else round_)
         adjustment = Adjustment.objects.create(
             competition=competition,
             round=round_,

@@ -1,4 +1,5 @@
-"""Files a competition gives away: the iCalendar feed of its rounds and the standings as CSV.
+"""Files a competition gives away: the iCalendar feed of its rounds and the standings as CSV
+(every cell that could start a spreadsheet formula is quoted: ``csv_cell``).
 
 Both are public pages (``public_or_404``). Round times are the club's wall-clock times turned
 into UTC for the calendar.
@@ -9,6 +10,8 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
+import re
+from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -135,6 +138,27 @@ def calendar_ics(request, club_slug: str, slug: str):
     return response
 
 
+#: What a spreadsheet would run as a formula (OWASP "CSV injection"): a cell starting with one
+#: of these characters, unless it is a plain number.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]+)?")
+
+
+def csv_cell(value: Any) -> Any:
+    """``value`` made safe for a spreadsheet: text that could start a formula gets a leading
+    single quote, which spreadsheets show as text; numbers (``-12``, ``0,5``) stay numbers."""
+    if not isinstance(value, str) or not value.startswith(FORMULA_STARTS):
+        return value
+    if PLAIN_NUMBER.fullmatch(value):
+        return value
+    return "'" + value
+
+
+def write_row(writer: Any, cells: list[Any]) -> None:
+    """One CSV row, every cell through :func:`csv_cell`."""
+    writer.writerow([csv_cell(cell) for cell in cells])
+
+
 def standings_csv(request, club_slug: str, slug: str):
     """The standings as a spreadsheet: semicolons, a header row; ``?bom=1`` starts the file
     with a UTF-8 BOM and ``?decimal=comma`` writes 1,5 instead of 1.5; ``?table=<game>`` picks
@@ -147,7 +171,8 @@ def standings_csv(request, club_slug: str, slug: str):
     columns = standings_columns(table)
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
-    writer.writerow(
+    write_row(
+        writer,
         [
             _("Rank"),
             _("Name"),
@@ -156,7 +181,7 @@ def standings_csv(request, club_slug: str, slug: str):
             _("Games"),
             _("Rounds"),
             _("Status"),
-        ]
+        ],
     )
     for row in table["rows"]:
         if row["withdrawn"]:
@@ -165,7 +190,8 @@ def standings_csv(request, club_slug: str, slug: str):
             state = _("not ranked")
         else:
             state = ""
-        writer.writerow(
+        write_row(
+            writer,
             [
                 row["rank"] if row["ranked"] and row["rank"] is not None else "",
                 row["name"],
@@ -174,7 +200,7 @@ def standings_csv(request, club_slug: str, slug: str):
                 row["games"],
                 row["rounds"],
                 state,
-            ]
+            ],
         )
     text = ("\ufeff" if request.GET.get("bom") == "1" else "") + buffer.getvalue()
     response = HttpResponse(text.encode("utf-8"), content_type="text/csv; charset=utf-8")

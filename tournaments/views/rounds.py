@@ -3,12 +3,14 @@
 The round page shows the draw and acts on it through ``ROUND_ACTIONS`` (one handler per form:
 details, check-in, draw, swap, publish, close, forfeit). Each handler calls one service and
 redirects back, or leaves its bound form with the errors for the page to show again (400). A
-large draw goes to a Celery task and the page waits for it (``?drawing=``).
+large draw goes to a Celery task and the page waits for it (``?drawing=``); if the task's draw
+was refused, the page says why and what to do until a draw succeeds (``draw_notice``).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -20,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring import access
-from scoring.messages import message
+from scoring.messages import DRAW_REFUSED_ADVICE, message
 from scoring.models import TableLink
 from scoring.rules import RuleViolation
 from scoring.views import qr_svg, table_url
@@ -73,14 +75,33 @@ def _drawing(request, round_: Round) -> str | None:
     time>`` has not ended, ``"late"`` once it has taken too long (the task failed or no worker
     runs), None otherwise."""
     since, at = request.GET.get("drawing", ""), request.GET.get("at", "")
-    if not since.isdigit() or round_.status != RoundStatus.DRAFT:
+    # ASCII digits, bounded: "²" is a digit to isdigit() but not to int().
+    at = at if re.fullmatch(r"[0-9]{1,10}", at) else ""
+    if not re.fullmatch(r"[0-9]{1,18}", since) or round_.status != RoundStatus.DRAFT:
         return None
     if CompetitionEvent.objects.filter(
-        competition=round_.competition, round=round_, action="generate_round", pk__gt=int(since)
+        competition=round_.competition,
+        round=round_,
+        action__in=("generate_round", "draw_refused"),
+        pk__gt=int(since),
     ).exists():
         return None
-    asked = dt.datetime.fromtimestamp(int(at), tz=dt.UTC) if at.isdigit() else timezone.now()
+    asked = dt.datetime.fromtimestamp(int(at), tz=dt.UTC) if at else timezone.now()
     return "late" if timezone.now() - asked > DRAW_PATIENCE else "waiting"
+
+
+def draw_notice(round_: Round) -> dict[str, object] | None:
+    """The refused background draw of a draft round, in words: when, who asked, why, and what
+    to do. None once a draw succeeded (or the round was published)."""
+    stored = round_.draw_problem
+    if not stored or round_.status != RoundStatus.DRAFT:
+        return None
+    return {
+        "at": dt.datetime.fromisoformat(stored["at"]),
+        "by_name": stored.get("by_name") or "",
+        "messages": [message(p) for p in services.draw_problems(round_)],
+        "advice": DRAW_REFUSED_ADVICE,
+    }
 
 
 @login_required
@@ -168,6 +189,7 @@ def round_page(request, club_slug: str, slug: str, number: int):
             "swap_form": swap,
             "errors": errors,
             "drawing": drawing,
+            "draw_notice": draw_notice(round_),
             "self_url": url,
             "club_night": competition.format == Format.CLUB_NIGHT,
             "task_threshold": TASK_THRESHOLD,

@@ -106,6 +106,7 @@ def test_designs_offers_the_constructions_that_fit():
     assert names(2000, 4) == ["transversal design (4 groups of 500)"]  # too big for products
     # 36 = 3 x 12 is no product: Z_12 has no 3 repeat-free rows of 12 rounds
     assert names(36, 3) == [
+        "nearly Kirkman triple system NKTS(36), stored cyclic base round",
         "transversal design (3 groups of 12)",
         "product of transversal design (3 groups of 4) and one table",
     ]
