@@ -44,6 +44,8 @@ urlpatterns = [
         name="api-game-corrections",
     ),
     path("games/<int:game_id>/abandon/", games.GameAbandon.as_view(), name="api-game-abandon"),
+    path("games/<int:game_id>/reopen/", games.GameReopen.as_view(), name="api-game-reopen"),
+    path("games/<int:game_id>/lock/", games.GameLock.as_view(), name="api-game-lock"),
     path("games/<int:game_id>/audit/", games.GameAudit.as_view(), name="api-game-audit"),
     path("clubs/<slug:slug>/ratings/", ratings.ClubRatings.as_view(), name="api-club-ratings"),
     path(

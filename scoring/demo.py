@@ -543,9 +543,7 @@ def build_game(
         services.record_hand(game=game, document=document, by=by)
         if number == fix_after and fix is not None:
             hand, document, reason = fix
-            services.correct_hand(
-                game=game, number=hand, document=document, by=by, expected_version=1, reason=reason
-            )
+            services.correct_hand(game=game, number=hand, document=document, by=by, reason=reason)
     if plan.abandon:
         services.abandon_game(game=game, by=by, reason=plan.abandon)
     return game

@@ -76,6 +76,7 @@ TEMPLATES = {
     ),
     "too_deep": gettext_lazy("%(field)s is nested more than %(max)s levels deep."),
     "too_large": gettext_lazy("The request body is larger than %(max)s bytes."),
+    "locked": gettext_lazy("This game is locked: an organizer of the club can reopen it."),
 }
 
 #: Codes whose sentence depends on how many things a list parameter holds.
@@ -110,9 +111,26 @@ REASONS = {
         "Send an Idempotency-Key header (up to 128 characters) with every hand, e.g. a UUID."
     ),
     ("required", "if_match"): gettext_lazy(
-        "Send If-Match with the version of the hand you corrected."
+        "Send If-Match with the ETag of the hand as you read it (or the game's ETag)."
+    ),
+    ("required", "versions"): gettext_lazy(
+        "Send If-Match with the game's ETag, or versions with the ETag of every hand you correct."
     ),
     ("not_found", "hand"): gettext_lazy("This game has no hand %(number)s."),
+    # Locked games and competitions (scoring.services.Locked).
+    ("locked", "round_closed"): gettext_lazy(
+        "Round %(round)s of %(competition)s is closed: an organizer of the club can reopen this "
+        "game."
+    ),
+    ("locked", "finalized"): gettext_lazy(
+        "%(competition)s is final: an organizer of the club must reopen the competition before "
+        "anything changes."
+    ),
+    ("not_allowed", "not_locked"): gettext_lazy("This game is not locked."),
+    ("not_allowed", "round_open"): gettext_lazy(
+        "Round %(round)s is still open: close it before declaring the results final."
+    ),
+    ("not_allowed", "not_final"): gettext_lazy("The results of this competition are not final."),
     # The competition services.
     ("inconsistent", "mixed_needs_league"): gettext_lazy(
         "Several games can be mixed only in a league: choose one game, or make it a league."

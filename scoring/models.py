@@ -130,6 +130,15 @@ class Via(models.TextChoices):
     ADMIN = "admin", _("admin")
 
 
+class LockReason(models.TextChoices):
+    """Why a game may no longer change (``Game.lock_reason``). The refusal's sentence, made from
+    the reason and ``Game.lock_context``, says who can reopen it (``scoring.messages``)."""
+
+    ROUND_CLOSED = "round_closed", _("its round is closed")
+    FINALIZED = "finalized", _("its competition is final")
+    MANUAL = "manual", _("locked by an organizer")
+
+
 class Game(models.Model):
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="games")
     ruleset = models.CharField(_("game"), max_length=32, choices=RULESET_CHOICES)
@@ -149,6 +158,16 @@ class Game(models.Model):
     #: Which app started the game for its own purposes ("competition"), empty for a free game:
     #: listeners of ``game_changed`` skip games that are not theirs without a query.
     context = models.CharField(max_length=32, blank=True)
+    #: Set while the game may not change (its round was closed, its competition finalized): every
+    #: hand write is refused until a manager reopens it (``services.reopen_game``).
+    locked_at = models.DateTimeField(null=True, blank=True)
+    locked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    #: Why it was last locked, and the words of that reason ({"round": 3, "competition": "…"}):
+    #: kept when the game is reopened, so that locking it again restores the same reason.
+    lock_reason = models.CharField(max_length=16, choices=LockReason.choices, blank=True)
+    lock_context = models.JSONField(default=dict, blank=True)
     # -- cache, derived from the hands by the rules engine ---------------------------------------
     hand_count = models.PositiveIntegerField(default=0)
     totals = models.JSONField(default=list)
@@ -173,6 +192,10 @@ class Game(models.Model):
             models.CheckConstraint(
                 condition=Q(last_dealer__isnull=True) | Q(last_dealer__gte=0),
                 name="game_last_dealer_seat",
+            ),
+            models.CheckConstraint(
+                condition=Q(locked_at__isnull=True) | ~Q(lock_reason=""),
+                name="game_lock_has_a_reason",
             ),
         ]
 
@@ -200,6 +223,10 @@ class Game(models.Model):
 
     def scored(self) -> engine.ScoredGame:
         return engine.resume(self.rules, self.state())
+
+    @property
+    def locked(self) -> bool:
+        return self.locked_at is not None
 
     @property
     def is_open(self) -> bool:
@@ -284,6 +311,8 @@ class AuditAction(models.TextChoices):
     CORRECT_HAND = "correct_hand", _("hand corrected")
     REMOVE_HAND = "remove_hand", _("hand removed")
     ABANDON_GAME = "abandon_game", _("game abandoned")
+    LOCK_GAME = "lock_game", _("game locked")
+    REOPEN_GAME = "reopen_game", _("game reopened")
 
 
 class AuditQuerySet(models.QuerySet):

@@ -1,7 +1,7 @@
 """Reads of the scoring app: plain dicts and rows for pages, the API and exports.
 
 A hand has one shape wherever it is shown, :func:`hand_data` (number, document, deltas, running
-totals, version, card points): the game page's history, the game resource and the hand resource
+totals, version and validator, card points): the game page's history, the game resource and the hand resource
 of the API all use it. Each selector states how many queries it makes; tests pin them.
 """
 
@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
+from scoring.etags import game_tag, hand_tag
 from scoring.models import AuditEvent, Club, Game, GameStatus, Hand, Membership, Seat
 from scoring.rules import RULESETS, ScoredGame
 
@@ -92,6 +93,8 @@ def game_status(game: Game) -> dict[str, Any]:
         "next_dealer": game.next_dealer,
         "sitting_out_next": game.sitting_out_next,
         "version": game.version,
+        "etag": str(game_tag(game)),
+        "locked": game.locked_at is not None,
     }
 
 
@@ -104,6 +107,7 @@ def hand_data(hand: Hand, totals: Sequence[int]) -> dict[str, Any]:
         "deltas": hand.deltas,
         "totals": list(totals),
         "version": hand.version,
+        "etag": str(hand_tag(hand)),
     }
     if hand.side_points is not None:
         data["card_points"] = hand.side_points
@@ -151,6 +155,9 @@ def game_detail(game: Game) -> dict[str, Any]:
         "club": game.club.slug,
         "title": game.title,
         "version": game.version,
+        "etag": str(game_tag(game)),
+        "locked": game.locked_at is not None,
+        "lock_reason": game.lock_reason or None,
         "ruleset": game.ruleset,
         "options": game.options,
         "players": [s.player.display_name for s in seats],

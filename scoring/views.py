@@ -25,9 +25,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import condition, require_POST
 
-from scoring import access, selectors, services
+from scoring import access, etags, selectors, services
 from scoring.extensions import CLUB_PAGE_SECTIONS
 from scoring.forms import PinForm, PlayerForm, ReasonForm, StartGameForm
 from scoring.hand_forms import HAND_FORMS, hand_form
@@ -173,15 +174,25 @@ def can_write(request, game: Game, role: str | None) -> bool:
     return role is not None or game.pk in access.table_games(request)
 
 
-def game_context(request, game: Game, role: str | None, form=None) -> dict:
+def lock_message(game: Game) -> str | None:
+    """Why the game may not change and who can reopen it, while it is locked."""
+    if game.locked_at is None:
+        return None
+    return message(services.Locked("game", game.lock_reason, **game.lock_context).problems[0])
+
+
+def game_context(request, game: Game, role: str | None, form=None, reopen_form=None) -> dict:
     seats = selectors.seats_of(game)
     names = [s.player.display_name for s in seats]
     rows = selectors.history(game)
     ranking = selectors.ranking(game) or []
     place_of = {r["seat"]: r["place"] for r in ranking}
     writable = can_write(request, game, role)
-    if form is None and writable and game.status == GameStatus.IN_PROGRESS:
+    if form is None and writable and game.status == GameStatus.IN_PROGRESS and not game.locked:
         form = hand_form(game, names)
+    manager = access.is_manager(role)
+    if reopen_form is None and manager and game.locked:
+        reopen_form = ReasonForm(auto_id="id_reopen_%s")
     next_dealer = game.next_dealer
     return {
         "game": game,
@@ -202,6 +213,9 @@ def game_context(request, game: Game, role: str | None, form=None) -> dict:
         "writable": writable,
         # called by the template only where it shows the form (not on every poll of the totals)
         "table_link": partial(_table_link_of, request, game, role),
+        "manager": manager,
+        "lock_message": lock_message(game),
+        "reopen_form": reopen_form,
         "next_dealer": _name(names, next_dealer),
         "sitting_out": _name(names, game.sitting_out_next),
         "lowest_wins": game.rules.lowest_wins,
@@ -252,7 +266,7 @@ def game_page(request, game_id: int):
 
 def _game_etag(request, game_id: int) -> str | None:
     version = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
-    return None if version is None else f"g{version}"
+    return None if version is None else str(etags.Tag(etags.GAME, game_id, version))
 
 
 @condition(etag_func=_game_etag)
@@ -295,6 +309,7 @@ def record_hand(request, game_id: int):
         return _outbox_denied(request, game_id, 404 if isinstance(refusal, Http404) else 403)
     names = selectors.player_names(game)
     form = hand_form(game, names, request.POST)
+    status = 400
     if form.is_valid():
         by = access.actor_for(request, game, via=Via.PAGE if role is not None else Via.TABLE)
         try:
@@ -304,6 +319,12 @@ def record_hand(request, game_id: int):
                 by=by,
                 idempotency_key=form.cleaned_data.get("idempotency_key") or None,
             )
+        except services.Locked as locked:
+            if _outbox(request):
+                # The outbox keeps the hand and shows this sentence with its fix.
+                return _outbox_refusal(409, "locked", message(locked.problems[0]), field="game")
+            form.add_rule_errors(locked)
+            status = 409
         except RuleViolation as violation:
             form.add_rule_errors(violation)
         except services.IdempotencyConflict:
@@ -329,8 +350,10 @@ def record_hand(request, game_id: int):
         html = render_to_string(
             "scoring/partials/hand_form.html", game_context(request, game, role, form), request
         )
-        return HttpResponse(html, status=400)
-    return render(request, "scoring/game.html", game_context(request, game, role, form), status=400)
+        return HttpResponse(html, status=status)
+    return render(
+        request, "scoring/game.html", game_context(request, game, role, form), status=status
+    )
 
 
 def hand_page(request, game_id: int, number: int):
@@ -341,7 +364,8 @@ def hand_page(request, game_id: int, number: int):
     writable = can_write(request, game, role) and game.status != GameStatus.ABANDONED
     form = reason_form = None
     status = 200
-    if writable:
+    # A locked game shows why instead of its forms (a form posted before the lock shows it too).
+    if writable and (not game.locked or request.method == "POST"):
         form_class = HAND_FORMS[game.ruleset]
         form = hand_form(game, names, initial=form_class.initial_from(hand.document))
         reason_form = ReasonForm()
@@ -357,9 +381,15 @@ def hand_page(request, game_id: int, number: int):
                             number=number,
                             by=by,
                             reason=reason_form.cleaned_data["reason"],
+                            expected=_shown(request),
                         )
+                    except services.Locked as locked:
+                        reason_form.add_rule_errors(locked)
+                        status = 409
                     except RuleViolation as violation:
                         reason_form.add_rule_errors(violation)
+                    except services.VersionConflict:
+                        reason_form.add_error(None, HAND_MOVED)
                     else:
                         messages.success(
                             request, _("Hand %(number)s removed.") % {"number": number}
@@ -375,24 +405,22 @@ def hand_page(request, game_id: int, number: int):
                             number=number,
                             document=form.document(),
                             by=by,
-                            expected_version=_int(request.POST.get("version")),
+                            expected=_shown(request),
                             reason=request.POST.get("reason", ""),
                         )
+                    except services.Locked as locked:
+                        form.add_rule_errors(locked)
+                        status = 409
                     except RuleViolation as violation:
                         form.add_rule_errors(violation)
                     except services.VersionConflict:
-                        form.add_error(
-                            None,
-                            _(
-                                "Someone else corrected this hand meanwhile: here is the new version."
-                            ),
-                        )
+                        form.add_error(None, HAND_MOVED)
                     else:
                         messages.success(
                             request, _("Hand %(number)s corrected.") % {"number": number}
                         )
                         return redirect("game", game_id=game.pk)
-            status = 400
+            status = status if status != 200 else 400
             hand.refresh_from_db()
     trail = selectors.audit_of_hand(game, number)
     return render(
@@ -403,11 +431,13 @@ def hand_page(request, game_id: int, number: int):
             "club": game.club,
             "role": role,
             "hand": hand,
+            "hand_etag": str(etags.hand_tag(hand)),
             "names": names,
             "summary": hand_summary(game.ruleset, hand.document, names),
             "deltas": list(zip(names, hand.deltas, strict=True)),
             "form": form,
             "reason_form": reason_form,
+            "lock_message": lock_message(game),
             "trail": [
                 {
                     "event": e,
@@ -430,11 +460,18 @@ def _doc_summary(game, data, names):
     }
 
 
-def _int(value):
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
+#: A correction or removal whose form showed another hand or version than the one now there.
+HAND_MOVED = gettext_lazy(
+    "This hand changed since you opened it: someone corrected it, or removed an earlier hand and "
+    "the hands moved up. Here it is as it is now: check it before you try again."
+)
+
+
+def _shown(request) -> tuple[etags.Tag, ...]:
+    """The validator of the hand the form showed (its hidden ``etag``): the service acts only
+    if it still names the hand at this number, at the same version."""
+    condition = etags.parse(request.POST.get("etag"))
+    return () if condition is None else condition.strong
 
 
 @require_POST
@@ -454,6 +491,39 @@ def abandon_game(request, game_id: int):
             messages.success(request, _("The game was abandoned."))
     else:
         messages.error(request, _("Give a reason to abandon the game."))
+    return redirect("game", game_id=game.pk)
+
+
+@require_POST
+def reopen_game(request, game_id: int):
+    """A manager lets a locked game change again, with a reason (audited)."""
+    game, role = game_or_404(request, game_id)
+    if not access.is_manager(role):
+        raise PermissionDenied
+    form = ReasonForm(request.POST, auto_id="id_reopen_%s")
+    if form.is_valid():
+        try:
+            services.reopen_game(
+                game=game, by=access.actor_for(request), reason=form.cleaned_data["reason"]
+            )
+        except RuleViolation as violation:
+            form.add_rule_errors(violation)
+        else:
+            messages.success(request, _("The game is open again: its changes are audited."))
+            return redirect("game", game_id=game.pk)
+    game.refresh_from_db()
+    context = game_context(request, game, role, reopen_form=form)
+    return render(request, "scoring/game.html", context, status=400)
+
+
+@require_POST
+def lock_game(request, game_id: int):
+    """A manager locks a reopened game again, for the reason it had (or by hand)."""
+    game, role = game_or_404(request, game_id)
+    if not access.is_manager(role):
+        raise PermissionDenied
+    services.lock_games(games=[game], by=access.actor_for(request))
+    messages.success(request, _("The game is locked again."))
     return redirect("game", game_id=game.pk)
 
 

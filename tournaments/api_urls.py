@@ -14,6 +14,16 @@ urlpatterns = [
         name="api-club-competitions",
     ),
     path(f"{COMPETITION}/", competitions.CompetitionDetail.as_view(), name="api-competition"),
+    path(
+        f"{COMPETITION}/finalize/",
+        competitions.CompetitionFinalize.as_view(),
+        name="api-competition-finalize",
+    ),
+    path(
+        f"{COMPETITION}/reopen/",
+        competitions.CompetitionReopen.as_view(),
+        name="api-competition-reopen",
+    ),
     path(f"{COMPETITION}/entries/", entries.Entries.as_view(), name="api-competition-entries"),
     path(
         f"{COMPETITION}/entries/<int:entry_id>/withdraw/",

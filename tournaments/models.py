@@ -77,6 +77,12 @@ class Competition(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     created_at = models.DateTimeField(default=timezone.now)
+    #: Set once an organizer declares the results final (``services.finalize_competition``):
+    #: no write of the competition or of its games is accepted until it is reopened.
+    finalized_at = models.DateTimeField(null=True, blank=True)
+    finalized_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["-start_date", "-created_at"]

@@ -1,4 +1,5 @@
-"""Pieces both apps' API views share: the error schema, ETags, readable-or-404 lookups.
+"""Pieces both apps' API views share: the error schema, ETags and preconditions (made and read by
+``scoring.etags``), readable-or-404 lookups.
 
 Refusals are exceptions (a ``RuleViolation``, a service's ``NotAllowed``, DRF's ``NotFound``...)
 mapped to responses once, in ``scoring.api_errors``; nothing here builds an error response.
@@ -11,7 +12,9 @@ from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from scoring import access, selectors
+from scoring import access, etags, selectors
+from scoring.api_errors import Refused
+from scoring.etags import Tag
 from scoring.models import Game
 
 
@@ -50,17 +53,27 @@ class Moment(serializers.DateTimeField):
         return value.isoformat() if value else None
 
 
-def parse_version(header: str | None) -> int | None:
-    """A version sent in ``If-Match`` / ``If-None-Match``: ``"3"`` or ``W/"3"``; -1 if garbled."""
-    if not header:
-        return None
-    value = header.strip().removeprefix("W/").strip('"')
-    return int(value) if value.isdigit() else -1
-
-
-def with_etag(response: Response, version: int) -> Response:
-    response["ETag"] = f'"{version}"'
+def with_etag(response: Response, tag: Tag) -> Response:
+    """``response`` with ``tag`` (``scoring.etags``) as its ETag."""
+    response["ETag"] = str(tag)
     return response
+
+
+def not_modified(request, current: Tag) -> bool:
+    """Whether ``If-None-Match`` names ``current`` (weak comparison): answer 304. A garbled
+    header names nothing."""
+    condition = etags.parse(request.headers.get("If-None-Match"))
+    return condition is not None and condition.matches_weakly(current)
+
+
+def required_if_match(request) -> tuple[Tag, ...]:
+    """The validators a write's ``If-Match`` sends (428 without one). ``*`` is refused too: it
+    does not say which hand the client read, and hands are renumbered. A garbled header names
+    nothing, so the service refuses the write (412)."""
+    condition = etags.parse(request.headers.get("If-Match"))
+    if condition is None or condition.any:
+        raise Refused(428, "If-Match", "required", reason="if_match")
+    return condition.strong
 
 
 def readable_game(request, game_id: int) -> tuple[Game, str | None]:

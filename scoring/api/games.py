@@ -10,8 +10,10 @@ Game and hand documents are read by the rules engine, not by serializers: they p
 JSON objects, and their problems come back as the rules engine names them.
 
 Hands are entered with an ``Idempotency-Key`` header: a phone on club Wi-Fi may resend, and the
-resend gets the first answer back. Corrections carry the hand's version in ``If-Match``; the
-version is the hand's ``ETag``.
+resend gets the first answer back. Every other hand write is conditional: a correction or a
+removal carries in ``If-Match`` the validator the client read (``scoring.etags``: the hand's
+``"h<id>.<version>"`` ETag, which names the hand itself, or the game's ``"g<id>.<version>"``),
+428 without one, 412 when it no longer names the hand now at that number at its version.
 """
 
 from __future__ import annotations
@@ -27,15 +29,16 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scoring import access, selectors, services
+from scoring import access, etags, selectors, services
 from scoring.api import inputs
 from scoring.api.common import (
     ERRORS,
     OBJECTS,
     Moment,
     Output,
-    parse_version,
+    not_modified,
     readable_game,
+    required_if_match,
     with_etag,
 )
 from scoring.api.parsers import JSONParser
@@ -46,6 +49,7 @@ from scoring.validators import control_character
 
 #: What a refused write says, where the caller may read the game (``scoring.api_errors``).
 MAY_NOT_CHANGE_GAME = _("You may not change this game.")
+MAY_NOT_LOCK_GAME = _("Only an owner or organizer of the club may reopen or lock a game.")
 
 IDEMPOTENCY_KEY_MAX = 128
 IDEMPOTENCY_KEY = OpenApiParameter(
@@ -61,7 +65,17 @@ IF_MATCH = OpenApiParameter(
     OpenApiTypes.STR,
     OpenApiParameter.HEADER,
     required=True,
-    description="The hand's version as read (its ETag). A stale version gives 412, none 428.",
+    description='The hand\'s ETag as read (`"h<hand id>.<version>"`: it names the hand itself, '
+    'not its number), or the game\'s ETag (`"g<game id>.<version>"`). Required: none (or `*`) '
+    "gives 428. 412 when it no longer names the hand now at this number at its current version "
+    "(it was corrected, or removed and the later hands renumbered), or when it is garbled.",
+)
+IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="The ETag last read: 304 while it is still current.",
 )
 GAME_DOCUMENT_EXAMPLE = OpenApiExample(
     "Terziglio with two hands",
@@ -182,7 +196,7 @@ class ClubGames(APIView):
         game = services.import_game(club=club, document=request.data, by=by)
         response = Response(selectors.game_detail(game), status=status.HTTP_201_CREATED)
         response["Location"] = f"/api/v1/games/{game.pk}/"
-        return with_etag(response, game.version)
+        return with_etag(response, etags.game_tag(game))
 
 
 class GameDetail(APIView):
@@ -190,13 +204,15 @@ class GameDetail(APIView):
         summary="A scored game",
         description="The shape of `manage.py score --json` plus `id`, `club`, `version`, `seats`. "
         "Send `If-None-Match` with the last ETag to poll cheaply (304 when nothing changed).",
+        parameters=[IF_NONE_MATCH],
         responses={200: OpenApiTypes.OBJECT, 304: None, 404: ERRORS},
     )
     def get(self, request, game_id: int):
         game, _role = readable_game(request, game_id)
-        if parse_version(request.headers.get("If-None-Match")) == game.version:
-            return with_etag(Response(status=status.HTTP_304_NOT_MODIFIED), game.version)
-        return with_etag(Response(selectors.game_detail(game)), game.version)
+        tag = etags.game_tag(game)
+        if not_modified(request, tag):
+            return with_etag(Response(status=status.HTTP_304_NOT_MODIFIED), tag)
+        return with_etag(Response(selectors.game_detail(game)), tag)
 
 
 class GameExport(APIView):
@@ -224,6 +240,20 @@ class GameWrite(APIView):
             return False
         return True
 
+    def missing_precondition(self, request, game_id: int, field: str, reason: str) -> Refused:
+        """428 for a conditional write sent without its condition: to a caller who may read the
+        game (the others learn nothing, not even that the game exists: 404)."""
+        if not self.may_read(request, game_id):
+            raise NotFound()
+        return Refused(428, field, "required", reason=reason)
+
+    def if_match(self, request, game_id: int) -> tuple[etags.Tag, ...]:
+        """The validators of ``If-Match`` (``required_if_match``), 404 before 428."""
+        try:
+            return required_if_match(request)
+        except Refused:
+            raise self.missing_precondition(request, game_id, "If-Match", "if_match") from None
+
 
 class GameHands(GameWrite):
     @extend_schema(
@@ -233,7 +263,14 @@ class GameHands(GameWrite):
         parameters=[IDEMPOTENCY_KEY],
         request=OpenApiTypes.OBJECT,
         examples=[HAND_DOCUMENT_EXAMPLE],
-        responses={201: OpenApiTypes.OBJECT, 400: ERRORS, 403: ERRORS, 404: ERRORS, 422: ERRORS},
+        responses={
+            201: OpenApiTypes.OBJECT,
+            400: ERRORS,
+            403: ERRORS,
+            404: ERRORS,
+            409: ERRORS,
+            422: ERRORS,
+        },
     )
     def post(self, request, game_id: int):
         key = request.headers.get("Idempotency-Key", "").strip()
@@ -247,17 +284,28 @@ class GameHands(GameWrite):
         response["Location"] = f"/api/v1/games/{game_id}/hands/{result.payload['number']}/"
         if result.replayed:
             response["Idempotent-Replayed"] = "true"
-        return with_etag(response, result.payload["version"])
+        if "etag" in result.payload:  # answers stored before hands had validators have none
+            response["ETag"] = result.payload["etag"]
+        return response
 
 
 class GameHand(GameWrite):
-    @extend_schema(summary="One hand", responses={200: OpenApiTypes.OBJECT, 404: ERRORS})
+    @extend_schema(
+        summary="One hand",
+        description="Its ETag names the hand itself and its version: send it back in `If-Match` "
+        "to correct or remove this hand.",
+        parameters=[IF_NONE_MATCH],
+        responses={200: OpenApiTypes.OBJECT, 304: None, 404: ERRORS},
+    )
     def get(self, request, game_id: int, number: int):
         game, _role = readable_game(request, game_id)
         hand = game.hands.filter(number=number).first()
         if hand is None:
             raise NotFound()
-        return with_etag(Response(selectors.hand_payload(hand, game)), hand.version)
+        tag = etags.hand_tag(hand)
+        if not_modified(request, tag):
+            return with_etag(Response(status=status.HTTP_304_NOT_MODIFIED), tag)
+        return with_etag(Response(selectors.hand_payload(hand, game)), tag)
 
     @extend_schema(
         summary="Correct a hand",
@@ -267,12 +315,17 @@ class GameHand(GameWrite):
         parameters=[IF_MATCH],
         request=OpenApiTypes.OBJECT,
         examples=[HAND_DOCUMENT_EXAMPLE],
-        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 404: ERRORS, 412: ERRORS, 428: ERRORS},
+        responses={
+            200: OpenApiTypes.OBJECT,
+            400: ERRORS,
+            404: ERRORS,
+            409: ERRORS,
+            412: ERRORS,
+            428: ERRORS,
+        },
     )
     def put(self, request, game_id: int, number: int):
-        version = parse_version(request.headers.get("If-Match"))
-        if version is None:
-            raise Refused(428, "If-Match", "required", reason="if_match")
+        expected = self.if_match(request, game_id)
         body = request.data
         document, reason = body, ""
         if isinstance(body, dict) and "document" in body and set(body) <= {"document", "reason"}:
@@ -284,20 +337,31 @@ class GameHand(GameWrite):
             number=number,
             document=document,
             by=by,
-            expected_version=version,
+            expected=expected,
             reason=reason,
         )
         hand = game.hands.get(number=number)
-        return with_etag(Response(selectors.hand_payload(hand, game)), hand.version)
+        return with_etag(Response(selectors.hand_payload(hand, game)), etags.hand_tag(hand))
 
     @extend_schema(
         summary="Remove a hand",
         description='A reason is required (`{"reason": …}` or `?reason=`). Later hands move up one '
-        "number and the game is replayed. `If-Match` is optional here.",
+        "number and the game is replayed. `If-Match` is required and names the hand removed: a "
+        "removal resent with the same validator finds the hand that took this number and is "
+        "refused (412), it never removes a second hand.",
+        parameters=[IF_MATCH],
         request=ReasonInput,
-        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 404: ERRORS, 412: ERRORS},
+        responses={
+            200: OpenApiTypes.OBJECT,
+            400: ERRORS,
+            404: ERRORS,
+            409: ERRORS,
+            412: ERRORS,
+            428: ERRORS,
+        },
     )
     def delete(self, request, game_id: int, number: int):
+        expected = self.if_match(request, game_id)
         reason = ReasonInput.of(request)
         by = access.actor_for(request, Game(pk=game_id), via=Via.API)
         game = services.remove_hand(
@@ -305,9 +369,9 @@ class GameHand(GameWrite):
             number=number,
             by=by,
             reason=reason,
-            expected_version=parse_version(request.headers.get("If-Match")),
+            expected=expected,
         )
-        return with_etag(Response(selectors.game_status(game)), game.version)
+        return with_etag(Response(selectors.game_status(game)), etags.game_tag(game))
 
 
 class GameCorrections(GameWrite):
@@ -318,11 +382,12 @@ class GameCorrections(GameWrite):
             help_text="Hand number → the new hand document (read by the rules engine).",
         )
         versions = inputs.NumberedObject(
-            child=inputs.Integer(min_value=0, max_value=2**31 - 1),
+            child=inputs.Text(max_length=64),
             key_problem=("type", {"expected": "integer"}),
             required=False,
             default=dict,
-            help_text="Hand number → the version read (412 when stale).",
+            help_text='Hand number → the ETag of that hand as read (`"h<hand id>.<version>"`, '
+            "quotes optional; 412 when it no longer names the hand at that number at its version).",
         )
         reason = inputs.Text(required=False, default="")
 
@@ -333,32 +398,65 @@ class GameCorrections(GameWrite):
 
     @extend_schema(
         summary="Correct several hands at once",
-        description="Replayed together, accepted or refused as a whole.",
+        description="Replayed together, accepted or refused as a whole. A precondition is "
+        "required (428 without): either `If-Match` with the game's ETag as read "
+        '(`"g<game id>.<version>"`), or `versions` giving the ETag read of every corrected hand. '
+        "412 when one of them is no longer current.",
+        parameters=[
+            OpenApiParameter(
+                "If-Match",
+                OpenApiTypes.STR,
+                OpenApiParameter.HEADER,
+                required=False,
+                description="The game's ETag as read; required unless `versions` covers every "
+                "corrected hand.",
+            )
+        ],
         request=InputSerializer,
         examples=[
             OpenApiExample(
                 "Two hands",
                 value={
                     "hands": {"3": {"dealer": 2, "points": [70, 50]}, "4": {"dealer": 0}},
-                    "versions": {"3": 1, "4": 2},
+                    "versions": {"3": '"h1234.1"', "4": '"h1235.2"'},
                     "reason": "dealer miscounted",
                 },
             )
         ],
-        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 404: ERRORS, 412: ERRORS},
+        responses={
+            200: OpenApiTypes.OBJECT,
+            400: ERRORS,
+            404: ERRORS,
+            409: ERRORS,
+            412: ERRORS,
+            428: ERRORS,
+        },
     )
     def post(self, request, game_id: int):
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
+        changes = {int(k): v for k, v in data["hands"].items()}
+        versions = {int(k): etags.parse_value(v) for k, v in data["versions"].items()}
+        if_match = etags.parse(request.headers.get("If-Match"))
+        if if_match is None or if_match.any:
+            if not set(changes) <= set(versions):
+                raise self.missing_precondition(request, game_id, "versions", "versions")
+            header: tuple[etags.Tag, ...] = ()
+        else:
+            header = if_match.strong
+        expected = {
+            number: (*header, *([versions[number]] if versions.get(number) else []))
+            for number in changes
+        }
         game = services.correct_hands(
             game=game_id,
-            changes={int(k): v for k, v in data["hands"].items()},
-            expected_versions={int(k): v for k, v in data["versions"].items()},
+            changes=changes,
+            expected=expected,
             by=access.actor_for(request, Game(pk=game_id), via=Via.API),
             reason=data["reason"],
         )
-        return with_etag(Response(selectors.game_detail(game)), game.version)
+        return with_etag(Response(selectors.game_detail(game)), etags.game_tag(game))
 
 
 class GameAbandon(GameWrite):
@@ -367,13 +465,52 @@ class GameAbandon(GameWrite):
     @extend_schema(
         summary="Abandon a game (reason required)",
         request=ReasonInput,
-        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 403: ERRORS, 404: ERRORS},
+        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 403: ERRORS, 404: ERRORS, 409: ERRORS},
     )
     def post(self, request, game_id: int):
         reason = ReasonInput.of(request)
         by = access.actor_for(request, via=Via.API)
         game = services.abandon_game(game=game_id, by=by, reason=reason)
-        return with_etag(Response(selectors.game_status(game)), game.version)
+        return with_etag(Response(selectors.game_status(game)), etags.game_tag(game))
+
+
+class GameReopen(GameWrite):
+    permission_classes = [IsAuthenticated]
+    not_allowed_message = MAY_NOT_LOCK_GAME
+
+    @extend_schema(
+        summary="Reopen a locked game (reason required)",
+        description="A game is locked when its round is closed or its competition is final: "
+        "every hand write is then refused with 409. An owner or organizer of the club reopens it "
+        "with a reason (audited); its hands may then change as usual, each change audited and "
+        "reaching the standings once. A game locked because its competition is final stays "
+        "locked (409) until the competition is reopened. `POST …/lock/` locks it again.",
+        request=ReasonInput,
+        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 403: ERRORS, 404: ERRORS, 409: ERRORS},
+    )
+    def post(self, request, game_id: int):
+        reason = ReasonInput.of(request)
+        by = access.actor_for(request, via=Via.API)
+        game = services.reopen_game(game=game_id, by=by, reason=reason)
+        return with_etag(Response(selectors.game_status(game)), etags.game_tag(game))
+
+
+class GameLock(GameWrite):
+    permission_classes = [IsAuthenticated]
+    not_allowed_message = MAY_NOT_LOCK_GAME
+
+    @extend_schema(
+        summary="Lock a game again",
+        description="For the reason it was last locked (its round closed...), or by hand: every "
+        "hand write is then refused with 409 until it is reopened. Owners and organizers.",
+        request=None,
+        responses={200: OpenApiTypes.OBJECT, 403: ERRORS, 404: ERRORS},
+    )
+    def post(self, request, game_id: int):
+        readable_game(request, game_id)
+        services.lock_games(games=[game_id], by=access.actor_for(request, via=Via.API))
+        game = Game.objects.get(pk=game_id)
+        return with_etag(Response(selectors.game_status(game)), etags.game_tag(game))
 
 
 class GameAudit(APIView):
@@ -408,5 +545,7 @@ __all__ = [
     "GameExport",
     "GameHand",
     "GameHands",
+    "GameLock",
+    "GameReopen",
     "RulesetList",
 ]

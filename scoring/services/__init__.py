@@ -15,6 +15,7 @@ The functions live in one module per idea; callers use this package's names
 - ``clubs``: clubs, memberships and players;
 - ``games``: starting, importing and abandoning a game;
 - ``hands``: the hand writes under the game row's lock, and how a scored hand becomes a row;
+- ``locks``: locking a settled game (a closed round) and reopening it;
 - ``table_links``: the table link's PIN check;
 - ``_game_row``: locking the game row and refreshing its cache, shared by games and hands.
 """
@@ -24,6 +25,7 @@ from scoring.services.actors import (
     Actor,
     HandNotFound,
     IdempotencyConflict,
+    Locked,
     NotAllowed,
     VersionConflict,
     authorize_club,
@@ -47,6 +49,7 @@ from scoring.services.hands import (
     record_hand,
     remove_hand,
 )
+from scoring.services.locks import lock_games, reopen_game
 from scoring.services.table_links import check_pin
 
 __all__ = [
@@ -54,6 +57,7 @@ __all__ = [
     "Actor",
     "HandNotFound",
     "IdempotencyConflict",
+    "Locked",
     "NotAllowed",
     "Recorded",
     "VersionConflict",
@@ -68,9 +72,11 @@ __all__ = [
     "hand_fields",
     "hand_row",
     "import_game",
+    "lock_games",
     "new_player",
     "record_hand",
     "remove_hand",
+    "reopen_game",
     "set_membership",
     "set_player_active",
     "start_game",

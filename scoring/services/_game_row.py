@@ -1,16 +1,26 @@
-"""The game row under a write: locked for the actor that may change it, refused once abandoned,
-and its cache of the engine's figures refreshed. Private to ``scoring.services``; shared by the
+"""The game row under a write: locked for the actor that may change it, refused once abandoned
+or while locked (a closed round), and its cache of the engine's figures refreshed. Private to ``scoring.services``; shared by the
 game writes (``games``) and the hand writes (``hands``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
+
 from django.db.models import Exists
 from django.utils import timezone
 
-from scoring.models import HAND_WRITERS, Game, GameStatus, IdempotencyRecord
+from scoring.etags import Tag, game_tag, hand_tag
+from scoring.models import HAND_WRITERS, Game, GameStatus, Hand, IdempotencyRecord
 from scoring.rules import ScoredGame
-from scoring.services.actors import Actor, _authorize, _role_subquery, violation
+from scoring.services.actors import (
+    Actor,
+    Locked,
+    VersionConflict,
+    _authorize,
+    _role_subquery,
+    violation,
+)
 
 
 def _cache_fields(game: Game, scored: ScoredGame) -> None:
@@ -40,10 +50,16 @@ CACHE_FIELDS = [
 
 
 def _locked(
-    game: Game | int, by: Actor, *, table_link_may: bool = True, idempotency_key: str | None = None
+    game: Game | int,
+    by: Actor,
+    *,
+    table_link_may: bool = True,
+    idempotency_key: str | None = None,
+    roles: Sequence[str] = HAND_WRITERS,
 ) -> Game:
-    """The game row, locked for the rest of the transaction, once ``by`` may change it: any
-    member of the club, or (unless ``table_link_may`` is false) the game's table link.
+    """The game row, locked for the rest of the transaction, once ``by`` may change it: a
+    member of the club holding one of ``roles``, or (unless ``table_link_may`` is false) the
+    game's table link.
     One query: the actor's role, and whether ``idempotency_key`` was seen, come along as
     subqueries."""
     pk = game.pk if isinstance(game, Game) else game
@@ -59,7 +75,7 @@ def _locked(
     _authorize(
         by,
         role=locked.actor_role,
-        roles=HAND_WRITERS,
+        roles=roles,
         table_game=locked.pk if table_link_may else None,
     )
     return locked
@@ -68,3 +84,16 @@ def _locked(
 def _refuse_if_abandoned(game: Game) -> None:
     if game.status == GameStatus.ABANDONED:
         raise violation("game", "game_abandoned")
+
+
+def _refuse_if_locked(game: Game) -> None:
+    """Every hand write (and abandoning) is refused while the game is locked."""
+    if game.locked_at is not None:
+        raise Locked("game", game.lock_reason, **game.lock_context)
+
+
+def _check_expected(game: Game, hand: Hand, expected: Collection[Tag]) -> None:
+    """Raise VersionConflict unless one of the ``expected`` validators names ``hand`` (by its
+    row, not its number) or ``game`` at its current version."""
+    if hand_tag(hand) not in expected and game_tag(game) not in expected:
+        raise VersionConflict(hand.number, hand.version)

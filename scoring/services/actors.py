@@ -58,6 +58,16 @@ class VersionConflict(Exception):
         super().__init__(f"hand {number} is at version {current}")
 
 
+class Locked(RuleViolation):
+    """The game (or the competition) is locked: nothing changes until a manager of the club
+    reopens it (HTTP 409). A RuleViolation with one ``locked`` problem whose ``reason`` and words
+    say why and who can reopen it, so that every page that shows a service's refusal where its
+    form is shows this one there too."""
+
+    def __init__(self, field: str, reason: str, **params: Any):
+        super().__init__([Problem(field, "locked", {"reason": reason, **params})])
+
+
 class HandNotFound(Exception):
     def __init__(self, number: int):
         self.number = number

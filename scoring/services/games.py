@@ -25,7 +25,12 @@ from scoring.models import (
 )
 from scoring.rules import RULESETS, RuleViolation, engine
 from scoring.rules.base import Problems, Reader
-from scoring.services._game_row import _cache_fields, _locked, _refuse_if_abandoned
+from scoring.services._game_row import (
+    _cache_fields,
+    _locked,
+    _refuse_if_abandoned,
+    _refuse_if_locked,
+)
 from scoring.services.actors import Actor, authorize_club, violation
 from scoring.services.clubs import new_player
 from scoring.services.hands import hand_row
@@ -201,6 +206,7 @@ def abandon_game(*, game: Game | int, by: Actor, reason: str) -> Game:
     with transaction.atomic():
         locked = _locked(game, by, table_link_may=False)
         _refuse_if_abandoned(locked)
+        _refuse_if_locked(locked)
         before = {"status": locked.status}
         was_finished = locked.status == GameStatus.FINISHED
         locked.status = GameStatus.ABANDONED

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,14 +16,21 @@ from django.db.models import F
 from django.utils import timezone
 
 from scoring import selectors
+from scoring.etags import Tag
 from scoring.models import AuditAction, AuditEvent, Game, GameStatus, Hand, IdempotencyRecord
 from scoring.rules import Problem, RuleViolation, ScoredHand, engine
-from scoring.services._game_row import CACHE_FIELDS, _cache_fields, _locked, _refuse_if_abandoned
+from scoring.services._game_row import (
+    CACHE_FIELDS,
+    _cache_fields,
+    _check_expected,
+    _locked,
+    _refuse_if_abandoned,
+    _refuse_if_locked,
+)
 from scoring.services.actors import (
     Actor,
     HandNotFound,
     IdempotencyConflict,
-    VersionConflict,
     violation,
 )
 from scoring.signals import announce_game_changed
@@ -85,6 +92,7 @@ def record_hand(
                 if first is not None:
                     return first
             _refuse_if_abandoned(locked)
+            _refuse_if_locked(locked)
             was_finished = locked.status == GameStatus.FINISHED
             scored = engine.play(locked.scored(), document)
             hand = hand_row(game=locked, scored_hand=scored.hands[-1], by=by)
@@ -146,24 +154,29 @@ def correct_hands(
     game: Game | int,
     changes: Mapping[int, Any],
     by: Actor,
-    expected_versions: Mapping[int, int] | None = None,
+    expected: Mapping[int, Collection[Tag]] | None = None,
     reason: str = "",
 ) -> Game:
     """Replace the documents of recorded hands (docs/rules/README.md §9): the game is replayed from
     hand 1; if every hand is valid the new documents and figures are stored, otherwise nothing
     changes and the RuleViolation names the hand that failed. Several hands may change at once.
+
+    ``expected``: for each changed hand number, the validators the client read (``scoring.etags``);
+    one of them must name that very hand at its current version, or the game at its current
+    version, else VersionConflict. None (trusted callers only) checks nothing.
     """
     with transaction.atomic():
         locked = _locked(game, by)
         _refuse_if_abandoned(locked)
+        _refuse_if_locked(locked)
         hands = list(locked.hands.order_by("number"))
         by_number = {h.number: h for h in hands}
         for number in changes:
             if number not in by_number:
                 raise HandNotFound(number)
-        for number, version in (expected_versions or {}).items():
-            if by_number[number].version != version:
-                raise VersionConflict(number, by_number[number].version)
+        if expected is not None:
+            for number in changes:
+                _check_expected(locked, by_number[number], expected.get(number, ()))
         documents = [changes.get(h.number, h.document) for h in hands]
         scored = engine.replay(locked.rules, locked.options, locked.n, documents)
         now = timezone.now()
@@ -210,34 +223,44 @@ def correct_hand(
     number: int,
     document: Any,
     by: Actor,
-    expected_version: int | None = None,
+    expected: Collection[Tag] | None = None,
     reason: str = "",
 ) -> Game:
+    """Correct one hand; ``expected`` as for one hand of ``correct_hands``."""
     return correct_hands(
         game=game,
         changes={number: document},
         by=by,
-        expected_versions=None if expected_version is None else {number: expected_version},
+        expected=None if expected is None else {number: expected},
         reason=reason,
     )
 
 
 def remove_hand(
-    *, game: Game | int, number: int, by: Actor, reason: str, expected_version: int | None = None
+    *,
+    game: Game | int,
+    number: int,
+    by: Actor,
+    reason: str,
+    expected: Collection[Tag] | None = None,
 ) -> Game:
     """Remove a hand (a reason is required); later hands move up one number and the game is
-    replayed. Refused, with the hand that fails named in the old numbering, if the replay fails."""
+    replayed. Refused, with the hand that fails named in the old numbering, if the replay fails.
+
+    ``expected``: the validators the client read; one must name this very hand (or the game) at
+    its current version, so that a resent removal never removes the hand that took its number."""
     if not isinstance(reason, str) or not reason.strip():
         raise violation("reason", "required")
     with transaction.atomic():
         locked = _locked(game, by)
         _refuse_if_abandoned(locked)
+        _refuse_if_locked(locked)
         hands = list(locked.hands.order_by("number"))
         target = next((h for h in hands if h.number == number), None)
         if target is None:
             raise HandNotFound(number)
-        if expected_version is not None and target.version != expected_version:
-            raise VersionConflict(number, target.version)
+        if expected is not None:
+            _check_expected(locked, target, expected)
         remaining = [h for h in hands if h.number != number]
         try:
             scored = engine.replay(

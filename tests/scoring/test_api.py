@@ -143,7 +143,8 @@ def test_post_a_hand_returns_201_with_totals_version_etag_and_status(api, terzig
     )
     assert data["document"] == {**G1[0], "sweep": "none"}
     assert data["status"] == "in_progress" and data["game"]["next_dealer"] == 1
-    assert response["ETag"] == '"1"'
+    hand = Hand.objects.get(game=terziglio, number=1)
+    assert response["ETag"] == data["etag"] == f'"h{hand.pk}.1"'
 
 
 def test_a_resend_gets_the_first_answer_and_a_different_body_with_the_same_key_is_422(
@@ -207,20 +208,24 @@ def test_a_hand_after_the_end_is_refused(api, terziglio):
 def test_correcting_a_hand_needs_if_match_and_a_fresh_version(api, terziglio):
     post_hand(api, terziglio, G1[0])
     url = f"/api/v1/games/{terziglio.pk}/hands/1/"
+    read = api.get(url)["ETag"]
     new = {**G1[0], "soloist_points": 5}
     assert api.put(url, new, format="json").status_code == 428
-    assert api.put(url, new, format="json", HTTP_IF_MATCH='"7"').status_code == 412
+    assert api.put(url, new, format="json", HTTP_IF_MATCH="*").status_code == 428
+    assert api.put(url, new, format="json", HTTP_IF_MATCH='"1"').status_code == 412
+    assert api.put(url, new, format="json", HTTP_IF_MATCH=f"W/{read}").status_code == 412
     response = api.put(
-        url, {"document": new, "reason": "miscounted"}, format="json", HTTP_IF_MATCH='"1"'
+        url, {"document": new, "reason": "miscounted"}, format="json", HTTP_IF_MATCH=read
     )
     assert response.status_code == 200
+    hand = Hand.objects.get(game=terziglio, number=1)
     assert (response.json()["deltas"], response.json()["version"], response["ETag"]) == (
         [-2, 1, 1],
         2,
-        '"2"',
+        f'"h{hand.pk}.2"',
     )
     assert AuditEvent.objects.get(action="correct_hand").reason == "miscounted"
-    stale = api.put(url, new, format="json", HTTP_IF_MATCH='"1"')
+    stale = api.put(url, new, format="json", HTTP_IF_MATCH=read)
     assert stale.status_code == 412
     assert stale.json()["errors"][0]["current_version"] == 2
 
@@ -235,9 +240,8 @@ def test_a_correction_the_replay_rejects_is_a_400_naming_the_hand_that_failed(ap
         "contract": "scegliete",
         "soloist_points": 6,
     }
-    response = api.put(
-        f"/api/v1/games/{terziglio.pk}/hands/5/", new, format="json", HTTP_IF_MATCH='"1"'
-    )
+    url = f"/api/v1/games/{terziglio.pk}/hands/5/"
+    response = api.put(url, new, format="json", HTTP_IF_MATCH=api.get(url)["ETag"])
     assert response.status_code == 400
     assert fields(response) == {(6, "game", "game_finished")}
 
@@ -245,9 +249,10 @@ def test_a_correction_the_replay_rejects_is_a_400_naming_the_hand_that_failed(ap
 def test_correcting_several_hands_at_once(api, terziglio):
     for i, document in enumerate(G1[:2]):
         post_hand(api, terziglio, document, key=f"k{i}")
+    hands = api.get(f"/api/v1/games/{terziglio.pk}/").json()["hands"]
     body = {
         "hands": {"1": {**G1[0], "dealer": 2}, "2": {**G1[1], "dealer": 0}},
-        "versions": {"1": 1, "2": 1},
+        "versions": {"1": hands[0]["etag"], "2": hands[1]["etag"].strip('"')},
     }
     response = api.post(f"/api/v1/games/{terziglio.pk}/corrections/", body, format="json")
     assert response.status_code == 200
@@ -263,12 +268,13 @@ def test_correcting_several_hands_at_once(api, terziglio):
 def test_deleting_a_hand_needs_a_reason(api, terziglio):
     post_hand(api, terziglio, G1[0])
     url = f"/api/v1/games/{terziglio.pk}/hands/1/"
-    response = api.delete(url, format="json")
+    read = api.get(url)["ETag"]
+    response = api.delete(url, format="json", HTTP_IF_MATCH=read)
     assert response.status_code == 400 and fields(response) == {(None, "reason", "required")}
-    response = api.delete(url, {"reason": "wrong table"}, format="json")
+    response = api.delete(url, {"reason": "wrong table"}, format="json", HTTP_IF_MATCH=read)
     assert response.status_code == 200 and response.json()["hand_count"] == 0
     assert AuditEvent.objects.get(action="remove_hand").before["deltas"] == [2, -1, -1]
-    assert api.delete(url + "?reason=again").status_code == 404
+    assert api.delete(url + "?reason=again", HTTP_IF_MATCH=read).status_code == 404
 
 
 def test_abandon_and_audit(api, terziglio):
@@ -321,13 +327,20 @@ def test_an_organizer_of_club_a_gets_403_or_404_on_every_club_b_url(oscar, other
                 f"{base}/hands/1/",
                 {"dealer": 0, "points": [60, 60]},
                 format="json",
-                HTTP_IF_MATCH='"1"',
+                HTTP_IF_MATCH=f'"g{g.pk}.2"',
             ),
             client.delete(f"{base}/hands/1/?reason=x"),
+            client.delete(f"{base}/hands/1/?reason=x", HTTP_IF_MATCH=f'"g{g.pk}.2"'),
             client.post(
                 f"{base}/corrections/",
                 {"hands": {"1": {"dealer": 0, "points": [60, 60]}}},
                 format="json",
+            ),
+            client.post(
+                f"{base}/corrections/",
+                {"hands": {"1": {"dealer": 0, "points": [60, 60]}}},
+                format="json",
+                HTTP_IF_MATCH=f'"g{g.pk}.2"',
             ),
             client.post(f"{base}/abandon/", {"reason": "x"}, format="json"),
         ]
@@ -403,7 +416,7 @@ def test_a_hand_post_takes_a_fixed_number_of_queries_whatever_the_game_length(ol
         ("corrections/", {"hands": {"1": G1[0]}, "colour": 1}, {(None, "colour", "unknown_key")}),
         ("corrections/", {"hands": {"1": [1]}}, {(None, "hands.1", "type")}),
         ("corrections/", {"hands": {"one": G1[0]}}, {(None, "hands.one", "type")}),
-        ("corrections/", {"hands": {"1": G1[0]}, "versions": {"1": "x"}}, {
+        ("corrections/", {"hands": {"1": G1[0]}, "versions": {"1": 1}}, {
             (None, "versions.1", "type")}),
         ("corrections/", {"hands": {"1": G1[0]}, "reason": 3}, {(None, "reason", "type")}),
         ("abandon/", {"reason": 5}, {(None, "reason", "type")}),
@@ -425,6 +438,8 @@ def test_a_body_with_an_unknown_key_or_a_wrong_type_is_a_400_naming_it(
 def test_removing_a_hand_refuses_an_unknown_key(api, terziglio):
     post_hand(api, terziglio, G1[0])
     url = f"/api/v1/games/{terziglio.pk}/hands/1/"
-    response = api.delete(url, {"reason": "x", "hand": 1}, format="json")
+    response = api.delete(
+        url, {"reason": "x", "hand": 1}, format="json", HTTP_IF_MATCH=api.get(url)["ETag"]
+    )
     assert response.status_code == 400 and fields(response) == {(None, "hand", "unknown_key")}
     assert Hand.objects.filter(game=terziglio).count() == 1

@@ -20,6 +20,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from scoring import services
+from scoring.etags import hand_tag
 from scoring.models import AuditEvent, Game, Hand, IdempotencyRecord
 from scoring.services import Actor
 
@@ -160,7 +161,7 @@ def test_two_corrections_of_the_same_version_one_wins_the_other_gets_412(terzigl
         "contract": "chiamo",
         "soloist_points": 7,
     }
-    services.record_hand(game=terziglio, document=first, by=by)
+    read = str(hand_tag(services.record_hand(game=terziglio, document=first, by=by).hand))
     corrections = [
         {"document": {**first, "soloist_points": 5}, "reason": "miscounted"},
         {"document": {**first, "contract": "solissimo"}, "reason": "it was a solissimo"},
@@ -172,7 +173,7 @@ def test_two_corrections_of_the_same_version_one_wins_the_other_gets_412(terzigl
             f"/api/v1/games/{terziglio.pk}/hands/1/",
             corrections[i],
             format="json",
-            HTTP_IF_MATCH='"1"',
+            HTTP_IF_MATCH=read,
         ),
     )
     assert sorted(status for status, _, _ in results) == [200, 412]

@@ -147,3 +147,19 @@ def test_every_sentence_of_the_outbox_status_is_translated(olga, terziglio, lang
         name for name, text in english.items() if name != "login-url" and translated[name] == text
     ]
     assert untranslated == []
+
+
+def test_a_hand_for_a_game_of_a_closed_round_is_refused_with_409_and_the_reason(terziglio, olga):
+    services.lock_games(
+        games=[terziglio],
+        by=Actor.for_user(olga),
+        reason="round_closed",
+        context={"round": 3, "competition": "Spring league"},
+    )
+    phone = with_pin(terziglio)
+    response = phone.post(f"/g/{terziglio.pk}/hands/", HAND | {"idempotency_key": "k9"}, **OUTBOX)
+    assert response.status_code == 409
+    assert error(response)["code"] == "locked"
+    assert "Spring league" in error(response)["message"]
+    assert "reopen" in error(response)["message"]
+    assert Hand.objects.count() == 0

@@ -6,8 +6,10 @@ import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.utils.html import escape
 
 from scoring import services
+from scoring.etags import hand_tag
 from scoring.models import AuditEvent, Game, Hand, TableLink
 from scoring.rules import engine
 from scoring.services import Actor
@@ -22,6 +24,15 @@ def login(user):
     client = Client()
     client.force_login(user)
     return client
+
+
+def shown(game, number):
+    """The validator a hand's page puts in its forms: that hand, at its version."""
+    return str(hand_tag(Hand.objects.get(game=game, number=number)))
+
+
+def text(response):
+    return response.content.decode()
 
 
 def field_error(html, name):
@@ -318,9 +329,11 @@ def test_correcting_and_removing_a_hand_from_its_page(olga, terziglio):
     client = login(olga)
     page = client.get(f"/g/{terziglio.pk}/hands/1/").content.decode()
     assert "History of this hand" in page and 'value="7"' in page
+    read = shown(terziglio, 1)
+    assert f'name="etag" value="{escape(read)}"' in page
     response = client.post(
         f"/g/{terziglio.pk}/hands/1/",
-        SOLOIST_FORM | {"soloist_points": "4", "version": "1", "reason": "recount"},
+        SOLOIST_FORM | {"soloist_points": "4", "etag": read, "reason": "recount"},
     )
     assert response.status_code == 302
     assert Hand.objects.get(game=terziglio, number=1).deltas == [-2, 1, 1]
@@ -328,16 +341,20 @@ def test_correcting_and_removing_a_hand_from_its_page(olga, terziglio):
     assert "recount" in page and "hand corrected" in page.lower()
     assert "✎" in client.get(f"/g/{terziglio.pk}/").content.decode()
     stale = client.post(
-        f"/g/{terziglio.pk}/hands/1/", SOLOIST_FORM | {"soloist_points": "9", "version": "1"}
+        f"/g/{terziglio.pk}/hands/1/", SOLOIST_FORM | {"soloist_points": "9", "etag": read}
     )
-    assert stale.status_code == 400 and "Someone else corrected this hand" in stale.content.decode()
-    refused = client.post(f"/g/{terziglio.pk}/hands/2/", {"action": "remove", "reason": "wrong"})
+    assert stale.status_code == 400 and "This hand changed since you opened it" in text(stale)
+    refused = client.post(
+        f"/g/{terziglio.pk}/hands/2/",
+        {"action": "remove", "reason": "wrong", "etag": shown(terziglio, 2)},
+    )
     assert (
         refused.status_code == 400
         and "Hand 3: Bruno must deal this hand" in refused.content.decode()
     )
     removed = client.post(
-        f"/g/{terziglio.pk}/hands/3/", {"action": "remove", "reason": "not played"}
+        f"/g/{terziglio.pk}/hands/3/",
+        {"action": "remove", "reason": "not played", "etag": shown(terziglio, 3)},
     )
     assert removed.status_code == 302 and Hand.objects.filter(game=terziglio).count() == 2
 
@@ -354,7 +371,7 @@ def test_a_correction_that_breaks_a_later_hand_says_which(olga, terziglio):
         "entry": "points",
         "soloist_points": "6",
         "sweep": "none",
-        "version": "1",
+        "etag": shown(terziglio, 5),
     }
     response = login(olga).post(f"/g/{terziglio.pk}/hands/5/", form)
     assert response.status_code == 400

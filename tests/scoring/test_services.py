@@ -8,6 +8,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from scoring import services
+from scoring.etags import hand_tag
 from scoring.models import AuditEvent, Game, Hand, IdempotencyRecord, Player, Seat, TableLink
 from scoring.rules import RuleViolation
 from scoring.services import Actor
@@ -181,8 +182,9 @@ def test_correcting_a_hand_replays_the_game_and_can_reopen_it(terziglio, olga):
     by = Actor.for_user(olga)
     game = play(terziglio, G1, by)
     new = {"dealer": 0, "outcome": "played", "soloist": 0, "contract": "solo", "soloist_points": 4}
+    read = [hand_tag(Hand.objects.get(game=game, number=7))]
     game = services.correct_hand(
-        game=game, number=7, document=new, by=by, expected_version=1, reason="typo"
+        game=game, number=7, document=new, by=by, expected=read, reason="typo"
     )
     assert (game.status, game.totals, game.finished_at) == ("in_progress", [9, -18, 9], None)
     hand = Hand.objects.get(game=game, number=7)
@@ -213,12 +215,13 @@ def test_a_correction_the_replay_rejects_changes_nothing_and_names_the_hand(terz
 def test_a_stale_version_is_refused(terziglio, olga):
     by = Actor.for_user(olga)
     game = play(terziglio, G1[:2], by)
+    read = [hand_tag(Hand.objects.get(game=game, number=1))]
     services.correct_hand(
-        game=game, number=1, document={**G1[0], "soloist_points": 8}, by=by, expected_version=1
+        game=game, number=1, document={**G1[0], "soloist_points": 8}, by=by, expected=read
     )
     with pytest.raises(services.VersionConflict) as caught:
         services.correct_hand(
-            game=game, number=1, document={**G1[0], "soloist_points": 9}, by=by, expected_version=1
+            game=game, number=1, document={**G1[0], "soloist_points": 9}, by=by, expected=read
         )
     assert caught.value.current == 2
 
@@ -296,7 +299,8 @@ def test_removing_a_hand_that_breaks_the_rotation_names_the_later_hand_in_the_ol
 def test_removing_the_last_hand_reopens_a_finished_game(terziglio, olga):
     by = Actor.for_user(olga)
     game = play(terziglio, G1, by)
-    game = services.remove_hand(game=game, number=7, by=by, reason="not played", expected_version=1)
+    read = [hand_tag(Hand.objects.get(game=game, number=7))]
+    game = services.remove_hand(game=game, number=7, by=by, reason="not played", expected=read)
     assert (game.status, game.totals, game.hand_count) == ("in_progress", [13, -20, 7], 6)
 
 

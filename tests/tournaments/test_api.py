@@ -609,21 +609,24 @@ def test_forfeit_a_table(api, drawn):
 def test_standings_with_etag_and_304(api, drawn, olga, django_capture_on_commit_callbacks):
     response = api.get(url(drawn, "standings/"))
     assert response.status_code == 200
-    assert response["ETag"] == '"1"'
+    one, two = f'"s{drawn.pk}.1"', f'"s{drawn.pk}.2"'
+    assert response["ETag"] == one
     data = response.json()
     assert data["version"] == 1 and data["scheme"] == "placement"
     assert len(data["tables"][0]["rows"]) == 6 and data["games_counted"] == 0
     assert StandingsSnapshot.objects.get(competition=drawn).version == 1
-    unchanged = api.get(url(drawn, "standings/"), HTTP_IF_NONE_MATCH='"1"')
-    assert unchanged.status_code == 304 and unchanged["ETag"] == '"1"'
+    unchanged = api.get(url(drawn, "standings/"), HTTP_IF_NONE_MATCH=one)
+    assert unchanged.status_code == 304 and unchanged["ETag"] == one
+    # The old form, a bare version, names no competition: it is not the standings' validator.
+    assert api.get(url(drawn, "standings/"), HTTP_IF_NONE_MATCH='"1"').status_code == 200
 
     api.post(url(drawn, "rounds/1/publish/"))
     game = Game.objects.filter(competition_table__round__number=1).order_by("pk").first()
     with django_capture_on_commit_callbacks(execute=True):
         play(game, terziglio_in_order([2, 1, 0]), olga)
 
-    changed = api.get(url(drawn, "standings/"), HTTP_IF_NONE_MATCH='"1"')
-    assert changed.status_code == 200 and changed["ETag"] == '"2"'
+    changed = api.get(url(drawn, "standings/"), HTTP_IF_NONE_MATCH=one)
+    assert changed.status_code == 200 and changed["ETag"] == two
     rows = changed.json()["tables"][0]["rows"]
     seats = [s.entry_id for s in game.competition_table.seats.order_by("position")]
     assert [(r["entry"], r["rank"], r["points"]) for r in rows[:4]] == [
@@ -632,7 +635,15 @@ def test_standings_with_etag_and_304(api, drawn, olga, django_capture_on_commit_
         (seats[0], 3, 0),
         (rows[3]["entry"], 4, 0),
     ]
-    assert api.get(url(drawn, "standings/"), HTTP_IF_NONE_MATCH='W/"2"').status_code == 304
+    assert api.get(url(drawn, "standings/"), HTTP_IF_NONE_MATCH=f"W/{two}").status_code == 304
+
+
+@pytest.mark.parametrize("header", ['"²"', '"' + "9" * 5000 + '"', 'W/"s²"', '"s1.1" "s1.1"'])
+def test_a_garbled_if_none_match_on_public_standings_just_gets_them(drawn, header):
+    anonymous = APIClient()
+    assert anonymous.get(url(drawn, "standings/"), HTTP_IF_NONE_MATCH=header).status_code == 200
+    page = Client().get(f"/p/{drawn.club.slug}/{drawn.slug}/standings/", HTTP_IF_NONE_MATCH=header)
+    assert page.status_code == 200
 
 
 def test_private_competitions_are_hidden_from_outsiders(club, olga, sara, bea):

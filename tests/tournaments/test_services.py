@@ -714,6 +714,8 @@ def test_a_correction_in_a_finished_game_moves_the_standings_through_the_snapsho
     assert snapshot.version == 1
     assert [r["entry"] for r in snapshot.data["tables"][0]["rows"]] == list(seated)
     game = round_.tables.get().game
+    # The round is closed: its game is locked until an organizer reopens it.
+    scoring.reopen_game(game=game, by=Actor.for_user(olga), reason="soloist mixed up")
 
     # Hand 2 was the scegliete of seat 0: it was seat 1's in fact.
     with django_capture_on_commit_callbacks(execute=True):

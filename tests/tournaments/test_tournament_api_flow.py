@@ -173,7 +173,7 @@ def test_a_whole_terziglio_tournament_through_the_api(api, club):
 
     response = api.get(f"{base}/standings/")
     standings = ok(response)
-    assert response["ETag"] == f'"{standings["version"]}"'
+    assert response["ETag"] == f'"s{competition["id"]}.{standings["version"]}"'
     assert standings["games_counted"] == 16 == len(played)
     expected = expected_standings(played)
     (overall,) = standings["tables"]

@@ -19,6 +19,7 @@ from tournaments.api.common import (
     CompetitionView,
     actor,
     club_of,
+    ensure_manager,
     may_manage,
     readable_competition,
 )
@@ -125,3 +126,46 @@ class CompetitionDetail(CompetitionView):
     def get(self, request, competition_id: int):
         competition, role = readable_competition(request, competition_id)
         return Response(competition_detail(competition, role))
+
+
+class CompetitionFinalize(CompetitionView):
+    parser_classes = [JSONParser]
+
+    class InputSerializer(inputs.StrictInput):
+        reason = inputs.Text(required=False, default="", max_length=500)
+
+    service = staticmethod(services.finalize_competition)
+
+    @extend_schema(
+        summary="Declare the results final",
+        description="Every game of the competition is locked and no write of the competition "
+        "(rounds, draw, entries, check-ins, forfeits, adjustments) nor of its games' hands is "
+        "accepted (409) until an organizer reopens it. Refused (400) while a published round is "
+        "still open. Owners and organizers; audited in the competition's event log.",
+        request=InputSerializer,
+        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+    )
+    def post(self, request, competition_id: int):
+        competition, role = readable_competition(request, competition_id)
+        ensure_manager(role)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        competition = self.service(
+            competition=competition, by=actor(request), **serializer.validated_data
+        )
+        return Response(competition_detail(competition, role))
+
+
+class CompetitionReopen(CompetitionFinalize):
+    service = staticmethod(services.reopen_competition)
+
+    @extend_schema(
+        summary="Reopen a final competition (reason required)",
+        description="Writes are accepted again, audited in the competition's event log. The "
+        "games stay locked for their closed round: an organizer reopens each game that must "
+        "change (`POST /api/v1/games/{id}/reopen/`).",
+        request=CompetitionFinalize.InputSerializer,
+        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+    )
+    def post(self, request, competition_id: int):
+        return super().post(request, competition_id)

@@ -61,6 +61,7 @@ def competition_detail(competition: Competition, role: str | None) -> dict[str, 
         "notify_entrants": competition.notify_entrants,
         "description": competition.description,
         "created_at": _moment(competition.created_at),
+        "finalized_at": _moment(competition.finalized_at),
         "entries": competition.entries.count(),
         "rounds": [
             {

@@ -1,4 +1,5 @@
-"""Standings of a competition, read from their snapshot with an ETag (its version)."""
+"""Standings of a competition, read from their snapshot with an ETag (``"s<competition>.<version>"``,
+``scoring.etags``)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.response import Response
 
-from scoring.api.common import ERRORS, parse_version, with_etag
+from scoring import etags
+from scoring.api.common import ERRORS, not_modified, with_etag
 from tournaments import selectors, services
 from tournaments.api.common import IF_NONE_MATCH, CompetitionView, readable_competition
 from tournaments.models import StandingsSnapshot
@@ -17,7 +19,8 @@ class Standings(CompetitionView):
     @extend_schema(
         summary="Standings of a competition",
         description="Recomputed from the games whenever one changes and kept as a snapshot; the "
-        "ETag is the snapshot's version: send it in `If-None-Match` to poll cheaply (304 while "
+        'ETag names the competition and the snapshot\'s version (`"s<id>.<version>"`): send it in '
+        "`If-None-Match` to poll cheaply (304 while "
         "nothing changed).",
         parameters=[IF_NONE_MATCH],
         responses={200: OpenApiTypes.OBJECT, 304: None, 404: ERRORS},
@@ -28,10 +31,11 @@ class Standings(CompetitionView):
         if snapshot is None:
             services.store_standings(competition=competition)
             snapshot = StandingsSnapshot.objects.get(competition=competition)
-        if parse_version(request.headers.get("If-None-Match")) == snapshot.version:
-            return with_etag(Response(status=status.HTTP_304_NOT_MODIFIED), snapshot.version)
+        tag = etags.standings_tag(competition.pk, snapshot.version)
+        if not_modified(request, tag):
+            return with_etag(Response(status=status.HTTP_304_NOT_MODIFIED), tag)
         data = selectors.labelled(snapshot.data) | {
             "version": snapshot.version,
             "computed_at": snapshot.computed_at.isoformat() if snapshot.computed_at else None,
         }
-        return with_etag(Response(data), snapshot.version)
+        return with_etag(Response(data), tag)

@@ -8,7 +8,8 @@ Celery tasks enqueued after commit.
 The functions live in one module per idea; callers use this package's names
 (``from tournaments import services; services.generate_round(...)``):
 
-- ``competitions``: creating a competition, the table sizes its games may use;
+- ``competitions``: creating a competition, the table sizes its games may use, finalizing and
+  reopening it;
 - ``entries``: entering and withdrawing players or pairs;
 - ``rounds``: a round's life (add, change, check-ins, publish, close);
 - ``draw``: drawing a draft round's tables, swapping two entries in a draw, keeping a
@@ -24,7 +25,9 @@ from tournaments.services._common import GAME_CONTEXT
 from tournaments.services.competitions import (
     NAME_MAX,
     create_competition,
+    finalize_competition,
     game_sizes,
+    reopen_competition,
     table_policy,
 )
 from tournaments.services.draw import (
@@ -62,6 +65,7 @@ __all__ = [
     "competitions_of_game",
     "create_competition",
     "draw_problems",
+    "finalize_competition",
     "forfeit_table",
     "game_sizes",
     "generate_round",
@@ -69,6 +73,7 @@ __all__ = [
     "next_slot",
     "publish_round",
     "record_draw_refusal",
+    "reopen_competition",
     "set_check_ins",
     "store_standings",
     "swap_in_round",

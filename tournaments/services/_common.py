@@ -17,11 +17,14 @@ from typing import Any
 from django.db import transaction
 
 from scoring.models import MANAGERS, Club
-from scoring.services import Actor, authorize_club
+from scoring.services import Actor, Locked, authorize_club
 from tournaments.models import Competition, CompetitionEvent, Round
 
 #: ``Game.context`` of the games played at a competition's tables.
 GAME_CONTEXT = "competition"
+
+#: The only writes a final competition accepts (``competitions.finalize_competition``...).
+WHILE_FINAL = {"finalize", "reopen"}
 
 
 def record_event(
@@ -34,7 +37,16 @@ def record_event(
     **data: Any,
 ) -> None:
     """Append the competition's audit event for a write (call it inside the write's
-    transaction, so that the event and the change commit together)."""
+    transaction, so that the event and the change commit together).
+
+    Every write of a competition records its event, so this is also where a final competition
+    refuses them all (``Locked``, HTTP 409), read from the database inside the transaction: the
+    write's changes roll back with it."""
+    if (
+        action not in WHILE_FINAL
+        and Competition.objects.filter(pk=competition.pk, finalized_at__isnull=False).exists()
+    ):
+        raise Locked("competition", "finalized", competition=competition.name)
     CompetitionEvent.objects.create(
         competition=competition,
         round=round_,

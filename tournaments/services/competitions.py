@@ -1,4 +1,4 @@
-"""Creating a competition, and the table sizes its games may use.
+"""Creating a competition, the table sizes its games may use, and declaring its results final.
 
 ``create_competition`` checks every field at once (one ``RuleViolation`` naming each bad field)
 and checks the house rules against every number of players a game may have. ``table_policy``
@@ -12,14 +12,16 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.text import slugify
 
-from scoring.models import Club
+from scoring import services as scoring
+from scoring.models import Club, Game, LockReason
 from scoring.rules import RULESETS, RuleViolation
 from scoring.rules.base import Problems
-from scoring.services import Actor, violation
+from scoring.services import Actor, Locked, violation
 from tournaments import standings as pure
-from tournaments.models import Competition, Format, Kind
+from tournaments.models import Competition, Format, Kind, RoundStatus
 from tournaments.services._common import record_event, require_manager
 
 NAME_MAX = 120
@@ -206,3 +208,67 @@ def create_competition(
         )
         record_event(competition, by, "create_competition", name=name)
     return competition
+
+
+def finalize_competition(*, competition: Competition, by: Actor, reason: str = "") -> Competition:
+    """Declare the results final: every game of the competition is locked for that reason (an
+    organizer cannot reopen one of them alone), and no write of the competition is accepted
+    (``_common.record_event``) until ``reopen_competition``. Refused while a published round is
+    still open: close it first."""
+    require_manager(by, competition.club)
+    with transaction.atomic():
+        row = Competition.objects.select_for_update().get(pk=competition.pk)
+        if row.finalized_at is not None:
+            raise Locked("competition", "finalized", competition=row.name)
+        open_round = (
+            row.rounds.filter(status=RoundStatus.PUBLISHED)
+            .order_by("number")
+            .values_list("number", flat=True)
+            .first()
+        )
+        if open_round is not None:
+            raise violation("competition", "not_allowed", reason="round_open", round=open_round)
+        scoring.lock_games(
+            games=_games_of(row),
+            by=by,
+            reason=LockReason.FINALIZED,
+            context={"competition": row.name},
+        )
+        row.finalized_at, row.finalized_by = timezone.now(), by.user
+        row.save(update_fields=["finalized_at", "finalized_by"])
+        record_event(row, by, "finalize", reason=str(reason or "").strip())
+    return row
+
+
+def reopen_competition(*, competition: Competition, by: Actor, reason: str) -> Competition:
+    """Accept writes again (a reason is required). The games stay locked: those the
+    finalization locked are locked again for their closed round, and an organizer reopens each
+    game that must change (``scoring.services.reopen_game``)."""
+    require_manager(by, competition.club)
+    if not isinstance(reason, str) or not reason.strip():
+        raise violation("reason", "required")
+    with transaction.atomic():
+        row = Competition.objects.select_for_update().get(pk=competition.pk)
+        if row.finalized_at is None:
+            raise violation("competition", "not_allowed", reason="not_final")
+        for round_ in row.rounds.filter(status=RoundStatus.CLOSED).order_by("number"):
+            scoring.lock_games(
+                games=Game.objects.filter(
+                    competition_table__round=round_, lock_reason=LockReason.FINALIZED
+                ).values_list("pk", flat=True),
+                by=by,
+                reason=LockReason.ROUND_CLOSED,
+                context={"round": round_.number, "competition": row.name},
+            )
+        row.finalized_at, row.finalized_by = None, None
+        row.save(update_fields=["finalized_at", "finalized_by"])
+        record_event(row, by, "reopen", reason=reason.strip())
+    return row
+
+
+def _games_of(competition: Competition) -> list[int]:
+    return list(
+        Game.objects.filter(competition_table__round__competition=competition).values_list(
+            "pk", flat=True
+        )
+    )

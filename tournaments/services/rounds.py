@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring import services as scoring
-from scoring.models import GameStatus
+from scoring.models import GameStatus, LockReason
 from scoring.services import Actor, violation
 from tournaments.models import CheckIn, Competition, Entry, EntryStatus, Round, RoundStatus
 from tournaments.services._common import GAME_CONTEXT, lock, record_event, require_manager
@@ -204,7 +204,8 @@ def publish_round(*, round_: Round, by: Actor) -> Round:
 
 
 def close_round(*, round_: Round, by: Actor) -> Round:
-    """Close a round once every table's game is finished or the table was forfeited."""
+    """Close a round once every table's game is finished or the table was forfeited, and lock
+    its games (``scoring.services.lock_games``)."""
     competition = round_.competition
     require_manager(by, competition.club)
     with transaction.atomic():
@@ -221,5 +222,12 @@ def close_round(*, round_: Round, by: Actor) -> Round:
         round_.status = RoundStatus.CLOSED
         round_.closed_at = timezone.now()
         round_.save(update_fields=["status", "closed_at"])
+        # Its games are settled: no hand changes until an organizer reopens one (scoring's lock).
+        scoring.lock_games(
+            games=round_.tables.exclude(game=None).values_list("game_id", flat=True),
+            by=by,
+            reason=LockReason.ROUND_CLOSED,
+            context={"round": round_.number, "competition": competition.name},
+        )
         record_event(competition, by, "close_round", round_=round_, number=round_.number)
     return round_

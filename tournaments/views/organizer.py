@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring import access
+from scoring.forms import ReasonForm
 from scoring.messages import message
 from scoring.models import Club
 from scoring.rules import RuleViolation
@@ -87,6 +88,7 @@ def competition_page(request, club_slug: str, slug: str):
         },
     )
     adjust_form = AdjustForm(entries=entries, rounds=rounds)
+    final_form = _final_form(competition)
     status = 200
     if request.method == "POST":
         by = access.actor_for(request)
@@ -135,6 +137,31 @@ def competition_page(request, club_slug: str, slug: str):
                         % {"points": format_figure(data["points"]), "name": entry.name},
                     )
                     return redirect("competition", club_slug=club_slug, slug=slug)
+        elif action in ("finalize", "reopen"):
+            final_form = _final_form(competition, request.POST)
+            if final_form.is_valid():
+                service = (
+                    services.finalize_competition
+                    if action == "finalize"
+                    else services.reopen_competition
+                )
+                try:
+                    call_service(
+                        service,
+                        competition=competition,
+                        by=by,
+                        reason=final_form.cleaned_data["reason"],
+                    )
+                except RuleViolation as violation:
+                    final_form.add_rule_errors(violation)
+                else:
+                    messages.success(
+                        request,
+                        _("The results are final.")
+                        if action == "finalize"
+                        else _("The competition is open again."),
+                    )
+                    return redirect("competition", club_slug=club_slug, slug=slug)
         else:
             return HttpResponseBadRequest(_("Unknown action."))
         status = 400
@@ -164,12 +191,20 @@ def competition_page(request, club_slug: str, slug: str):
             "schedule": schedule,
             "round_form": round_form,
             "adjust_form": adjust_form,
+            "final_form": final_form,
             "adjustments": adjustments,
             "games": game_names(competition),
             "zone": competition.club.time_zone,
         },
         status=status,
     )
+
+
+def _final_form(competition, data=None) -> ReasonForm:
+    """The reason to declare the results final (optional) or to reopen them (required)."""
+    form = ReasonForm(data, auto_id="id_final_%s")
+    form.fields["reason"].required = competition.finalized_at is not None
+    return form
 
 
 @login_required
