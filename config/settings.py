@@ -142,6 +142,19 @@ if DATABASE_URL:
         _db.setdefault("OPTIONS", {})
         _db["CONN_MAX_AGE"] = _int("DATABASE_CONN_MAX_AGE", 0)
         _db["CONN_HEALTH_CHECKS"] = True
+        # A psycopg connection pool in each web process (deploy/README.md "Growing"): requests
+        # borrow a connection and give it back, so persistent connections must stay off.
+        if _bool("DATABASE_POOL", False):
+            if _db["CONN_MAX_AGE"]:
+                raise ImproperlyConfigured(
+                    "DATABASE_POOL=true needs DATABASE_CONN_MAX_AGE=0 (the pool keeps the "
+                    "connections open itself)"
+                )
+            _db["OPTIONS"]["pool"] = {
+                "min_size": 1,
+                "max_size": _int("DATABASE_POOL_MAX_SIZE", 4, minimum=1),
+                "timeout": 10,
+            }
     elif _db["ENGINE"] != "django.db.backends.sqlite3":
         raise ImproperlyConfigured(
             f"DATABASE_URL must be a postgres:// or sqlite:// URL, got engine {_db['ENGINE']}"
@@ -168,7 +181,24 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f"test-db-{os.getpid()}.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Nothing a request leaves behind stays in one web process, so that any number of them can
+# serve the same phones (deploy/README.md "Growing"): sessions live in the database, the
+# cache (PIN and login throttles) in Redis when CACHE_URL is set, idempotency records in the
+# database. The local-memory cache is right for one process only.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+CACHE_URL = env.str("CACHE_URL", default="")
+if CACHE_URL:
+    if not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+        raise ImproperlyConfigured(f"CACHE_URL must be a redis:// URL, got {CACHE_URL!r}")
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": "segnapunti",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -235,3 +235,45 @@ def test_the_api_maps_errors_in_one_handler_and_paginates_nothing():
     )
     assert "DEFAULT_PAGINATION_CLASS" not in settings.REST_FRAMEWORK
     assert "PAGE_SIZE" not in settings.REST_FRAMEWORK
+
+
+def test_the_cache_is_local_memory_by_default_and_redis_when_cache_url_is_set():
+    code = (
+        "from django.conf import settings; c = settings.CACHES['default']; "
+        "print(c['BACKEND'], c.get('LOCATION', '-'), settings.SESSION_ENGINE)"
+    )
+    status, output = start(code)
+    assert (status, output.split()) == (
+        0,
+        [
+            "django.core.cache.backends.locmem.LocMemCache",
+            "-",
+            "django.contrib.sessions.backends.db",
+        ],
+    )
+    status, output = start(code, CACHE_URL="redis://127.0.0.1:6379/3")
+    assert (status, output.split()) == (
+        0,
+        [
+            "django.core.cache.backends.redis.RedisCache",
+            "redis://127.0.0.1:6379/3",
+            "django.contrib.sessions.backends.db",
+        ],
+    )
+
+
+def test_a_cache_url_that_is_not_redis_stops_the_start():
+    status, output = start(CACHE_URL="memcached://127.0.0.1:11211")
+    assert status != 0
+    assert "CACHE_URL must be a redis:// URL" in output
+
+
+def test_database_pool_gives_each_process_a_psycopg_pool_and_refuses_persistent_connections():
+    code = "from django.conf import settings; d = settings.DATABASES['default']; print(d['OPTIONS'].get('pool'), d['CONN_MAX_AGE'])"
+    url = "postgres://postgres@127.0.0.1:5432/segnapunti"
+    assert start(code, DATABASE_URL=url) == (0, "None 0\n")
+    status, output = start(code, DATABASE_URL=url, DATABASE_POOL="true", DATABASE_POOL_MAX_SIZE="6")
+    assert (status, output) == (0, "{'min_size': 1, 'max_size': 6, 'timeout': 10} 0\n")
+    status, output = start(code, DATABASE_URL=url, DATABASE_POOL="true", DATABASE_CONN_MAX_AGE="60")
+    assert status != 0
+    assert "DATABASE_POOL=true needs DATABASE_CONN_MAX_AGE=0" in output

@@ -15,10 +15,13 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import condition
 
 from tournaments import selectors
 from tournaments.presenters import (
@@ -29,6 +32,23 @@ from tournaments.presenters import (
     standings_columns,
 )
 from tournaments.views.access import public_or_404
+from tournaments.views.public import competition_fields, fingerprint, rounds_fields, rounds_of
+
+
+def _calendar_etag(request, club_slug: str, slug: str) -> str | None:
+    """What the feed holds: the rounds, the competition and club, the language and the site's
+    address (one query after the competition, shared with the feed itself); calendar apps poll it with If-None-Match."""
+    try:
+        competition, _role = public_or_404(request, club_slug, slug)
+    except Http404:
+        return None
+    digest = fingerprint(
+        competition_fields(competition),
+        rounds_fields(rounds_of(request, competition)),
+        get_language(),
+        settings.SITE_URL,
+    )
+    return f"calendar-{competition.pk}-{digest}"
 
 
 def ics_escape(text: str) -> str:
@@ -62,6 +82,8 @@ def _utc(moment: dt.datetime) -> str:
     return moment.astimezone(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
 
 
+@cache_control(private=True, no_cache=True)
+@condition(etag_func=_calendar_etag)
 def calendar_ics(request, club_slug: str, slug: str):
     """An iCalendar feed: one VEVENT per dated round (times in UTC, computed from the club's
     wall-clock date, start time and duration)."""
@@ -79,7 +101,7 @@ def calendar_ics(request, club_slug: str, slug: str):
         f"X-WR-CALNAME:{ics_escape(competition.name)}",
         f"X-WR-TIMEZONE:{club.time_zone}",
     ]
-    for round_ in competition.rounds.filter(date__isnull=False).order_by("number"):
+    for round_ in [r for r in rounds_of(request, competition) if r.date is not None]:
         game = game_name(round_.ruleset)
         url = settings.SITE_URL + reverse(
             "public-round", args=[club.slug, competition.slug, round_.number]

@@ -4,11 +4,25 @@ the projector view for the club room.
 They live under ``/p/<club>/<competition>/`` and need no login when the competition is public.
 The standings come from the ``StandingsSnapshot`` (computed with ``services.store_standings``
 when missing); the polled partial answers 304 while its version is unchanged.
+
+The competition page, a round's page and the calendar feed answer ``If-None-Match`` with 304
+too (``Cache-Control: private, no-cache``: the browser asks every time, the server answers in a
+query or two without rendering). Their ETag is made of what the page shows, read cheaply: the
+snapshot's version, a fingerprint of the rounds (number, status, date, times, game) or of a
+round's tables (their games' versions: every hand, correction and status change bumps one),
+the competition's and club's displayed fields, the language, and the viewer (anonymous, or the
+user and role, plus the CSRF cookie the page's forms carry). Not in it: a player renamed after
+the page was fetched shows on the next change.
 """
 
 from __future__ import annotations
 
+import hashlib
+
+from django.db.models import Count, IntegerField, OuterRef, Subquery, Sum
+from django.db.models.functions import Cast, Coalesce
 from django.http import Http404
+from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.utils.translation import get_language
 from django.views.decorators.cache import cache_control
@@ -17,7 +31,7 @@ from django.views.decorators.http import condition
 from scoring import access
 from tournaments import selectors, services
 from tournaments.forms import WhereForm
-from tournaments.models import Competition, Round, RoundStatus, StandingsSnapshot
+from tournaments.models import Bye, Competition, Round, RoundStatus, StandingsSnapshot, Table
 from tournaments.presenters import (
     club_zone,
     game_names,
@@ -51,6 +65,162 @@ def _snapshot(request, competition: Competition) -> tuple[dict, int]:
     return cache[competition.pk]
 
 
+# -- ETags of the public pages ----------------------------------------------------------------
+
+
+def fingerprint(*parts) -> str:
+    """A short digest of plain values (their ``repr``), for an ETag."""
+    return hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest()
+
+
+def competition_fields(competition: Competition) -> tuple:
+    """What the public pages show of the competition and its club (already loaded: no query)."""
+    club = competition.club
+    return (
+        competition.pk,
+        competition.name,
+        competition.slug,
+        competition.kind,
+        tuple(competition.rulesets),
+        competition.start_date,
+        competition.end_date,
+        competition.description,
+        competition.public,
+        club.name,
+        club.slug,
+        club.time_zone,
+        club.results_public,
+    )
+
+
+def rounds_fields(rounds: list[Round]) -> list[tuple]:
+    """Each round as the schedule and the calendar show it."""
+    return [
+        (r.pk, r.number, r.status, r.ruleset, r.date, r.start_time, r.duration_minutes)
+        for r in rounds
+    ]
+
+
+def rounds_of(request, competition: Competition) -> list[Round]:
+    """The competition's rounds in order, each with ``snapshot_version`` (the standings
+    snapshot's, None before the first one): one query, cached on the request so that the ETag
+    function and the view share it."""
+    cache = request.__dict__.setdefault("_public_rounds", {})
+    if competition.pk not in cache:
+        version = StandingsSnapshot.objects.filter(competition=OuterRef("competition")).values(
+            "version"
+        )[:1]
+        cache[competition.pk] = list(
+            competition.rounds.order_by("number").annotate(snapshot_version=Subquery(version))
+        )
+    return cache[competition.pk]
+
+
+def viewer(request, role) -> tuple:
+    """Who is looking: the page differs for anonymous visitors, each user and each role, and
+    its forms carry a token made from the CSRF cookie."""
+    user = request.user
+    # A first visit has no CSRF cookie yet: make the secret now (the answer sets the cookie),
+    # so that the ETag given with the page matches the visitor's next request.
+    get_token(request)
+    csrf = request.META.get("CSRF_COOKIE") or ""
+    return (
+        user.pk if user.is_authenticated else None,
+        role,
+        hashlib.blake2b(csrf.encode(), digest_size=6).hexdigest(),
+    )
+
+
+def _public_or_none(request, club_slug: str, slug: str):
+    """``public_or_404`` for an ETag function: None when the view will answer 404 itself."""
+    try:
+        return public_or_404(request, club_slug, slug)
+    except Http404:
+        return None, None
+
+
+def _competition_etag(request, club_slug: str, slug: str) -> str | None:
+    """The competition page: standings version, rounds, competition, language, viewer. One
+    query after the competition and the role (two for a competition with no round yet)."""
+    competition, role = _public_or_none(request, club_slug, slug)
+    if competition is None:
+        return None
+    rounds = rounds_of(request, competition)
+    version = rounds[0].snapshot_version if rounds else None
+    if version is None:  # no round to carry it, or no snapshot yet
+        _data, version = _snapshot(request, competition)
+    digest = fingerprint(
+        competition_fields(competition),
+        rounds_fields(rounds),
+        get_language(),
+        viewer(request, role),
+    )
+    return f"competition-{competition.pk}-{version}-{digest}"
+
+
+def _sum_of(queryset, field: str) -> Subquery:
+    """SUM(field) over the rows of ``queryset`` that belong to the outer round, as a subquery
+    (so that tables and byes, two lists, are summed in one statement without multiplying)."""
+    return Subquery(
+        queryset.filter(round=OuterRef("pk"))
+        .order_by()
+        .values("round")
+        .annotate(total=Sum(field))
+        .values("total"),
+        output_field=IntegerField(),
+    )
+
+
+def _round_etag(request, club_slug: str, slug: str, number: int) -> str | None:
+    """A round's page: the round's fields and a fingerprint of its tables (which tables, their
+    games' versions, forfeits) and byes, in one query after the competition and the role."""
+    competition, role = _public_or_none(request, club_slug, slug)
+    if competition is None:
+        return None
+    row = (
+        Round.objects.filter(competition=competition, number=number)
+        .annotate(
+            tables_n=Count("tables"),
+            tables_ids=Coalesce(_sum_of(Table.objects, "pk"), 0),
+            games_ids=Coalesce(_sum_of(Table.objects, "game_id"), 0),
+            games_versions=Coalesce(_sum_of(Table.objects, "game__version"), 0),
+            forfeits=Coalesce(
+                _sum_of(
+                    Table.objects.annotate(forfeit_n=Cast("forfeited", IntegerField())),
+                    "forfeit_n",
+                ),
+                0,
+            ),
+            byes_ids=Coalesce(_sum_of(Bye.objects, "entry_id"), 0),
+        )
+        .values_list(
+            "pk",
+            "status",
+            "ruleset",
+            "date",
+            "start_time",
+            "duration_minutes",
+            "tables_n",
+            "tables_ids",
+            "games_ids",
+            "games_versions",
+            "forfeits",
+            "byes_ids",
+        )
+        .first()
+    )
+    if row is None or (row[1] == RoundStatus.DRAFT and not access.is_manager(role)):
+        return None  # the view answers 404
+    digest = fingerprint(
+        competition_fields(competition),
+        row,
+        _games_readable(competition, role),
+        get_language(),
+        viewer(request, role),
+    )
+    return f"round-{row[0]}-{digest}"
+
+
 def _public_context(request, competition: Competition, role) -> dict:
     return {
         "club": competition.club,
@@ -61,12 +231,14 @@ def _public_context(request, competition: Competition, role) -> dict:
     }
 
 
+@cache_control(private=True, no_cache=True)
+@condition(etag_func=_competition_etag)
 def public_competition(request, club_slug: str, slug: str):
     """Standings (polled) and the schedule."""
     competition, role = public_or_404(request, club_slug, slug)
     data, version = _snapshot(request, competition)
     zone = club_zone(competition.club)
-    rounds = list(competition.rounds.order_by("number"))
+    rounds = rounds_of(request, competition)
     return render(
         request,
         "tournaments/public.html",
@@ -116,6 +288,8 @@ def _games_readable(competition: Competition, role) -> bool:
     return role is not None or competition.public
 
 
+@cache_control(private=True, no_cache=True)
+@condition(etag_func=_round_etag)
 def public_round(request, club_slug: str, slug: str, number: int):
     competition, role = public_or_404(request, club_slug, slug)
     round_ = round_or_404(competition, number)
