@@ -294,6 +294,8 @@ def hand_page(request, game_id: int, number: int):
     hand = get_object_or_404(Hand, game=game, number=number)
     names = selectors.player_names(game)
     writable = can_write(request, game, role) and game.status != GameStatus.ABANDONED
+    if request.method == "POST" and not writable:
+        raise PermissionDenied  # a reader's POST must not look like an answer to it
     form = reason_form = None
     status = 200
     if writable:
