@@ -1,10 +1,9 @@
 from django.urls import path
-from rest_framework.authtoken.views import obtain_auth_token
 
-from scoring.api import games
+from scoring.api import auth, games
 
 urlpatterns = [
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("auth/token/", auth.obtain_token, name="api-token"),
     path("clubs/", games.ClubList.as_view(), name="api-clubs"),
     path("rulesets/", games.RulesetList.as_view(), name="api-rulesets"),
     path("clubs/<slug:slug>/games/", games.ClubGames.as_view(), name="api-club-games"),

@@ -283,6 +283,7 @@ class AuditAction(models.TextChoices):
     CORRECT_HAND = "correct_hand", _("hand corrected")
     REMOVE_HAND = "remove_hand", _("hand removed")
     ABANDON_GAME = "abandon_game", _("game abandoned")
+    ROTATE_TABLE_LINK = "rotate_table_link", _("table link and PIN changed")
 
 
 class AuditQuerySet(models.QuerySet):

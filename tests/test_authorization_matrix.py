@@ -111,8 +111,8 @@ EXPECTED: dict[str, list[Row]] = {
     "abandon-game": R("game:table", "nobody", "members", known="table")
     + R("game:public", "nobody", "members", known="anyone"),
     "game-export": R("game:table", "table") + R("game:public", "anyone"),
-    "table-card": R("game:table", "members", known="table")
-    + R("game:public", "members", known="anyone"),
+    "table-card": R("game:table", "members", "managers", known="table")
+    + R("game:public", "members", "managers", known="anyone"),
     "table-link": R("game:table", "anyone", "anyone"),
     # -- competition pages ------------------------------------------------------------------------
     "competition-new": R("club:A", "managers", "managers", known="members", login=True)

@@ -234,7 +234,7 @@ class GameWrite(APIView):
         game, role = readable_game(request, game_id)
         if role in HAND_WRITERS:
             return
-        if self.table_link_may and game.pk in access.table_games(request):
+        if self.table_link_may and game.pk in access.table_writable(request):
             return
         raise NotAllowed()
 

@@ -15,7 +15,7 @@ The functions live in one module per idea; callers use this package's names
 - ``clubs``: clubs, memberships and players;
 - ``games``: starting, importing and abandoning a game;
 - ``hands``: the hand writes under the game row's lock, and how a scored hand becomes a row;
-- ``table_links``: the table link's PIN check;
+- ``table_links``: the table link's PIN ceiling, and a new link and PIN;
 - ``_game_row``: locking the game row and refreshing its cache, shared by games and hands.
 """
 
@@ -47,7 +47,7 @@ from scoring.services.hands import (
     record_hand,
     remove_hand,
 )
-from scoring.services.table_links import check_pin
+from scoring.services.table_links import check_pin, rotate_table_link
 
 __all__ = [
     "CACHE_FIELDS",
@@ -71,6 +71,7 @@ __all__ = [
     "new_player",
     "record_hand",
     "remove_hand",
+    "rotate_table_link",
     "set_membership",
     "set_player_active",
     "start_game",
