@@ -166,9 +166,7 @@ def test_a_table_session_ends_after_table_session_hours(settings, link, terzigli
     assert not Hand.objects.exists()
 
 
-def test_a_finished_game_stays_readable_at_its_table_but_takes_no_more_hands(
-    olga, link, terziglio
-):
+def test_a_finished_game_stays_readable_at_its_table_but_takes_no_more_hands(olga, link, terziglio):
     table = _open(link)
     for document in (HAND, WIN):
         services.record_hand(game=terziglio, document=document, by=Actor.for_user(olga))

@@ -945,6 +945,7 @@ def test_a_draft_rounds_seating_never_reaches_anyone_outside_the_club(club, olga
         assert client.get(url(competition, "rounds/")).json() == []
         forfeit = client.post(url(competition, f"tables/{table.pk}/forfeit/"), {}, format="json")
         assert forfeit.status_code == 404
+
     def seating(client):
         return [t["seats"] for t in client.get(url(competition, "rounds/1/")).json()["tables"]]
 
