@@ -291,6 +291,8 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
+    # Proxies in front of the app (nginx: 1): the client address is the one they forwarded.
+    "NUM_PROXIES": _int("NUM_PROXIES", 0) or None,
     # Every refusal becomes the one error shape here (RuleViolation 400, NotAllowed 403...).
     # No pagination class: every view is a plain APIView answering a bounded list itself.
     "EXCEPTION_HANDLER": "scoring.api_errors.exception_handler",
@@ -309,9 +311,17 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {"RulesetEnum": "scoring.rules.RULESETS"},
 }
 
-# Table links: how many wrong PINs a game's link tolerates in PIN_WINDOW_MINUTES.
+# Guessing (scoring/throttles.py). Passwords: LOGIN_MAX_ATTEMPTS free tries per account (four
+# times as many per address), then a delay doubling from 1 s up to 15 minutes.
+LOGIN_MAX_ATTEMPTS = _int("LOGIN_MAX_ATTEMPTS", 5, minimum=1)
+# Table-link PINs: PIN_MAX_ATTEMPTS free wrong PINs per browser session (four times as many per
+# address), then a delay doubling up to PIN_WINDOW_MINUTES; and a ceiling per link whatever the
+# callers: PIN_LINK_MAX_FAILURES wrong PINs an hour lock the link until the hour has passed.
 PIN_MAX_ATTEMPTS = _int("PIN_MAX_ATTEMPTS", 5, minimum=1)
 PIN_WINDOW_MINUTES = _int("PIN_WINDOW_MINUTES", 15, minimum=1)
+PIN_LINK_MAX_FAILURES = _int("PIN_LINK_MAX_FAILURES", 100, minimum=1)
+# A table-link session lasts this long after its PIN (and ends when its game is finished).
+TABLE_SESSION_HOURS = _int("TABLE_SESSION_HOURS", 12, minimum=1)
 
 # Ratings: a player is shown as provisional until he has played this many rated games.
 RATING_PROVISIONAL_GAMES = _int("RATING_PROVISIONAL_GAMES", 10, minimum=0)

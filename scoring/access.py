@@ -7,24 +7,75 @@ as which :class:`~scoring.services.Actor` does it write?
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import time
+
+from django.conf import settings
 from django.http import Http404
 
-from scoring.models import MANAGERS, Club, Game, GameStatus, Via
+from scoring.models import MANAGERS, Club, Game, GameStatus, TableLink, Via
 from scoring.selectors import role_of
 from scoring.services import Actor
 
-TABLE_SESSION_KEY = "table_games"
+#: The session's table links: ``{game id: {"link": digest of the link's token, "at": time}}``.
+TABLE_SESSION_KEY = "table_links"
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _table_sessions(request) -> dict[int, str]:
+    """``{game id: game status}`` of the table links this session opened with the right PIN and
+    that still hold: opened less than ``TABLE_SESSION_HOURS`` ago, with the link as it is now
+    (a rotated link ends them). One query, once per request; ended ones leave the session."""
+    cached = getattr(request, "_table_sessions", None)
+    if cached is not None:
+        return cached
+    session = getattr(request, "session", None)
+    stored = session.get(TABLE_SESSION_KEY, {}) if session is not None else {}
+    stored = stored if isinstance(stored, dict) else {}
+    now, hours = time.time(), settings.TABLE_SESSION_HOURS
+    fresh = {
+        int(game_id): opened["link"]
+        for game_id, opened in stored.items()
+        if str(game_id).isdigit()
+        and isinstance(opened, dict)
+        and isinstance(opened.get("link"), str)
+        and 0 <= now - float(opened.get("at", 0)) < hours * 3600
+    }
+    result: dict[int, str] = {}
+    if fresh:
+        links = TableLink.objects.filter(game_id__in=fresh).values_list(
+            "game_id", "token", "game__status"
+        )
+        for game_id, token, status in links:
+            if hmac.compare_digest(_digest(token), fresh[game_id]):
+                result[game_id] = status
+    if session is not None and len(result) != len(stored):
+        session[TABLE_SESSION_KEY] = {str(g): stored[str(g)] for g in result}
+    request._table_sessions = result
+    return result
 
 
 def table_games(request) -> set[int]:
-    """Games whose table link (with the right PIN) this browser session has opened."""
-    return set(request.session.get(TABLE_SESSION_KEY, [])) if hasattr(request, "session") else set()
+    """Games whose table link this session holds: their pages are readable."""
+    return set(_table_sessions(request))
 
 
-def open_table(request, game: Game) -> None:
-    games = table_games(request)
-    games.add(game.pk)
-    request.session[TABLE_SESSION_KEY] = sorted(games)
+def table_writable(request) -> set[int]:
+    """Games whose hands this session's table link may still write: not once finished (the
+    table reads the final scores; corrections are the club's)."""
+    return {g for g, status in _table_sessions(request).items() if status == GameStatus.IN_PROGRESS}
+
+
+def open_table(request, link: TableLink) -> None:
+    """The right PIN was typed: this session holds ``link`` from now on."""
+    stored = dict(request.session.get(TABLE_SESSION_KEY) or {})
+    stored[str(link.game_id)] = {"link": _digest(link.token), "at": time.time()}
+    request.session[TABLE_SESSION_KEY] = stored
+    request.__dict__.pop("_table_sessions", None)
 
 
 def can_read_game(request, game: Game, role: str | None = None) -> bool:
@@ -46,7 +97,7 @@ def can_read_club(request, club: Club, role: str | None = None) -> bool:
 
 def actor_for(request, game: Game | None = None, via: str = Via.PAGE) -> Actor:
     """The actor a write is made as: the logged-in user, or the table link of ``game``."""
-    table = game.pk if game is not None and game.pk in table_games(request) else None
+    table = game.pk if game is not None and game.pk in table_writable(request) else None
     if request.user.is_authenticated:
         return Actor(user=request.user, via=via, client=f"user:{request.user.pk}", table_game=table)
     if table is not None:

@@ -1,36 +1,9 @@
 from django.urls import path
-from drf_spectacular.utils import extend_schema, inline_serializer
-from rest_framework import serializers
-from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.parsers import FormParser
 
-from scoring.api import games, ratings
-from scoring.api.common import ERRORS
-from scoring.api.parsers import JSONParser
-
-
-class ObtainToken(ObtainAuthToken):
-    """DRF's token view, reading JSON through the bounded parser (and forms, as DRF documents),
-    with its refusals in the schema."""
-
-    parser_classes = [JSONParser, FormParser]
-
-    @extend_schema(
-        summary="An API token for a username and password",
-        responses={
-            200: inline_serializer("Token", {"token": serializers.CharField()}),
-            400: ERRORS,
-            401: ERRORS,
-        },
-    )
-    def post(self, request, *args, **kwargs):
-        return super().post(request, *args, **kwargs)
-
-
-obtain_auth_token = ObtainToken.as_view()
+from scoring.api import auth, games, ratings
 
 urlpatterns = [
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("auth/token/", auth.obtain_token, name="api-token"),
     path("clubs/", games.ClubList.as_view(), name="api-clubs"),
     path("rulesets/", games.RulesetList.as_view(), name="api-rulesets"),
     path("clubs/<slug:slug>/games/", games.ClubGames.as_view(), name="api-club-games"),

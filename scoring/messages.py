@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext_lazy, ngettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from scoring.rules import Problem
 
@@ -46,6 +46,7 @@ TEMPLATES = {
         "Seat %(expected)s must deal this hand (the deal passes in turn), not seat %(value)s."
     ),
     "conflict": gettext_lazy("Send either %(other)s or %(field)s, not both."),
+    "throttled": gettext_lazy("Too many wrong tries: wait %(wait)s and try again."),
     "inconsistent": gettext_lazy("%(field)s contradicts the other values of the hand."),
     "impossible": gettext_lazy(
         "%(field)s: %(value)s points cannot happen, no card is worth 1 point."
@@ -241,6 +242,14 @@ def _template(problem: Problem) -> Any:
     return template if template is not None else TEMPLATES.get(code)
 
 
+def duration(seconds: int) -> str:
+    """A wait in words: seconds under two minutes, minutes (rounded up) above."""
+    if seconds < 120:
+        return ngettext("%(n)s second", "%(n)s seconds", seconds) % {"n": seconds}
+    minutes = -(-seconds // 60)
+    return ngettext("%(n)s minute", "%(n)s minutes", minutes) % {"n": minutes}
+
+
 def message(problem: Problem, *, label: str | None = None, names: list[str] | None = None) -> str:
     """The problem as a sentence in the active language. A page passes the field's ``label``
     and the players' ``names`` so that nobody reads field keys or seat numbers."""
@@ -250,6 +259,8 @@ def message(problem: Problem, *, label: str | None = None, names: list[str] | No
     if template is None:  # a code this module does not know yet: still say where and what
         return f"{problem.field}: {problem.code}"
     params = {key: _show(value) for key, value in problem.params.items()}
+    if problem.code == "throttled":
+        params["wait"] = duration(int(problem.params.get("wait", 0)))
     if problem.code in PLURALS:
         counted = problem.params.get(PLURALS[problem.code][0], ())
         params["count"] = len(counted) if isinstance(counted, tuple | list) else 1

@@ -313,6 +313,7 @@ class AuditAction(models.TextChoices):
     ABANDON_GAME = "abandon_game", _("game abandoned")
     LOCK_GAME = "lock_game", _("game locked")
     REOPEN_GAME = "reopen_game", _("game reopened")
+    ROTATE_TABLE_LINK = "rotate_table_link", _("table link and PIN changed")
 
 
 class AuditQuerySet(models.QuerySet):

@@ -5,7 +5,7 @@ from scoring import rating_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("c/<slug:slug>/", views.club_page, name="club"),
     path("c/<slug:slug>/players/", views.players_page, name="club-players"),

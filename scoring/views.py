@@ -18,8 +18,10 @@ from functools import partial
 import segno
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.forms.utils import ErrorDict
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -28,7 +30,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import condition, require_POST
 
-from scoring import access, etags, selectors, services
+from scoring import access, etags, selectors, services, throttles
 from scoring.extensions import CLUB_PAGE_SECTIONS
 from scoring.forms import PinForm, PlayerForm, ReasonForm, StartGameForm
 from scoring.hand_forms import HAND_FORMS, hand_form
@@ -36,6 +38,27 @@ from scoring.messages import message
 from scoring.models import Club, Game, GameStatus, Hand, Player, TableLink, Via
 from scoring.presenters import hand_summary
 from scoring.rules import RULESETS, RuleViolation
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login page, throttled (``scoring.throttles``): while the account or the address
+    must wait, the password is not checked and the page says how long to wait (429)."""
+
+    def post(self, request, *args, **kwargs):
+        guard = throttles.login_guard(request, request.POST.get("username", ""))
+        wait = guard.wait()
+        if wait:
+            form = self.get_form()
+            form.cleaned_data, form._errors = {}, ErrorDict()
+            form.add_error(None, message(throttles.throttled("username", wait)))
+            response = self.render_to_response(self.get_context_data(form=form), status=429)
+            response["Retry-After"] = str(wait)
+            return response
+        guard.attempt()
+        response = super().post(request, *args, **kwargs)
+        if request.user.is_authenticated:
+            guard.succeed()
+        return response
 
 
 def home(request):
@@ -171,7 +194,7 @@ def game_or_404(request, game_id: int) -> tuple[Game, str | None]:
 
 
 def can_write(request, game: Game, role: str | None) -> bool:
-    return role is not None or game.pk in access.table_games(request)
+    return role is not None or game.pk in access.table_writable(request)
 
 
 def lock_message(game: Game) -> str | None:
@@ -362,6 +385,8 @@ def hand_page(request, game_id: int, number: int):
     hand = get_object_or_404(Hand, game=game, number=number)
     names = selectors.player_names(game)
     writable = can_write(request, game, role) and game.status != GameStatus.ABANDONED
+    if request.method == "POST" and not writable:
+        raise PermissionDenied  # a reader's POST must not look like an answer to it
     form = reason_form = None
     status = 200
     # A locked game shows why instead of its forms (a form posted before the lock shows it too).
@@ -548,10 +573,20 @@ def qr_svg(url: str) -> str:
 
 
 def table_card(request, game_id: int):
-    """The table's QR code and PIN, for the organizer to show or print."""
+    """The table's QR code and PIN, for the organizer to show or print. A POST (owner or
+    organizer) gives the table a new link and PIN: the old ones stop working."""
     game, role = game_or_404(request, game_id)
     if role is None:
         raise PermissionDenied
+    if request.method == "POST":
+        try:
+            services.rotate_table_link(game=game, by=access.actor_for(request))
+        except services.NotAllowed:
+            raise PermissionDenied from None
+        messages.success(
+            request, _("The table has a new link and PIN: the old ones no longer open it.")
+        )
+        return redirect("table-card", game_id=game.pk)
     link, _created = TableLink.objects.get_or_create(game=game)
     url = table_url(link)
     return render(
@@ -564,37 +599,51 @@ def table_card(request, game_id: int):
             "url": url,
             "qr": qr_svg(url),
             "names": selectors.player_names(game),
+            "manager": access.is_manager(role),
         },
     )
 
 
 def table_link(request, token: str):
+    """The page a table's QR code opens: the right PIN opens the game for this browser session.
+    Wrong PINs are throttled per session and address (``scoring.throttles``), with a ceiling
+    per link (``services.check_pin``)."""
     link = get_object_or_404(TableLink.objects.select_related("game__club"), token=token)
     game = link.game
     if game.pk in access.table_games(request):
         return redirect("game", game_id=game.pk)
     form = PinForm(request.POST or None)
-    locked = False
+    locked, status, wait = False, 200, 0
     if request.method == "POST" and form.is_valid():
-        result = services.check_pin(
-            link=link,
-            pin=form.cleaned_data["pin"],
-            max_attempts=settings.PIN_MAX_ATTEMPTS,
-            window_minutes=settings.PIN_WINDOW_MINUTES,
-        )
-        if result:
-            access.open_table(request, game)
-            return redirect("game", game_id=game.pk)
-        if result is None:
-            locked = True
-            form.add_error(
-                "pin",
-                _("Too many wrong PINs: wait %(minutes)s minutes and try again.")
-                % {"minutes": settings.PIN_WINDOW_MINUTES},
-            )
+        guard = throttles.pin_guard(request, link)
+        wait = guard.wait()
+        if wait:
+            locked, status = True, 429
+            form.add_error("pin", message(throttles.throttled("pin", wait)))
         else:
-            form.add_error("pin", _("Wrong PIN: ask the organizer for this table's PIN."))
-    return render(
+            guard.attempt()
+            result = services.check_pin(
+                link=link,
+                pin=form.cleaned_data["pin"],
+                max_attempts=settings.PIN_LINK_MAX_FAILURES,
+                window_minutes=60,
+            )
+            if result:
+                guard.succeed()
+                access.open_table(request, link)
+                return redirect("game", game_id=game.pk)
+            if result is None:
+                locked, status = True, 429
+                form.add_error(
+                    "pin",
+                    _(
+                        "Too many wrong PINs were typed for this table in the last hour: ask "
+                        "the organizer for a new link and PIN."
+                    ),
+                )
+            else:
+                form.add_error("pin", _("Wrong PIN: ask the organizer for this table's PIN."))
+    response = render(
         request,
         "scoring/table_link.html",
         {
@@ -604,5 +653,8 @@ def table_link(request, token: str):
             "locked": locked,
             "names": selectors.player_names(game),
         },
-        status=400 if form.errors else 200,
+        status=status if status != 200 else (400 if form.errors else 200),
     )
+    if wait:
+        response["Retry-After"] = str(wait)
+    return response

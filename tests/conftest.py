@@ -46,6 +46,17 @@ def quick_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    """The guessing throttles (scoring/throttles.py) count in the cache: every test starts
+    with none of another test's tries."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 @pytest.fixture
 def olga(django_user_model):
     return django_user_model.objects.create_user("olga", password="pw-olga", first_name="Olga")

@@ -18,13 +18,16 @@ removal carries in ``If-Match`` the validator the client read (``scoring.etags``
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from django.db.models import Count
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, ParseError, ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -43,8 +46,9 @@ from scoring.api.common import (
 )
 from scoring.api.parsers import JSONParser
 from scoring.api_errors import Refused
-from scoring.models import Club, Game, GameStatus, Via
-from scoring.rules import Problem
+from scoring.models import HAND_WRITERS, Club, Game, GameStatus, Via
+from scoring.rules import Problem, RuleViolation
+from scoring.services import NotAllowed
 from scoring.validators import control_character
 
 #: What a refused write says, where the caller may read the game (``scoring.api_errors``).
@@ -108,6 +112,14 @@ class ReasonInput(inputs.StrictInput):
         serializer = cls(data=data)
         serializer.is_valid(raise_exception=True)
         return serializer.validated_data["reason"]
+
+    @classmethod
+    def required(cls, request) -> str:
+        """The reason of :meth:`of`, refused when empty (the service would refuse it too)."""
+        reason = cls.of(request)
+        if not reason.strip():
+            raise RuleViolation([Problem("reason", "required")])
+        return reason
 
     @classmethod
     def of(cls, request) -> str:
@@ -228,10 +240,16 @@ class GameExport(APIView):
 class GameWrite(APIView):
     """A write on a game. The service authorises the caller; the game is not read first, to keep
     entering a hand at a fixed, small number of queries. When the service refuses, the exception
-    handler asks :meth:`may_read`: a caller who may not even read the game gets a 404."""
+    handler asks :meth:`may_read`: a caller who may not even read the game gets a 404.
+
+    Input the view checks itself (a header, a body's shape) is checked inside
+    :meth:`input_checks`: a refusal there is only answered once the caller is known to be
+    allowed to write, so an outsider gets its 403/404 and never a 400 about the input."""
 
     parser_classes = [JSONParser]
     not_allowed_message = MAY_NOT_CHANGE_GAME
+    #: Whether the game's table link may make this write (not abandoning the game).
+    table_link_may = True
 
     def may_read(self, request, game_id: int, **_kwargs) -> bool:
         try:
@@ -254,6 +272,23 @@ class GameWrite(APIView):
         except Refused:
             raise self.missing_precondition(request, game_id, "If-Match", "if_match") from None
 
+    def authorize(self, request, game_id: int) -> None:
+        """NotFound unless the caller may read the game, NotAllowed unless it may write it."""
+        game, role = readable_game(request, game_id)
+        if role in HAND_WRITERS:
+            return
+        if self.table_link_may and game.pk in access.table_writable(request):
+            return
+        raise NotAllowed()
+
+    @contextmanager
+    def input_checks(self, request, game_id: int) -> Iterator[None]:
+        try:
+            yield
+        except (RuleViolation, Refused, ValidationError, ParseError):
+            self.authorize(request, game_id)
+            raise
+
 
 class GameHands(GameWrite):
     @extend_schema(
@@ -274,8 +309,9 @@ class GameHands(GameWrite):
     )
     def post(self, request, game_id: int):
         key = request.headers.get("Idempotency-Key", "").strip()
-        if not key or len(key) > IDEMPOTENCY_KEY_MAX or control_character(key):
-            raise Refused.rule("Idempotency-Key", "required", reason="idempotency_key")
+        with self.input_checks(request, game_id):
+            if not key or len(key) > IDEMPOTENCY_KEY_MAX or control_character(key):
+                raise Refused.rule("Idempotency-Key", "required", reason="idempotency_key")
         by = access.actor_for(request, Game(pk=game_id), via=Via.API)
         result = services.record_hand(
             game=game_id, document=request.data, by=by, idempotency_key=key
@@ -318,6 +354,7 @@ class GameHand(GameWrite):
         responses={
             200: OpenApiTypes.OBJECT,
             400: ERRORS,
+            403: ERRORS,
             404: ERRORS,
             409: ERRORS,
             412: ERRORS,
@@ -325,12 +362,17 @@ class GameHand(GameWrite):
         },
     )
     def put(self, request, game_id: int, number: int):
-        expected = self.if_match(request, game_id)
-        body = request.data
-        document, reason = body, ""
-        if isinstance(body, dict) and "document" in body and set(body) <= {"document", "reason"}:
-            document = body["document"]
-            reason = ReasonInput.read({"reason": body.get("reason", "")})
+        with self.input_checks(request, game_id):
+            expected = self.if_match(request, game_id)
+            body = request.data
+            document, reason = body, ""
+            if (
+                isinstance(body, dict)
+                and "document" in body
+                and set(body) <= {"document", "reason"}
+            ):
+                document = body["document"]
+                reason = ReasonInput.read({"reason": body.get("reason", "")})
         by = access.actor_for(request, Game(pk=game_id), via=Via.API)
         game = services.correct_hand(
             game=game_id,
@@ -354,6 +396,7 @@ class GameHand(GameWrite):
         responses={
             200: OpenApiTypes.OBJECT,
             400: ERRORS,
+            403: ERRORS,
             404: ERRORS,
             409: ERRORS,
             412: ERRORS,
@@ -361,8 +404,9 @@ class GameHand(GameWrite):
         },
     )
     def delete(self, request, game_id: int, number: int):
-        expected = self.if_match(request, game_id)
-        reason = ReasonInput.of(request)
+        with self.input_checks(request, game_id):
+            expected = self.if_match(request, game_id)
+            reason = ReasonInput.required(request)
         by = access.actor_for(request, Game(pk=game_id), via=Via.API)
         game = services.remove_hand(
             game=game_id,
@@ -426,6 +470,7 @@ class GameCorrections(GameWrite):
         responses={
             200: OpenApiTypes.OBJECT,
             400: ERRORS,
+            403: ERRORS,
             404: ERRORS,
             409: ERRORS,
             412: ERRORS,
@@ -434,7 +479,8 @@ class GameCorrections(GameWrite):
     )
     def post(self, request, game_id: int):
         serializer = self.InputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        with self.input_checks(request, game_id):
+            serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         changes = {int(k): v for k, v in data["hands"].items()}
         versions = {int(k): etags.parse_value(v) for k, v in data["versions"].items()}
@@ -461,6 +507,7 @@ class GameCorrections(GameWrite):
 
 class GameAbandon(GameWrite):
     permission_classes = [IsAuthenticated]
+    table_link_may = False
 
     @extend_schema(
         summary="Abandon a game (reason required)",
@@ -468,7 +515,8 @@ class GameAbandon(GameWrite):
         responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 403: ERRORS, 404: ERRORS, 409: ERRORS},
     )
     def post(self, request, game_id: int):
-        reason = ReasonInput.of(request)
+        with self.input_checks(request, game_id):
+            reason = ReasonInput.required(request)
         by = access.actor_for(request, via=Via.API)
         game = services.abandon_game(game=game_id, by=by, reason=reason)
         return with_etag(Response(selectors.game_status(game)), etags.game_tag(game))

@@ -16,7 +16,7 @@ The functions live in one module per idea; callers use this package's names
 - ``games``: starting, importing and abandoning a game;
 - ``hands``: the hand writes under the game row's lock, and how a scored hand becomes a row;
 - ``locks``: locking a settled game (a closed round) and reopening it;
-- ``table_links``: the table link's PIN check;
+- ``table_links``: the table link's PIN ceiling, and a new link and PIN;
 - ``_game_row``: locking the game row and refreshing its cache, shared by games and hands.
 """
 
@@ -50,7 +50,7 @@ from scoring.services.hands import (
     remove_hand,
 )
 from scoring.services.locks import lock_games, reopen_game
-from scoring.services.table_links import check_pin
+from scoring.services.table_links import check_pin, rotate_table_link
 
 __all__ = [
     "CACHE_FIELDS",
@@ -77,6 +77,7 @@ __all__ = [
     "record_hand",
     "remove_hand",
     "reopen_game",
+    "rotate_table_link",
     "set_membership",
     "set_player_active",
     "start_game",

@@ -159,7 +159,9 @@ def start_game(
 
 
 def import_game(*, club: Club, document: Any, by: Actor) -> Game:
-    """A whole game document (``{"ruleset", "options", "players", "hands"}``) stored at once."""
+    """A whole game document (``{"ruleset", "options", "players", "hands"}``) stored at once.
+    The caller is authorised before the document is read: an outsider learns nothing from it."""
+    authorize_club(by, club)
     problems = Problems()
     doc = Reader.of(document, problems, "")
     if doc is None:

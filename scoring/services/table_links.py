@@ -1,5 +1,11 @@
-"""The table link's PIN check: a database counter of wrong PINs per game, so that guessing is
-locked out across processes.
+"""Table links: the PIN check's ceiling per link, and changing a link and its PIN.
+
+Guessing is throttled per caller (browser session and address, with a growing wait) by
+``scoring.throttles`` before a PIN reaches :func:`check_pin`: one guesser slows only itself.
+What is left here is a ceiling per link whatever the callers, a database counter so that every
+web process shares it: many addresses together cannot try the 10,000 PINs quickly. It is
+generous (``PIN_LINK_MAX_FAILURES`` an hour, 100 by default) because reaching it refuses even
+the right PIN until the hour has passed; the organizer can then give the table a new link.
 """
 
 from __future__ import annotations
@@ -7,12 +13,13 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from scoring.models import TableLink
+from scoring.models import MANAGERS, AuditAction, AuditEvent, Game, TableLink, new_pin, new_token
+from scoring.services.actors import Actor, authorize_club
 
 
 def check_pin(*, link: TableLink, pin: str, max_attempts: int, window_minutes: int) -> bool | None:
-    """True for the right PIN, False for a wrong one, None while the link is locked after too
-    many wrong PINs (a database counter per game, reset when its window has passed)."""
+    """True for the right PIN, False for a wrong one, None while the link is locked: it has had
+    ``max_attempts`` wrong PINs in the ``window_minutes`` since the first of them."""
     with transaction.atomic():
         link = TableLink.objects.select_for_update().get(pk=link.pk)
         now = timezone.now()
@@ -25,10 +32,30 @@ def check_pin(*, link: TableLink, pin: str, max_attempts: int, window_minutes: i
             link.save(update_fields=["failures", "window_started"])
             return None
         if isinstance(pin, str) and pin.strip() == link.pin:
-            link.failures, link.window_started = 0, None
+            # The count of wrong PINs stays: the right one does not open the way for more.
             link.save(update_fields=["failures", "window_started"])
             return True
         link.failures += 1
         link.window_started = link.window_started or now
         link.save(update_fields=["failures", "window_started"])
         return False
+
+
+def rotate_table_link(*, game: Game, by: Actor) -> TableLink:
+    """A new secret link and PIN for ``game``'s table (the owner or an organizer of its club):
+    the old link and PIN stop working, and the sessions opened with them end
+    (``scoring.access`` checks a session's link against the current one). Audited."""
+    authorize_club(by, game.club, MANAGERS)
+    with transaction.atomic():
+        link, _created = TableLink.objects.select_for_update().get_or_create(game=game)
+        link.token, link.pin = new_token(), new_pin()
+        link.failures, link.window_started = 0, None
+        link.save(update_fields=["token", "pin", "failures", "window_started"])
+        AuditEvent.objects.create(
+            club_id=game.club_id,
+            game=game,
+            action=AuditAction.ROTATE_TABLE_LINK,
+            actor=by.user,
+            via=by.via,
+        )
+    return link

@@ -80,6 +80,9 @@ def test_debug_false_refuses_a_guessable_secret_key(key):
         ({"PIN_MAX_ATTEMPTS": "many"}, "PIN_MAX_ATTEMPTS must be an integer"),
         ({"PIN_MAX_ATTEMPTS": "0"}, "PIN_MAX_ATTEMPTS must be at least 1"),
         ({"LANGUAGE_CODE": "de"}, "LANGUAGE_CODE must be one of en, fr, it"),
+        ({"CACHE_URL": "memcached://127.0.0.1"}, "CACHE_URL must be a redis:// URL"),
+        ({"TABLE_SESSION_HOURS": "0"}, "TABLE_SESSION_HOURS must be at least 1"),
+        ({"NUM_PROXIES": "one"}, "NUM_PROXIES must be an integer"),
     ],
 )
 def test_a_bad_value_stops_the_start_and_names_the_variable(env, message):

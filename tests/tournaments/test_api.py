@@ -719,10 +719,13 @@ def test_an_organizer_of_club_a_gets_403_or_404_on_every_club_b_competition(osca
     private = drawn_in(other_club, bea, name="Chiuso", public=False)
     client = api_as(oscar)
     before = snapshot_of_writes()
-    assert {r.status_code for r in write_calls(client, public)} == {403}
+    # Round 1 is a draft: outside the club it does not exist yet, its seating included.
+    writes = write_calls(client, public)
+    assert [r.status_code for r in writes] == [403] * 3 + [404] * 6
     assert {r.status_code for r in write_calls(client, private)} == {404}
     assert {r.status_code for r in read_calls(client, private)} == {404}
-    assert {r.status_code for r in read_calls(client, public)} == {200}
+    assert [r.status_code for r in read_calls(client, public)] == [200, 200, 200, 404, 200]
+    assert client.get(url(public, "rounds/")).json() == []
     body = {"name": "Intrusione", "rulesets": ["briscola"]}
     assert client.post("/api/v1/clubs/due/competitions/", body, format="json").status_code == 403
     assert [c["id"] for c in client.get("/api/v1/clubs/due/competitions/").json()] == [public.pk]
@@ -744,10 +747,11 @@ def test_a_scorer_reads_everything_and_writes_nothing(club, olga, sara):
 def test_anyone_reads_a_public_competition_and_nobody_anonymous_writes(club, olga):
     public = drawn_in(club, olga, name="Aperto")
     anonymous = APIClient()
-    assert {r.status_code for r in read_calls(anonymous, public)} == {200}
+    assert [r.status_code for r in read_calls(anonymous, public)] == [200, 200, 200, 404, 200]
     assert anonymous.get(url(public)).json()["can_manage"] is False
     before = snapshot_of_writes()
-    assert {r.status_code for r in write_calls(anonymous, public)} == {403}
+    writes = write_calls(anonymous, public)
+    assert [r.status_code for r in writes] == [403] * 3 + [404] * 6
     assert snapshot_of_writes() == before
 
 
@@ -940,3 +944,23 @@ def test_a_refusal_reads_the_same_on_the_page_and_in_the_api(api, drawn, olga, l
         "it": "Il tavolo 2 non ha finito: prima fallo finire o chiudilo con forfait.",
     }[language]
     assert from_api == expected
+
+
+def test_a_draft_rounds_seating_never_reaches_anyone_outside_the_club(club, olga, sara, bea):
+    """Its public page is a 404; so are its API resource, its place in the rounds' list and its
+    tables, until it is published. Members of the club see it, as on the organizer pages."""
+    competition = drawn_in(club, olga, name="Aperto")
+    table = Table.objects.filter(round__competition=competition, round__number=1).first()
+    for client in (APIClient(), api_as(bea)):
+        assert client.get(url(competition, "rounds/1/")).status_code == 404
+        assert client.get(url(competition, "rounds/")).json() == []
+        forfeit = client.post(url(competition, f"tables/{table.pk}/forfeit/"), {}, format="json")
+        assert forfeit.status_code == 404
+
+    def seating(client):
+        return [t["seats"] for t in client.get(url(competition, "rounds/1/")).json()["tables"]]
+
+    drawn = seating(api_as(sara))
+    assert drawn and all(drawn)
+    services.publish_round(round_=competition.rounds.get(number=1), by=Actor.for_user(olga))
+    assert seating(APIClient()) == drawn

@@ -21,7 +21,7 @@ from scoring.api.common import ERRORS
 from scoring.models import MANAGERS, Club, Via
 from scoring.selectors import role_of
 from scoring.services import NotAllowed
-from tournaments.models import Competition, Round
+from tournaments.models import Competition, Round, RoundStatus
 
 # The scheduler's refusals are the draw service's (kept here under their old names).
 from tournaments.services.draw import SchedulerRefused, scheduler_refusals  # noqa: F401
@@ -85,14 +85,21 @@ def readable_competition(request, competition_id: int) -> tuple[Competition, str
     return competition, role
 
 
+def may_see_drafts(role: str | None) -> bool:
+    """A draft round is the club's work in progress: its members see it (as on the organizer
+    pages); for anyone else it does not exist yet, as its public page says with a 404."""
+    return role is not None
+
+
 def readable_round(request, competition_id: int, number: int):
-    """(competition, role, round); 404 unless the round exists and may be read."""
+    """(competition, role, round); 404 unless the round exists and may be read (a draft round
+    only by members of the club: its seating is not published yet)."""
     competition, role = readable_competition(request, competition_id)
     round_ = (
         Round.objects.select_related("competition__club")
         .filter(competition=competition, number=number)
         .first()
     )
-    if round_ is None:
+    if round_ is None or (round_.status == RoundStatus.DRAFT and not may_see_drafts(role)):
         raise NotFound()
     return competition, role, round_

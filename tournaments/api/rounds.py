@@ -23,12 +23,13 @@ from tournaments.api.common import (
     CompetitionView,
     actor,
     ensure_manager,
+    may_see_drafts,
     readable_competition,
     readable_round,
     scheduler_refusals,
 )
 from tournaments.api.payloads import RoundOutput, round_payload, round_response
-from tournaments.models import CheckIn, Round, Table
+from tournaments.models import CheckIn, Round, RoundStatus, Table
 
 #: Entry ids are database keys: positive, within a 64-bit integer.
 ID_MAX = 2**63 - 1
@@ -49,18 +50,24 @@ class Rounds(CompetitionView):
 
     @extend_schema(
         summary="Rounds (or club nights) of a competition, with their tables",
+        description="Draft rounds are listed for members of the club only.",
         operation_id="v1_competitions_rounds_list",
         responses={200: RoundOutput(many=True), 404: ERRORS},
     )
     def get(self, request, competition_id: int):
-        competition, _role = readable_competition(request, competition_id)
+        competition, role = readable_competition(request, competition_id)
         present: dict[int, list[int]] = defaultdict(list)
         for round_id, entry_id in CheckIn.objects.filter(
             round__competition=competition
         ).values_list("round_id", "entry_id"):
             present[round_id].append(entry_id)
+        drafts = may_see_drafts(role)
         return Response(
-            [round_payload(competition, r, present[r.pk]) for r in selectors.rounds_of(competition)]
+            [
+                round_payload(competition, r, present[r.pk])
+                for r in selectors.rounds_of(competition)
+                if drafts or r.status != RoundStatus.DRAFT
+            ]
         )
 
     @extend_schema(
@@ -91,6 +98,7 @@ class RoundDetail(CompetitionView):
 
     @extend_schema(
         summary="A round: tables with their seats and games, byes, check-ins, quality figures",
+        description="A draft round is a 404 for anyone outside the club.",
         responses={200: RoundOutput, 404: ERRORS},
     )
     def get(self, request, competition_id: int, number: int):
@@ -253,7 +261,7 @@ class TableForfeit(CompetitionView):
             .filter(pk=table_id, round__competition=competition)
             .first()
         )
-        if table is None:
+        if table is None or (table.round.status == RoundStatus.DRAFT and not may_see_drafts(role)):
             raise NotFound()
         ensure_manager(role)
         serializer = self.InputSerializer(data=request.data)

@@ -1,0 +1,52 @@
+"""The API token: ``POST /api/v1/auth/token/`` with a username and password, throttled like the
+login page (``scoring.throttles``): a try made while the account or the address must wait is a
+429 with ``Retry-After``, in the one error shape, and the password is not even checked."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.exceptions import ErrorDetail, Throttled
+from rest_framework.parsers import FormParser
+
+from scoring import throttles
+from scoring.api.common import ERRORS
+from scoring.api.parsers import JSONParser
+from scoring.messages import message
+
+
+class ObtainToken(ObtainAuthToken):
+    """DRF's token view, reading JSON through the bounded parser (and forms, as DRF documents),
+    throttled, with its refusals in the schema."""
+
+    parser_classes = [JSONParser, FormParser]
+
+    @extend_schema(
+        summary="A token for the Authorization header (Token <key>)",
+        description="Wrong passwords are throttled per account and per address, with a "
+        "growing wait (429 with Retry-After).",
+        responses={
+            200: inline_serializer("Token", {"token": serializers.CharField()}),
+            400: ERRORS,
+            401: ERRORS,
+            429: ERRORS,
+        },
+    )
+    def post(self, request, *args, **kwargs):
+        data = request.data if isinstance(request.data, dict) else {}
+        guard = throttles.login_guard(request, data.get("username", ""))
+        wait = guard.wait()
+        if wait:
+            refusal = Throttled(wait=wait)  # Retry-After comes from its wait
+            refusal.detail = ErrorDetail(
+                message(throttles.throttled("username", wait)), "throttled"
+            )
+            raise refusal
+        guard.attempt()
+        response = super().post(request, *args, **kwargs)
+        guard.succeed()
+        return response
+
+
+obtain_token = ObtainToken.as_view()
