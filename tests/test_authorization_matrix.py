@@ -114,6 +114,12 @@ EXPECTED: dict[str, list[Row]] = {
     "table-card": R("game:table", "members", "managers", known="table")
     + R("game:public", "members", "managers", known="anyone"),
     "table-link": R("game:table", "anyone", "anyone"),
+    "reopen-game": R("game:table", "nobody", "managers", known="table")
+    + R("game:public", "nobody", "managers", known="anyone"),
+    "lock-game": R("game:table", "nobody", "managers", known="table")
+    + R("game:public", "nobody", "managers", known="anyone"),
+    "player": R("club:A", "members") + R("club:B", "anyone"),
+    "leaderboard": R("club:A", "members") + R("club:B", "anyone"),
     # -- competition pages ------------------------------------------------------------------------
     "competition-new": R("club:A", "managers", "managers", known="members", login=True)
     + R("club:B", "managers", "managers", known="anyone", login=True),
@@ -152,6 +158,13 @@ EXPECTED: dict[str, list[Row]] = {
     "api-game-abandon": R("game:table", "nobody", "members", known="table", auth=True)
     + R("game:public", "nobody", "members", known="anyone", auth=True),
     "api-game-audit": R("game:table", "table") + R("game:public", "members"),
+    "api-game-reopen": R("game:table", "nobody", "managers", known="table", auth=True)
+    + R("game:public", "nobody", "managers", known="anyone", auth=True),
+    "api-game-lock": R("game:table", "nobody", "managers", known="table", auth=True)
+    + R("game:public", "nobody", "managers", known="anyone", auth=True),
+    "api-club-ratings": R("club:A", "members") + R("club:B", "anyone"),
+    "api-club-leaderboard": R("club:A", "members") + R("club:B", "anyone"),
+    "api-player": R("club:A", "members") + R("club:B", "anyone"),
     # -- competition API --------------------------------------------------------------------------
     "api-club-competitions": R("club:A", "anyone", "managers") + R("club:B", "anyone", "managers"),
     "api-competition": R("competition", "anyone") + R("competition:private", "members"),
@@ -172,6 +185,10 @@ EXPECTED: dict[str, list[Row]] = {
     + R("round:published", "nobody", "managers", known="anyone"),
     "api-table-forfeit": R("round:published", "nobody", "managers", known="anyone"),
     "api-competition-standings": PUBLIC_PAGE,
+    "api-competition-finalize": R("competition", "nobody", "managers", known="anyone")
+    + R("competition:private", "nobody", "managers", known="members"),
+    "api-competition-reopen": R("competition", "nobody", "managers", known="anyone")
+    + R("competition:private", "nobody", "managers", known="members"),
     "api-schedule-preview": R("none", "nobody", "login", auth=True),
 }
 

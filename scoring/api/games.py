@@ -46,7 +46,7 @@ from scoring.api.common import (
 )
 from scoring.api.parsers import JSONParser
 from scoring.api_errors import Refused
-from scoring.models import HAND_WRITERS, Club, Game, GameStatus, Via
+from scoring.models import HAND_WRITERS, MANAGERS, Club, Game, GameStatus, Via
 from scoring.rules import Problem, RuleViolation
 from scoring.services import NotAllowed
 from scoring.validators import control_character
@@ -250,6 +250,8 @@ class GameWrite(APIView):
     not_allowed_message = MAY_NOT_CHANGE_GAME
     #: Whether the game's table link may make this write (not abandoning the game).
     table_link_may = True
+    #: The roles that may make this write (a table link aside): its input is judged only then.
+    writers = HAND_WRITERS
 
     def may_read(self, request, game_id: int, **_kwargs) -> bool:
         try:
@@ -275,7 +277,7 @@ class GameWrite(APIView):
     def authorize(self, request, game_id: int) -> None:
         """NotFound unless the caller may read the game, NotAllowed unless it may write it."""
         game, role = readable_game(request, game_id)
-        if role in HAND_WRITERS:
+        if role in self.writers:
             return
         if self.table_link_may and game.pk in access.table_writable(request):
             return
@@ -525,6 +527,8 @@ class GameAbandon(GameWrite):
 class GameReopen(GameWrite):
     permission_classes = [IsAuthenticated]
     not_allowed_message = MAY_NOT_LOCK_GAME
+    writers = MANAGERS
+    table_link_may = False
 
     @extend_schema(
         summary="Reopen a locked game (reason required)",
@@ -537,7 +541,8 @@ class GameReopen(GameWrite):
         responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 403: ERRORS, 404: ERRORS, 409: ERRORS},
     )
     def post(self, request, game_id: int):
-        reason = ReasonInput.of(request)
+        with self.input_checks(request, game_id):
+            reason = ReasonInput.required(request)
         by = access.actor_for(request, via=Via.API)
         game = services.reopen_game(game=game_id, by=by, reason=reason)
         return with_etag(Response(selectors.game_status(game)), etags.game_tag(game))
