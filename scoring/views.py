@@ -93,11 +93,18 @@ def players_page(request, slug: str):
                 request, _("%(name)s joined the club.") % {"name": player.display_name}
             )
             return redirect("club-players", slug=club.slug)
-    players = Player.objects.filter(club=club).order_by("-active", "display_name")
+    players = list(Player.objects.filter(club=club).order_by("-active", "display_name"))
     return render(
         request,
         "scoring/players.html",
-        {"club": club, "role": role, "players": players, "form": form},
+        {
+            "club": club,
+            "role": role,
+            "players": players,
+            "form": form,
+            # A user plays as one player of a club: "This is me" until one is linked.
+            "mine": any(p.user_id == request.user.pk for p in players),
+        },
     )
 
 
@@ -117,7 +124,7 @@ def player_active(request, slug: str, player_id: int):
 @login_required
 def start_game(request, slug: str):
     club, role = club_or_404(request, slug)
-    if role is None:
+    if not access.writes_hands(role):
         raise PermissionDenied
     form = StartGameForm(
         request.POST or None,
@@ -162,7 +169,7 @@ def game_or_404(request, game_id: int) -> tuple[Game, str | None]:
 
 
 def can_write(request, game: Game, role: str | None) -> bool:
-    return role is not None or game.pk in access.table_games(request)
+    return access.writes_hands(role) or game.pk in access.table_games(request)
 
 
 def game_context(request, game: Game, role: str | None, form=None) -> dict:
@@ -395,7 +402,7 @@ def _int(value):
 @require_POST
 def abandon_game(request, game_id: int):
     game, role = game_or_404(request, game_id)
-    if role is None:
+    if not access.writes_hands(role):
         raise PermissionDenied
     form = ReasonForm(request.POST)
     if form.is_valid():
@@ -435,7 +442,7 @@ def qr_svg(url: str) -> str:
 def table_card(request, game_id: int):
     """The table's QR code and PIN, for the organizer to show or print."""
     game, role = game_or_404(request, game_id)
-    if role is None:
+    if not access.writes_hands(role):
         raise PermissionDenied
     link, _created = TableLink.objects.get_or_create(game=game)
     url = table_url(link)

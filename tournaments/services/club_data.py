@@ -73,6 +73,8 @@ LEFT_OUT = {
     "scoring.tablelink": "secret: an imported game gets a new table link and PIN",
     "scoring.idempotencyrecord": "transient: first answers kept for phones that resend",
     "tournaments.standingssnapshot": "derived: recomputed from the games after an import",
+    "scoring.invitation": "secret: pending invitations carry tokens; invite again after an import",
+    "scoring.playerclaim": "transient: a claim's outcome travels as the player's account",
 }
 
 #: What travels of a user: enough to find or create the account, never a password or a token.
