@@ -180,6 +180,7 @@ def invite(
                     "player", "not_allowed", reason="player_linked", value=player.display_name
                 )
         token = secrets.token_urlsafe(32)
+        now = timezone.now()
         invitation = Invitation.objects.create(
             club=club,
             role=role,
@@ -187,7 +188,8 @@ def invite(
             player=player,
             token_hash=hash_token(token),
             created_by=by.user,
-            expires_at=timezone.now() + timedelta(days=settings.INVITATION_DAYS),
+            created_at=now,
+            expires_at=now + timedelta(days=settings.INVITATION_DAYS),
         )
         _audit(
             club,
