@@ -80,6 +80,8 @@ def test_debug_false_refuses_a_guessable_secret_key(key):
         ({"PIN_MAX_ATTEMPTS": "many"}, "PIN_MAX_ATTEMPTS must be an integer"),
         ({"PIN_MAX_ATTEMPTS": "0"}, "PIN_MAX_ATTEMPTS must be at least 1"),
         ({"LANGUAGE_CODE": "de"}, "LANGUAGE_CODE must be one of en, fr, it"),
+        ({"SIGNUP": "sometimes"}, "SIGNUP must be open, invitation or closed"),
+        ({"INVITATION_DAYS": "0"}, "INVITATION_DAYS must be at least 1"),
     ],
 )
 def test_a_bad_value_stops_the_start_and_names_the_variable(env, message):
