@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from datetime import timedelta
+from functools import partial
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -25,8 +26,7 @@ from scoring.models import (
     Role,
 )
 from scoring.rules import RuleViolation
-from scoring.services import Actor, NotAllowed
-from scoring.services import members
+from scoring.services import Actor, NotAllowed, members
 from tests.clients import api_as
 
 pytestmark = pytest.mark.django_db
@@ -288,7 +288,7 @@ def test_a_member_reads_the_private_results_but_writes_nothing(club, terziglio, 
     assert client.get("/c/uno/").status_code == 200
     page = client.get(f"/g/{terziglio.pk}/")
     assert page.status_code == 200
-    assert 'action="/g/%d/hands/"' % terziglio.pk not in page.content.decode()
+    assert f'action="/g/{terziglio.pk}/hands/"' not in page.content.decode()
     assert f"/g/{terziglio.pk}/table/" not in page.content.decode()
     hand = {"dealer": "0", "outcome": "passed_out"}
     assert client.post(f"/g/{terziglio.pk}/hands/", hand).status_code == 403
@@ -559,3 +559,58 @@ def test_the_done_means_of_issue_9_from_a_fresh_install(
     assert Membership.objects.get(user=user).role == Role.SCORER
     hand = user.memberships.get().club.games.get().hands.get()
     assert (hand.number, hand.entered_by) == (1, user)
+
+
+# -- two managers at once ---------------------------------------------------------------------
+
+
+def at_once(*calls):
+    """Run the calls in threads released together (each with its own connection); returns what
+    each returned or raised, in order."""
+    import threading
+
+    from django.db import connection
+
+    barrier = threading.Barrier(len(calls))
+    results: list = [None] * len(calls)
+
+    def work(index, call):
+        try:
+            barrier.wait(timeout=30)
+            results[index] = call()
+        except Exception as error:
+            results[index] = error
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=work, args=(i, c)) for i, c in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert not any(thread.is_alive() for thread in threads)
+    return results
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("how", ["step_down", "leave"])
+def test_the_last_two_owners_leaving_at_once_leave_one_owner(django_user_model, how):
+    for attempt in range(5):
+        a = django_user_model.objects.create_user(f"a{attempt}")
+        b = django_user_model.objects.create_user(f"b{attempt}")
+        club = services.create_club(name=f"Circolo {attempt}", slug=f"c{attempt}", owner=a)
+        services.set_membership(club=club, user=b, role="owner")
+
+        def go(user, club=club):
+            if how == "step_down":
+                return members.change_role(
+                    club=club, user=user, role="member", by=Actor.for_user(user)
+                )
+            return members.remove_member(club=club, user=user, by=Actor.for_user(user))
+
+        results = at_once(partial(go, a), partial(go, b))
+        refused = [r for r in results if isinstance(r, Exception)]
+        assert len(refused) == 1, results
+        assert codes(refused[0]) == {("role", "not_allowed", "last_owner")}
+        assert club.memberships.filter(role="owner").count() == 1
+        assert AuditEvent.objects.filter(club=club, game=None).count() == 1

@@ -10,8 +10,7 @@ from django.contrib.auth import get_user_model
 from django.core import signing
 from django.test import Client
 
-from scoring.services import Actor
-from scoring.services import members
+from scoring.services import Actor, members
 
 pytestmark = pytest.mark.django_db
 
