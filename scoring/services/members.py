@@ -253,7 +253,7 @@ def refusal(invitation: Invitation | None):
 
 def _pending(token: str) -> Invitation:
     invitation = (
-        Invitation.objects.select_for_update()
+        Invitation.objects.select_for_update(of=("self",))
         .select_related("club", "player", "created_by")
         .filter(token_hash=hash_token(token or ""))
         .first()
@@ -438,7 +438,9 @@ def claim_player(*, player: Player, by: Actor) -> PlayerClaim:
     if by.user is None:
         raise NotAllowed()
     with transaction.atomic():
-        player = Player.objects.select_for_update().select_related("club").get(pk=player.pk)
+        player = (
+            Player.objects.select_for_update(of=("self",)).select_related("club").get(pk=player.pk)
+        )
         club = player.club
         if _member_role(club, by.user) not in READERS:
             raise NotAllowed()
@@ -466,8 +468,16 @@ def claim_player(*, player: Player, by: Actor) -> PlayerClaim:
 def decide_claim(*, claim: PlayerClaim, approve: bool, by: Actor) -> PlayerClaim:
     """Approve (the player is linked to the claimant) or reject a pending claim."""
     with transaction.atomic():
-        claim = PlayerClaim.objects.select_for_update().select_related("user").get(pk=claim.pk)
-        player = Player.objects.select_for_update().select_related("club").get(pk=claim.player_id)
+        claim = (
+            PlayerClaim.objects.select_for_update(of=("self",))
+            .select_related("user")
+            .get(pk=claim.pk)
+        )
+        player = (
+            Player.objects.select_for_update(of=("self",))
+            .select_related("club")
+            .get(pk=claim.player_id)
+        )
         club = player.club
         if not by.trusted and _member_role(club, by.user) not in MANAGERS:
             raise NotAllowed()
