@@ -207,6 +207,17 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
+# Who may create an account: "open" (anyone, after confirming the e-mail address),
+# "invitation" (only through a club's invitation link: a self-hosted club's server is not a
+# public service, and its members arrive invited) or "closed" (accounts made by
+# `manage.py createorganizer` only).
+SIGNUP = env.str("SIGNUP", default="invitation")
+if SIGNUP not in {"open", "invitation", "closed"}:
+    raise ImproperlyConfigured(f"SIGNUP must be open, invitation or closed, got {SIGNUP!r}")
+# Days an invitation to a club (e-mail or link) stays valid; each serves once.
+INVITATION_DAYS = _int("INVITATION_DAYS", 14, minimum=1)
+# Days the e-mail verification link of an open sign-up and a password reset link stay valid.
+PASSWORD_RESET_TIMEOUT = 3 * 24 * 60 * 60
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
@@ -257,7 +268,7 @@ CELERY_BEAT_SCHEDULE = {
 # How long a hand entry's first answer is kept for a phone that resends it (Idempotency-Key).
 IDEMPOTENCY_TTL_HOURS = _int("IDEMPOTENCY_TTL_HOURS", 48, minimum=1)
 
-# E-mail (round announcements): printed on the console unless an SMTP server is configured.
+# E-mail (invitations, sign-up, password resets, round announcements): printed on the console unless an SMTP server is configured.
 _EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
 _EMAIL_OPTIONS = {}
 if _EMAIL_BACKEND == "django.core.mail.backends.smtp.EmailBackend":

@@ -14,7 +14,7 @@ import time
 from django.conf import settings
 from django.http import Http404
 
-from scoring.models import MANAGERS, Club, Game, GameStatus, TableLink, Via
+from scoring.models import HAND_WRITERS, MANAGERS, Club, Game, GameStatus, TableLink, Via
 from scoring.selectors import role_of
 from scoring.services import Actor
 
@@ -107,6 +107,11 @@ def actor_for(request, game: Game | None = None, via: str = Via.PAGE) -> Actor:
 
 def is_manager(role: str | None) -> bool:
     return role in MANAGERS
+
+
+def writes_hands(role: str | None) -> bool:
+    """Owners, organizers and scorers; a ``member`` only reads."""
+    return role in HAND_WRITERS
 
 
 def readable_game_or_404(request, game: Game) -> str | None:

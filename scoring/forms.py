@@ -8,9 +8,12 @@ rule problems that come back placed next to the field they name. No game rule is
 from __future__ import annotations
 
 import json
+import zoneinfo
 from typing import Any
 
 from django import forms
+from django.conf import settings
+from django.contrib.auth import get_user_model, password_validation
 from django.utils.translation import gettext_lazy as _
 
 from scoring.form_errors import RuleErrorsMixin
@@ -269,3 +272,113 @@ class PinForm(forms.Form):
 
 class PlayerForm(RuleErrorsMixin, forms.Form):
     display_name = forms.CharField(label=_("Name"), max_length=80, validators=[plain_text])
+
+
+# ---------------------------------------------------------------------------------------------
+# A club and its people (scoring.member_views)
+
+
+def time_zone_choices() -> list[tuple[str, str]]:
+    return [(zone, zone.replace("_", " ")) for zone in sorted(zoneinfo.available_timezones())]
+
+
+class ClubForm(RuleErrorsMixin, forms.Form):
+    """A new club: its name, address, time zone, language and whether its results are public."""
+
+    name = forms.CharField(label=_("Name of the club"), max_length=120, validators=[plain_text])
+    slug = forms.SlugField(
+        label=_("Address"),
+        max_length=60,
+        help_text=_("Lower-case letters, digits and hyphens, e.g. circolo-roma."),
+        widget=forms.TextInput(attrs={"autocapitalize": "none", "autocomplete": "off"}),
+    )
+    time_zone = forms.ChoiceField(label=_("Time zone"))
+    language = forms.ChoiceField(label=_("Language of the club's e-mails"))
+    results_public = forms.BooleanField(
+        label=_("Anyone may read the finished games, the schedules and the standings."),
+        required=False,
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].choices = time_zone_choices()
+        self.fields["time_zone"].initial = settings.TIME_ZONE
+        self.fields["language"].choices = settings.LANGUAGES
+
+    def clean_slug(self) -> str:
+        return self.cleaned_data["slug"].lower()
+
+
+class InviteForm(RuleErrorsMixin, forms.Form):
+    """Whom to invite (an e-mail address, or nobody: a link to hand over), with which role, and
+    optionally which of the club's players they are."""
+
+    email = forms.EmailField(
+        label=_("E-mail"),
+        required=False,
+        help_text=_("Leave it empty to get a one-time link to hand over yourself."),
+    )
+    role = forms.ChoiceField(label=_("Role"))
+    player = forms.TypedChoiceField(
+        label=_("This person is the player"), required=False, coerce=int, empty_value=None
+    )
+
+    def __init__(self, *args: Any, club, roles, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["role"].choices = roles
+        self.fields["role"].initial = "member"
+        self.fields["player"].choices = [("", "—")] + [
+            (p.pk, p.display_name)
+            for p in Player.objects.filter(club=club, user__isnull=True, active=True)
+        ]
+
+
+class SignupForm(forms.Form):
+    """A new account: user name, e-mail address and password (twice), checked by the password
+    validators of the settings."""
+
+    username = forms.CharField(
+        label=_("User name"),
+        max_length=150,
+        widget=forms.TextInput(attrs={"autocapitalize": "none", "autocomplete": "username"}),
+    )
+    email = forms.EmailField(label=_("E-mail"), widget=forms.EmailInput({"autocomplete": "email"}))
+    password1 = forms.CharField(
+        label=_("Password"),
+        strip=False,
+        widget=forms.PasswordInput({"autocomplete": "new-password"}),
+    )
+    password2 = forms.CharField(
+        label=_("Password (again)"),
+        strip=False,
+        widget=forms.PasswordInput({"autocomplete": "new-password"}),
+    )
+
+    def clean_username(self) -> str:
+        users = get_user_model()
+        name = self.cleaned_data["username"]
+        users.username_validator(name)
+        if users.objects.filter(username__iexact=name).exists():
+            raise forms.ValidationError(_("This user name is taken: choose another one."))
+        return name
+
+    def clean_email(self) -> str:
+        email = get_user_model().objects.normalize_email(self.cleaned_data["email"])
+        if get_user_model().objects.filter(email__iexact=email).exists():
+            raise forms.ValidationError(
+                _("An account already uses this address: log in, or reset its password.")
+            )
+        return email
+
+    def clean(self):
+        data = super().clean()
+        first, second = data.get("password1"), data.get("password2")
+        if first and second and first != second:
+            self.add_error("password2", _("The two passwords differ."))
+        elif first:
+            user = get_user_model()(username=data.get("username", ""), email=data.get("email", ""))
+            try:
+                password_validation.validate_password(first, user)
+            except forms.ValidationError as problems:
+                self.add_error("password1", problems)
+        return data

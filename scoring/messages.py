@@ -178,6 +178,30 @@ REASONS = {
     ("duplicate", "club_slug"): gettext_lazy(
         "A club with the address “%(value)s” already exists: choose another address."
     ),
+    # A club's members, invitations and players linked to accounts (services.members).
+    ("not_allowed", "owner_only"): gettext_lazy("Only an owner may make or unmake an owner."),
+    ("not_allowed", "last_owner"): gettext_lazy(
+        "The club must keep an owner: make someone else owner first."
+    ),
+    ("not_found", "member"): gettext_lazy("This person is not a member of the club."),
+    ("duplicate", "already_member"): gettext_lazy("%(value)s is already a member of the club."),
+    ("not_found", "invitation"): gettext_lazy(
+        "This invitation link is not valid: ask the club for a new one."
+    ),
+    ("not_allowed", "invitation_accepted"): gettext_lazy("This invitation was already used."),
+    ("not_allowed", "invitation_declined"): gettext_lazy("This invitation was declined."),
+    ("not_allowed", "invitation_revoked"): gettext_lazy("This invitation was withdrawn."),
+    ("not_allowed", "invitation_expired"): gettext_lazy(
+        "This invitation has expired: ask the club for a new one."
+    ),
+    ("not_allowed", "player_linked"): gettext_lazy("%(value)s is already linked to an account."),
+    ("not_allowed", "already_has_player"): gettext_lazy(
+        "This account is already linked to the player %(value)s of this club."
+    ),
+    ("duplicate", "claim_pending"): gettext_lazy(
+        "%(value)s is already claimed: an organizer will answer."
+    ),
+    ("not_allowed", "claim_decided"): gettext_lazy("This claim was already answered."),
 }
 
 #: What an organizer does about a refused background draw (the round page and the API).
@@ -198,6 +222,8 @@ FIELDS = {
     ("status", "inconsistent"): gettext_lazy(
         "The document says the game is %(value)s, but its hands make it %(expected)s."
     ),
+    ("time_zone", "choice"): gettext_lazy("%(value)s is not a known time zone."),
+    ("email", "invalid"): gettext_lazy("%(value)s is not an e-mail address."),
     ("abandon_reason", "not_allowed"): gettext_lazy(
         "Only an abandoned game has a reason for being abandoned."
     ),

@@ -63,12 +63,16 @@ class Role(models.TextChoices):
     OWNER = "owner", _("owner")
     ORGANIZER = "organizer", _("organizer")
     SCORER = "scorer", _("scorer")
+    #: Reads the club's private results, writes nothing.
+    MEMBER = "member", _("member")
 
 
-#: The roles that run a club: its competitions, players and table links.
+#: The roles that run a club: its competitions, players, members and table links.
 MANAGERS = (Role.OWNER, Role.ORGANIZER)
 #: The roles that may enter and correct hands.
 HAND_WRITERS = (*MANAGERS, Role.SCORER)
+#: Every role reads the club's private results (``Role.MEMBER`` only that).
+READERS = (*HAND_WRITERS, Role.MEMBER)
 
 
 class Membership(models.Model):
@@ -314,6 +318,17 @@ class AuditAction(models.TextChoices):
     LOCK_GAME = "lock_game", _("game locked")
     REOPEN_GAME = "reopen_game", _("game reopened")
     ROTATE_TABLE_LINK = "rotate_table_link", _("table link and PIN changed")
+    # The club's people (scoring.services.members): ``after`` names who and what.
+    CREATE_CLUB = "create_club", _("club created")
+    INVITE = "invite", _("member invited")
+    REVOKE_INVITATION = "revoke_invitation", _("invitation withdrawn")
+    ACCEPT_INVITATION = "accept_invitation", _("invitation accepted")
+    DECLINE_INVITATION = "decline_invitation", _("invitation declined")
+    CHANGE_ROLE = "change_role", _("role changed")
+    REMOVE_MEMBER = "remove_member", _("member removed")
+    CLAIM_PLAYER = "claim_player", _("player claimed")
+    APPROVE_CLAIM = "approve_claim", _("claim approved")
+    REJECT_CLAIM = "reject_claim", _("claim rejected")
 
 
 class AuditQuerySet(models.QuerySet):
@@ -486,3 +501,95 @@ class RatingStep(models.Model):
     @property
     def club_ordinal(self) -> float:
         return self.club_mu - 3 * self.club_sigma
+
+
+class InvitationStatus(models.TextChoices):
+    PENDING = "pending", _("pending")
+    ACCEPTED = "accepted", _("accepted")
+    DECLINED = "declined", _("declined")
+    REVOKED = "revoked", _("withdrawn")
+
+
+class Invitation(models.Model):
+    """An invitation to join a club with a role, sent by e-mail or handed over as a link.
+
+    The link's token is random and shown once; only its SHA-256 is stored, so a copy of the
+    database opens no club. It serves once (``status`` leaves ``pending``) and expires after
+    ``INVITATION_DAYS``. An invitation may name the player the invitee is (linked on accepting).
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    role = models.CharField(_("role"), max_length=16, choices=Role.choices, default=Role.MEMBER)
+    email = models.EmailField(_("e-mail"), blank=True)
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, null=True, blank=True, related_name="invitations"
+    )
+    token_hash = models.CharField(max_length=64, unique=True)
+    status = models.CharField(
+        max_length=16, choices=InvitationStatus.choices, default=InvitationStatus.PENDING
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(role__in=Role.values), name="invitation_role_valid"),
+            models.CheckConstraint(
+                condition=Q(status__in=InvitationStatus.values), name="invitation_status_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.email or 'link'} → {self.club} ({self.role})"
+
+    @property
+    def expired(self) -> bool:
+        return timezone.now() >= self.expires_at
+
+
+class ClaimStatus(models.TextChoices):
+    PENDING = "pending", _("pending")
+    APPROVED = "approved", _("approved")
+    REJECTED = "rejected", _("rejected")
+
+
+class PlayerClaim(models.Model):
+    """A member says "this player is me"; an owner or organizer approves (the player is then
+    linked to the account: "My games", e-mails to entrants) or rejects it."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claims")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_claims"
+    )
+    status = models.CharField(
+        max_length=16, choices=ClaimStatus.choices, default=ClaimStatus.PENDING
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "user"],
+                condition=Q(status="pending"),
+                name="player_claim_pending_once",
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=ClaimStatus.values), name="player_claim_status_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} claims {self.player} ({self.status})"

@@ -1,12 +1,40 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from scoring import rating_views, views
+from scoring import member_views, rating_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("login/", views.LoginView.as_view(), name="login"),
+    path("login/", member_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Accounts and a club's people (scoring.member_views).
+    path("password-reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "password-reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "password-reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "password-reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
+    path("signup/", member_views.signup, name="signup"),
+    path("signup/<str:signed>/", member_views.signup_verify, name="signup-verify"),
+    path("clubs/new/", member_views.club_new, name="club-new"),
+    path("c/<slug:slug>/members/", member_views.members_page, name="club-members"),
+    path(
+        "c/<slug:slug>/players/<int:player_id>/claim/",
+        member_views.claim_player,
+        name="player-claim",
+    ),
+    path("invitation/<str:token>/", member_views.invitation_page, name="invitation"),
+    path("me/games/", member_views.my_games, name="my-games"),
     path("c/<slug:slug>/", views.club_page, name="club"),
     path("c/<slug:slug>/players/", views.players_page, name="club-players"),
     path(

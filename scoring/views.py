@@ -125,11 +125,18 @@ def players_page(request, slug: str):
                 request, _("%(name)s joined the club.") % {"name": player.display_name}
             )
             return redirect("club-players", slug=club.slug)
-    players = Player.objects.filter(club=club).order_by("-active", "display_name")
+    players = list(Player.objects.filter(club=club).order_by("-active", "display_name"))
     return render(
         request,
         "scoring/players.html",
-        {"club": club, "role": role, "players": players, "form": form},
+        {
+            "club": club,
+            "role": role,
+            "players": players,
+            "form": form,
+            # A user plays as one player of a club: "This is me" until one is linked.
+            "mine": any(p.user_id == request.user.pk for p in players),
+        },
     )
 
 
@@ -149,7 +156,7 @@ def player_active(request, slug: str, player_id: int):
 @login_required
 def start_game(request, slug: str):
     club, role = club_or_404(request, slug)
-    if role is None:
+    if not access.writes_hands(role):
         raise PermissionDenied
     form = StartGameForm(
         request.POST or None,
@@ -194,7 +201,7 @@ def game_or_404(request, game_id: int) -> tuple[Game, str | None]:
 
 
 def can_write(request, game: Game, role: str | None) -> bool:
-    return role is not None or game.pk in access.table_writable(request)
+    return access.writes_hands(role) or game.pk in access.table_writable(request)
 
 
 def lock_message(game: Game) -> str | None:
@@ -502,7 +509,7 @@ def _shown(request) -> tuple[etags.Tag, ...]:
 @require_POST
 def abandon_game(request, game_id: int):
     game, role = game_or_404(request, game_id)
-    if role is None:
+    if not access.writes_hands(role):
         raise PermissionDenied
     form = ReasonForm(request.POST)
     if form.is_valid():
@@ -576,7 +583,7 @@ def table_card(request, game_id: int):
     """The table's QR code and PIN, for the organizer to show or print. A POST (owner or
     organizer) gives the table a new link and PIN: the old ones stop working."""
     game, role = game_or_404(request, game_id)
-    if role is None:
+    if not access.writes_hands(role):
         raise PermissionDenied
     if request.method == "POST":
         try:

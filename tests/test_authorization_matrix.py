@@ -58,6 +58,10 @@ SKIPPED = {
     "set_language": "Django's language switch (i18n/): no object behind it",
     "api-schema": "the OpenAPI schema: public documentation, no data",
     "api-docs": "the API's documentation page: public, no data",
+    "signup": "decided by the SIGNUP setting and an invitation's token (tests/scoring/test_signup.py)",
+    "signup-verify": "the signed link is the authorization (tests/scoring/test_signup.py)",
+    "password_reset_confirm": "Django's reset link: its token is the authorization",
+    "invitation": "the invitation's token is the authorization (tests/scoring/test_members.py)",
 }
 
 PERSONAS = ["anonymous", "member", "scorer", "organizer", "other", "table"]
@@ -92,6 +96,15 @@ EXPECTED: dict[str, list[Row]] = {
     # -- scoring pages ----------------------------------------------------------------------------
     "healthz": R("none", "anyone"),
     "home": R("none", "anyone"),
+    "password_reset": R("none", "anyone", "anyone"),
+    "password_reset_done": R("none", "anyone", "nobody"),
+    "password_reset_complete": R("none", "anyone", "nobody"),
+    "club-new": R("none", "login", "login", login=True),
+    "my-games": R("none", "login", login=True),
+    "club-members": R("club:A", "managers", "managers", known="members", login=True)
+    + R("club:B", "managers", "managers", known="members", login=True),
+    "player-claim": R("club:A", "nobody", "members", known="members", login=True)
+    + R("club:B", "nobody", "members", known="members", login=True),
     "login": R("none", "anyone", "anyone"),
     "logout": R("none", "nobody", "anyone"),
     "club": R("club:A", "members") + R("club:B", "anyone"),

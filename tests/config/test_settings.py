@@ -83,6 +83,8 @@ def test_debug_false_refuses_a_guessable_secret_key(key):
         ({"CACHE_URL": "memcached://127.0.0.1"}, "CACHE_URL must be a redis:// URL"),
         ({"TABLE_SESSION_HOURS": "0"}, "TABLE_SESSION_HOURS must be at least 1"),
         ({"NUM_PROXIES": "one"}, "NUM_PROXIES must be an integer"),
+        ({"SIGNUP": "sometimes"}, "SIGNUP must be open, invitation or closed"),
+        ({"INVITATION_DAYS": "0"}, "INVITATION_DAYS must be at least 1"),
     ],
 )
 def test_a_bad_value_stops_the_start_and_names_the_variable(env, message):

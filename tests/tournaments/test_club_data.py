@@ -15,6 +15,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
 from django.test import override_settings
+from django.utils import translation
 
 from scoring import demo, services
 from scoring.models import AuditEvent, Club, Game, Hand, TableLink
@@ -197,6 +198,7 @@ def test_a_damaged_document_is_refused_whole(small_club, damage, field):
     assert (Club.objects.count(), Game.objects.count(), Hand.objects.count()) == counts
 
 
+@translation.override("en")
 def test_the_commands_say_what_is_wrong(small_club, tmp_path):
     path = tmp_path / "club.json"
     call_command("export_club", small_club.slug, output=str(path))

@@ -76,6 +76,8 @@ LEFT_OUT = {
     "tournaments.standingssnapshot": "derived: recomputed from the games after an import",
     "scoring.rating": "derived: recomputed from the games after an import",
     "scoring.ratingstep": "derived: recomputed from the games after an import",
+    "scoring.invitation": "secret: pending invitations carry tokens; invite again after an import",
+    "scoring.playerclaim": "transient: a claim's outcome travels as the player's account",
 }
 
 #: What travels of a user: enough to find or create the account, never a password or a token.

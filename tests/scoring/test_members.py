@@ -1,0 +1,616 @@
+"""A club's members: invitations (e-mail or one-time link), roles, removals, the owner a club
+always keeps, players linked to accounts (through an invitation or an approved claim), the
+read-only member, and the audit of every change. Personas: tests/conftest.py (Olga owns club
+"uno", Oscar organizes, Sara scores; Bea owns "due")."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from functools import partial
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.utils import timezone
+
+from scoring import services
+from scoring.models import (
+    AuditAction,
+    AuditEvent,
+    ClaimStatus,
+    Invitation,
+    InvitationStatus,
+    Membership,
+    Player,
+    Role,
+)
+from scoring.rules import RuleViolation
+from scoring.services import Actor, NotAllowed, members
+from tests.clients import api_as
+
+pytestmark = pytest.mark.django_db
+
+LINK = re.compile(r"http://testserver/invitation/([\w-]+)/")
+
+
+def login(user):
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def field_error(html, name):
+    """The error shown next to the field ``name`` (its own block), or None."""
+    marker = f'data-field="{name}"'
+    if marker not in html:
+        return None
+    block = html.split(marker, 1)[1].split("data-field=", 1)[0]
+    match = re.search(r'<p class="error"[^>]*>(.*?)</p>', block, re.S)
+    return match.group(1) if match else None
+
+
+def codes(violation: RuleViolation) -> set[tuple[str, str, str | None]]:
+    return {(p.field, p.code, p.params.get("reason")) for p in violation.problems}
+
+
+@pytest.fixture(autouse=True)
+def site_url(settings):
+    settings.SITE_URL = "http://testserver"
+
+
+@pytest.fixture
+def nina(django_user_model):
+    return django_user_model.objects.create_user("nina", email="nina@club.example", password="x")
+
+
+def invite(by, club, role="scorer", **kwargs):
+    return members.invite(club=club, by=Actor.for_user(by), role=role, **kwargs)
+
+
+def actions(club):
+    return list(
+        AuditEvent.objects.filter(club=club, game=None)
+        .exclude(action=AuditAction.CREATE_CLUB)
+        .values_list("action", "actor__username", "before", "after")
+    )
+
+
+# -- invitations ------------------------------------------------------------------------------
+
+
+def test_an_invitation_by_email_sends_its_one_time_link_after_the_commit(
+    club, oscar, mailoutbox, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        invited = invite(oscar, club, "scorer", email="nina@club.example")
+    (mail,) = mailoutbox
+    assert mail.to == ["nina@club.example"]
+    assert "Circolo Uno" in mail.subject
+    assert LINK.search(mail.body).group(1) == invited.token
+    # Only a hash of the token is kept: the database alone opens nothing.
+    invitation = Invitation.objects.get()
+    assert invited.token not in invitation.token_hash
+    assert invitation.token_hash == members.hash_token(invited.token)
+    assert invitation.expires_at - invitation.created_at == timedelta(days=14)
+
+
+def test_the_invitation_lasts_invitation_days(club, olga, settings):
+    settings.INVITATION_DAYS = 3
+    invitation = invite(olga, club).invitation
+    assert invitation.expires_at - invitation.created_at == timedelta(days=3)
+
+
+def test_accepting_makes_a_member_with_the_role_and_links_the_invitations_player(
+    club, players, olga, nina
+):
+    anna = players[0]
+    invited = invite(olga, club, "member", player=anna)
+    membership = members.accept_invitation(token=invited.token, by=Actor.for_user(nina))
+    assert (membership.user, membership.role) == (nina, Role.MEMBER)
+    assert Player.objects.get(pk=anna.pk).user == nina
+    invitation = Invitation.objects.get()
+    assert (invitation.status, invitation.answered_by) == (InvitationStatus.ACCEPTED, nina)
+    assert actions(club) == [
+        (
+            "invite",
+            "olga",
+            None,
+            {"invitation": invitation.pk, "email": "", "role": "member", "player": "Anna"},
+        ),
+        (
+            "accept_invitation",
+            "nina",
+            None,
+            {
+                "invitation": invitation.pk,
+                "user": "nina",
+                "role": "member",
+                "invited_by": "olga",
+                "player": "Anna",
+            },
+        ),
+    ]
+
+
+def test_an_invitation_serves_once(club, olga, nina, bea):
+    invited = invite(olga, club)
+    members.accept_invitation(token=invited.token, by=Actor.for_user(nina))
+    with pytest.raises(RuleViolation) as refused:
+        members.accept_invitation(token=invited.token, by=Actor.for_user(bea))
+    assert codes(refused.value) == {("token", "not_allowed", "invitation_accepted")}
+    assert not Membership.objects.filter(club=club, user=bea).exists()
+
+
+def test_an_expired_a_declined_and_a_withdrawn_invitation_are_refused(club, olga, nina):
+    expired, declined, withdrawn = invite(olga, club), invite(olga, club), invite(olga, club)
+    Invitation.objects.filter(pk=expired.invitation.pk).update(
+        expires_at=timezone.now() - timedelta(seconds=1)
+    )
+    members.decline_invitation(token=declined.token, by=Actor())
+    members.revoke_invitation(invitation=withdrawn.invitation, by=Actor.for_user(olga))
+    for invited, reason in (
+        (expired, "invitation_expired"),
+        (declined, "invitation_declined"),
+        (withdrawn, "invitation_revoked"),
+    ):
+        with pytest.raises(RuleViolation) as refused:
+            members.accept_invitation(token=invited.token, by=Actor.for_user(nina))
+        assert codes(refused.value) == {("token", "not_allowed", reason)}
+    with pytest.raises(RuleViolation) as refused:
+        members.accept_invitation(token="made-up", by=Actor.for_user(nina))
+    assert codes(refused.value) == {("token", "not_found", "invitation")}
+    assert not Membership.objects.filter(user=nina).exists()
+
+
+def test_only_managers_invite_and_only_an_owner_invites_an_owner(club, olga, oscar, sara):
+    with pytest.raises(NotAllowed):
+        invite(sara, club, "member")
+    with pytest.raises(RuleViolation) as refused:
+        invite(oscar, club, "owner")
+    assert codes(refused.value) == {("role", "not_allowed", "owner_only")}
+    assert invite(olga, club, "owner").invitation.role == Role.OWNER
+
+
+def test_an_invitation_never_lowers_the_role_of_a_member(club, olga, oscar):
+    members.accept_invitation(token=invite(olga, club, "member").token, by=Actor.for_user(oscar))
+    assert Membership.objects.get(club=club, user=oscar).role == Role.ORGANIZER
+
+
+def test_an_invitation_to_an_address_already_in_the_club_is_refused(club, olga, nina):
+    services.set_membership(club=club, user=nina, role="member")
+    with pytest.raises(RuleViolation) as refused:
+        invite(olga, club, email="NINA@club.example")
+    assert codes(refused.value) == {("email", "duplicate", "already_member")}
+
+
+# -- roles and removals -----------------------------------------------------------------------
+
+
+def test_the_last_owner_can_be_neither_demoted_nor_removed(club, olga):
+    with pytest.raises(RuleViolation) as demoted:
+        members.change_role(club=club, user=olga, role="organizer", by=Actor.for_user(olga))
+    assert codes(demoted.value) == {("role", "not_allowed", "last_owner")}
+    with pytest.raises(RuleViolation) as removed:
+        members.remove_member(club=club, user=olga, by=Actor.for_user(olga))
+    assert codes(removed.value) == {("role", "not_allowed", "last_owner")}
+    assert Membership.objects.get(club=club, user=olga).role == Role.OWNER
+
+
+def test_with_a_second_owner_the_first_may_step_down(club, olga, oscar):
+    members.change_role(club=club, user=oscar, role="owner", by=Actor.for_user(olga))
+    members.change_role(club=club, user=olga, role="scorer", by=Actor.for_user(olga))
+    assert dict(club.memberships.values_list("user__username", "role")) == {
+        "olga": "scorer",
+        "oscar": "owner",
+        "sara": "scorer",
+    }
+
+
+def test_only_an_owner_makes_or_unmakes_an_owner(club, olga, oscar, sara):
+    with pytest.raises(RuleViolation) as promoted:
+        members.change_role(club=club, user=sara, role="owner", by=Actor.for_user(oscar))
+    assert codes(promoted.value) == {("role", "not_allowed", "owner_only")}
+    with pytest.raises(RuleViolation) as removed:
+        members.remove_member(club=club, user=olga, by=Actor.for_user(oscar))
+    assert codes(removed.value) == {("role", "not_allowed", "owner_only")}
+    with pytest.raises(NotAllowed):
+        members.change_role(club=club, user=oscar, role="member", by=Actor.for_user(sara))
+
+
+def test_an_organizer_changes_a_role_and_removes_a_member_and_both_are_audited(club, oscar, sara):
+    members.change_role(club=club, user=sara, role="member", by=Actor.for_user(oscar))
+    members.remove_member(club=club, user=sara, by=Actor.for_user(oscar))
+    assert not Membership.objects.filter(club=club, user=sara).exists()
+    assert actions(club) == [
+        (
+            "change_role",
+            "oscar",
+            {"user": "sara", "role": "scorer"},
+            {"user": "sara", "role": "member"},
+        ),
+        ("remove_member", "oscar", {"user": "sara", "role": "member"}, None),
+    ]
+
+
+def test_anyone_may_leave_a_club(club, sara):
+    members.remove_member(club=club, user=sara, by=Actor.for_user(sara))
+    assert not Membership.objects.filter(club=club, user=sara).exists()
+
+
+# -- players linked to accounts ---------------------------------------------------------------
+
+
+def test_a_claim_approved_by_an_organizer_links_the_player(club, players, oscar, sara):
+    bruno = players[1]
+    claim = members.claim_player(player=bruno, by=Actor.for_user(sara))
+    with pytest.raises(RuleViolation) as twice:
+        members.claim_player(player=bruno, by=Actor.for_user(sara))
+    assert codes(twice.value) == {("player", "duplicate", "claim_pending")}
+    with pytest.raises(NotAllowed):
+        members.decide_claim(claim=claim, approve=True, by=Actor.for_user(sara))
+    members.decide_claim(claim=claim, approve=True, by=Actor.for_user(oscar))
+    assert Player.objects.get(pk=bruno.pk).user == sara
+    claim.refresh_from_db()
+    assert (claim.status, claim.decided_by) == (ClaimStatus.APPROVED, oscar)
+    with pytest.raises(RuleViolation) as other:  # one player per account in a club
+        members.claim_player(player=players[2], by=Actor.for_user(sara))
+    assert codes(other.value) == {("player", "not_allowed", "already_has_player")}
+    assert [a[:2] for a in actions(club)] == [
+        ("claim_player", "sara"),
+        ("approve_claim", "oscar"),
+    ]
+
+
+def test_a_rejected_claim_links_nothing_and_a_linked_player_cannot_be_claimed(
+    club, players, olga, oscar, sara
+):
+    claim = members.claim_player(player=players[0], by=Actor.for_user(sara))
+    members.decide_claim(claim=claim, approve=False, by=Actor.for_user(olga))
+    assert Player.objects.get(pk=players[0].pk).user is None
+    Player.objects.filter(pk=players[1].pk).update(user=olga)
+    with pytest.raises(RuleViolation) as refused:
+        members.claim_player(player=players[1], by=Actor.for_user(oscar))
+    assert codes(refused.value) == {("player", "not_allowed", "player_linked")}
+
+
+def test_someone_outside_the_club_cannot_claim_its_players(club, players, bea):
+    with pytest.raises(NotAllowed):
+        members.claim_player(player=players[0], by=Actor.for_user(bea))
+
+
+# -- the member role reads only ---------------------------------------------------------------
+
+
+def test_a_member_reads_the_private_results_but_writes_nothing(club, terziglio, olga, nina):
+    members.accept_invitation(token=invite(olga, club, "member").token, by=Actor.for_user(nina))
+    client = login(nina)
+    assert client.get("/c/uno/").status_code == 200
+    page = client.get(f"/g/{terziglio.pk}/")
+    assert page.status_code == 200
+    assert f'action="/g/{terziglio.pk}/hands/"' not in page.content.decode()
+    assert f"/g/{terziglio.pk}/table/" not in page.content.decode()
+    hand = {"dealer": "0", "outcome": "passed_out"}
+    assert client.post(f"/g/{terziglio.pk}/hands/", hand).status_code == 403
+    assert client.get("/c/uno/games/new/").status_code == 403
+    assert client.get(f"/g/{terziglio.pk}/table/").status_code == 403
+    assert client.post(f"/g/{terziglio.pk}/abandon/", {"reason": "x"}).status_code == 403
+    assert client.post("/c/uno/players/", {"display_name": "Zeno"}).status_code == 403
+    assert client.get("/c/uno/members/").status_code == 403
+    api = api_as(nina)
+    assert api.get(f"/api/v1/games/{terziglio.pk}/").status_code == 200
+    response = api.post(
+        f"/api/v1/games/{terziglio.pk}/hands/",
+        {"dealer": 0, "outcome": "passed_out"},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k",
+    )
+    assert response.status_code == 403
+    assert terziglio.hands.count() == 0
+
+
+# -- pages ------------------------------------------------------------------------------------
+
+
+def test_the_members_page_is_for_managers_only(club, olga, sara, bea):
+    assert login(olga).get("/c/uno/members/").status_code == 200
+    assert login(sara).get("/c/uno/members/").status_code == 403
+    assert login(bea).get("/c/uno/members/").status_code == 404
+    assert Client().get("/c/uno/members/").status_code == 302
+
+
+def test_inviting_by_email_from_the_page_sends_the_link(
+    club, oscar, mailoutbox, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        response = login(oscar).post(
+            "/c/uno/members/", {"action": "invite", "email": "nina@club.example", "role": "scorer"}
+        )
+    assert response.status_code == 302
+    (mail,) = mailoutbox
+    token = LINK.search(mail.body).group(1)
+    assert members.find_invitation(token).role == Role.SCORER
+
+
+def test_inviting_by_link_shows_the_link_once(club, olga, players):
+    client = login(olga)
+    response = client.post(
+        "/c/uno/members/",
+        {"action": "invite", "email": "", "role": "member", "player": players[3].pk},
+    )
+    html = response.content.decode()
+    token = LINK.search(html).group(1)
+    assert members.find_invitation(token).player == players[3]
+    assert token not in client.get("/c/uno/members/").content.decode()
+
+
+def test_an_organizer_cannot_offer_the_owner_role_on_the_page(club, oscar):
+    response = login(oscar).post(
+        "/c/uno/members/", {"action": "invite", "email": "", "role": "owner"}
+    )
+    assert response.status_code == 400
+    assert field_error(response.content.decode(), "role")
+    assert not Invitation.objects.exists()
+
+
+def test_demoting_the_last_owner_on_the_page_says_why_on_its_row(club, olga):
+    response = login(olga).post(
+        "/c/uno/members/", {"action": "role", "user": olga.pk, "role": "member"}
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    row = html.split(f'id="member-{olga.pk}"', 1)[1].split("</li>", 1)[0]
+    assert "The club must keep an owner" in row
+    assert Membership.objects.get(club=club, user=olga).role == Role.OWNER
+
+
+def test_role_change_removal_and_claims_from_the_page(club, players, olga, sara):
+    client = login(olga)
+    client.post("/c/uno/members/", {"action": "role", "user": sara.pk, "role": "organizer"})
+    assert Membership.objects.get(club=club, user=sara).role == Role.ORGANIZER
+    assert login(sara).post(f"/c/uno/players/{players[0].pk}/claim/").status_code == 302
+    claim = players[0].claims.get()
+    page = client.get("/c/uno/members/").content.decode()
+    assert "sara says they are Anna" in page
+    client.post("/c/uno/members/", {"action": "approve", "claim": claim.pk})
+    assert Player.objects.get(pk=players[0].pk).user == sara
+    client.post("/c/uno/members/", {"action": "remove", "user": sara.pk})
+    assert not Membership.objects.filter(club=club, user=sara).exists()
+    history = client.get("/c/uno/members/").content.decode()
+    for words in ("role changed", "player claimed", "claim approved", "member removed"):
+        assert words in history
+
+
+def test_the_invitation_page_accepts_or_declines(club, olga, nina):
+    accepted, declined = invite(olga, club, "scorer"), invite(olga, club, "member")
+    anonymous = Client().get(f"/invitation/{accepted.token}/").content.decode()
+    assert f"/signup/?invitation={accepted.token}" in anonymous
+    client = login(nina)
+    response = client.post(f"/invitation/{accepted.token}/", {"action": "accept"})
+    assert response.status_code == 302 and response["Location"] == "/c/uno/"
+    assert Membership.objects.get(club=club, user=nina).role == Role.SCORER
+    assert client.get(f"/invitation/{accepted.token}/").status_code == 410
+    assert Client().post(f"/invitation/{declined.token}/", {"action": "decline"}).status_code == 302
+    assert Invitation.objects.get(pk=declined.invitation.pk).status == InvitationStatus.DECLINED
+    assert Client().get("/invitation/nothing-here/").status_code == 404
+
+
+def test_accepting_while_logged_out_asks_to_log_in(club, olga):
+    invited = invite(olga, club)
+    response = Client().post(f"/invitation/{invited.token}/", {"action": "accept"})
+    assert response.status_code == 302
+    assert response["Location"] == f"/login/?next=/invitation/{invited.token}/"
+
+
+def test_my_games_lists_the_games_of_my_player_across_clubs(
+    club, other_club, players, terziglio, olga, bea, nina
+):
+    members.accept_invitation(
+        token=invite(olga, club, "member", player=players[0]).token, by=Actor.for_user(nina)
+    )
+    elena = other_club.players.get(display_name="Elena")
+    members.accept_invitation(
+        token=invite(bea, other_club, "member", player=elena).token, by=Actor.for_user(nina)
+    )
+    elsewhere = services.start_game(
+        club=other_club,
+        ruleset="briscola",
+        players=[elena, other_club.players.get(display_name="Gina")],
+        by=Actor.for_user(bea),
+        title="Sfida del lunedì",
+    )
+    services.start_game(
+        club=club, ruleset="briscola", players=players[1:3], by=Actor.for_user(olga)
+    )  # without Anna
+    page = login(nina).get("/me/games/").content.decode()
+    assert f"/g/{terziglio.pk}/" in page and f"/g/{elsewhere.pk}/" in page
+    assert page.count('<a href="/g/') == 2
+
+
+def test_a_player_linked_by_invitation_gets_the_round_announcements(club, players, olga, nina):
+    """tournaments.tasks.announce_round writes to ``player.user.email``: the link is what makes
+    an entrant reachable."""
+    members.accept_invitation(
+        token=invite(olga, club, "member", player=players[0]).token, by=Actor.for_user(nina)
+    )
+    linked = Player.objects.select_related("user").get(pk=players[0].pk)
+    assert linked.user.email == "nina@club.example"
+
+
+# -- starting a club --------------------------------------------------------------------------
+
+
+def test_a_signed_in_user_starts_a_club_and_owns_it(nina):
+    client = login(nina)
+    assert 'href="/clubs/new/"' in client.get("/").content.decode()
+    form = {
+        "name": "Circolo Nuovo",
+        "slug": "circolo-nuovo",
+        "time_zone": "Europe/Paris",
+        "language": "fr",
+        "results_public": "on",
+    }
+    response = client.post("/clubs/new/", form)
+    assert response.status_code == 302 and response["Location"] == "/c/circolo-nuovo/members/"
+    membership = Membership.objects.get(user=nina)
+    club = membership.club
+    assert membership.role == Role.OWNER
+    assert (club.name, club.time_zone, club.language, club.results_public) == (
+        "Circolo Nuovo",
+        "Europe/Paris",
+        "fr",
+        True,
+    )
+    (event,) = AuditEvent.objects.filter(club=club)
+    assert (event.action, event.actor) == (AuditAction.CREATE_CLUB, nina)
+
+
+def test_a_taken_address_and_an_unknown_time_zone_are_shown_next_to_their_fields(club, nina):
+    response = login(nina).post(
+        "/clubs/new/",
+        {"name": "Uno bis", "slug": "uno", "time_zone": "Mars/Olympus", "language": "it"},
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert field_error(html, "time_zone")
+    response = login(nina).post(
+        "/clubs/new/",
+        {"name": "Uno bis", "slug": "uno", "time_zone": "Europe/Rome", "language": "it"},
+    )
+    assert response.status_code == 400
+    assert "already exists" in field_error(response.content.decode(), "slug")
+    assert not Membership.objects.filter(user=nina).exists()
+
+
+def test_the_service_refuses_what_the_form_lets_through(nina, club):
+    by = Actor.for_user(nina)
+    with pytest.raises(RuleViolation) as zone:
+        members.start_club(
+            name="X", slug="x", by=by, time_zone="Mars/Olympus", language="it", results_public=False
+        )
+    assert codes(zone.value) == {("time_zone", "choice", None)}
+    with pytest.raises(RuleViolation) as taken:
+        members.start_club(
+            name="X",
+            slug="uno",
+            by=by,
+            time_zone="Europe/Rome",
+            language="it",
+            results_public=False,
+        )
+    assert codes(taken.value) == {("slug", "duplicate", "club_slug")}
+
+
+def test_starting_a_club_needs_an_account():
+    response = Client().get("/clubs/new/")
+    assert response.status_code == 302 and response["Location"].startswith("/login/")
+
+
+def test_the_done_means_of_issue_9_from_a_fresh_install(
+    monkeypatch, mailoutbox, django_capture_on_commit_callbacks
+):
+    """createorganizer → createclub → log in → invite a second member by e-mail → they sign up
+    through the link and accept → they start a game and play a hand."""
+    from django.core.management import call_command
+
+    monkeypatch.setenv("ORGANIZER_PASSWORD", "tre-assi-e-un-re")
+    call_command(
+        "createorganizer",
+        "lucia",
+        email="lucia@club.example",
+        password_from_env="ORGANIZER_PASSWORD",
+    )
+    call_command("createclub", "circolo-roma", name="Circolo Roma", owner="lucia")
+    lucia = Client()
+    assert (
+        lucia.post("/login/", {"username": "lucia", "password": "tre-assi-e-un-re"}).status_code
+        == 302
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        lucia.post(
+            "/c/circolo-roma/members/",
+            {"action": "invite", "email": "marco@club.example", "role": "scorer"},
+        )
+    token = LINK.search(mailoutbox[-1].body).group(1)
+    marco = Client()
+    signup = marco.get(f"/invitation/{token}/").content.decode()
+    assert f"/signup/?invitation={token}" in signup
+    response = marco.post(
+        "/signup/",
+        {
+            "invitation": token,
+            "username": "marco",
+            "email": "marco@club.example",
+            "password1": "quattro-re-in-mano",
+            "password2": "quattro-re-in-mano",
+        },
+    )
+    assert response.status_code == 302 and response["Location"] == f"/invitation/{token}/"
+    assert marco.post(f"/invitation/{token}/", {"action": "accept"}).status_code == 302
+    response = marco.post(
+        "/c/circolo-roma/games/new/",
+        {"ruleset": "briscola", "new_0": "Lucia", "new_1": "Marco"},
+    )
+    assert response.status_code == 302
+    game_url = response["Location"]
+    response = marco.post(f"{game_url}hands/", {"dealer": "0", "points_0": "70", "points_1": "50"})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    user = get_user_model().objects.get(username="marco")
+    assert Membership.objects.get(user=user).role == Role.SCORER
+    hand = user.memberships.get().club.games.get().hands.get()
+    assert (hand.number, hand.entered_by) == (1, user)
+
+
+# -- two managers at once ---------------------------------------------------------------------
+
+
+def at_once(*calls):
+    """Run the calls in threads released together (each with its own connection); returns what
+    each returned or raised, in order."""
+    import threading
+
+    from django.db import connection
+
+    barrier = threading.Barrier(len(calls))
+    results: list = [None] * len(calls)
+
+    def work(index, call):
+        try:
+            barrier.wait(timeout=30)
+            results[index] = call()
+        except Exception as error:
+            results[index] = error
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=work, args=(i, c)) for i, c in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert not any(thread.is_alive() for thread in threads)
+    return results
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("how", ["step_down", "leave"])
+def test_the_last_two_owners_leaving_at_once_leave_one_owner(django_user_model, how):
+    for attempt in range(5):
+        a = django_user_model.objects.create_user(f"a{attempt}")
+        b = django_user_model.objects.create_user(f"b{attempt}")
+        club = services.create_club(name=f"Circolo {attempt}", slug=f"c{attempt}", owner=a)
+        services.set_membership(club=club, user=b, role="owner")
+
+        def go(user, club=club):
+            if how == "step_down":
+                return members.change_role(
+                    club=club, user=user, role="member", by=Actor.for_user(user)
+                )
+            return members.remove_member(club=club, user=user, by=Actor.for_user(user))
+
+        results = at_once(partial(go, a), partial(go, b))
+        refused = [r for r in results if isinstance(r, Exception)]
+        assert len(refused) == 1, results
+        assert codes(refused[0]) == {("role", "not_allowed", "last_owner")}
+        assert club.memberships.filter(role="owner").count() == 1
+        assert AuditEvent.objects.filter(club=club, game=None).count() == 1
