@@ -20,12 +20,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from django.db.models import Count
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_view,
+)
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, ParseError, ValidationError
 from rest_framework.permissions import IsAuthenticated
@@ -507,30 +513,45 @@ class GameCorrections(GameWrite):
         return with_etag(Response(selectors.game_detail(game)), etags.game_tag(game))
 
 
-class GameAbandon(GameWrite):
+class ReasonedGameWrite(GameWrite):
+    """A write on the whole game that needs a reason (abandon, reopen): the reason is judged
+    once the caller may make the write; the answer is the game's status. ``service`` is the
+    scoring service called with ``game``, ``by`` and ``reason``."""
+
     permission_classes = [IsAuthenticated]
     table_link_may = False
+    service: Any = None
 
-    @extend_schema(
-        summary="Abandon a game (reason required)",
-        request=ReasonInput,
-        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 403: ERRORS, 404: ERRORS, 409: ERRORS},
-    )
     def post(self, request, game_id: int):
         with self.input_checks(request, game_id):
             reason = ReasonInput.required(request)
         by = access.actor_for(request, via=Via.API)
-        game = services.abandon_game(game=game_id, by=by, reason=reason)
+        game = type(self).service(game=game_id, by=by, reason=reason)
         return with_etag(Response(selectors.game_status(game)), etags.game_tag(game))
 
 
-class GameReopen(GameWrite):
-    permission_classes = [IsAuthenticated]
-    not_allowed_message = MAY_NOT_LOCK_GAME
-    writers = MANAGERS
-    table_link_may = False
+REASONED_WRITE_RESPONSES = {
+    200: OpenApiTypes.OBJECT,
+    400: ERRORS,
+    403: ERRORS,
+    404: ERRORS,
+    409: ERRORS,
+}
 
-    @extend_schema(
+
+@extend_schema_view(
+    post=extend_schema(
+        summary="Abandon a game (reason required)",
+        request=ReasonInput,
+        responses=REASONED_WRITE_RESPONSES,
+    )
+)
+class GameAbandon(ReasonedGameWrite):
+    service = staticmethod(services.abandon_game)
+
+
+@extend_schema_view(
+    post=extend_schema(
         summary="Reopen a locked game (reason required)",
         description="A game is locked when its round is closed or its competition is final: "
         "every hand write is then refused with 409. An owner or organizer of the club reopens it "
@@ -538,14 +559,13 @@ class GameReopen(GameWrite):
         "reaching the standings once. A game locked because its competition is final stays "
         "locked (409) until the competition is reopened. `POST …/lock/` locks it again.",
         request=ReasonInput,
-        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 403: ERRORS, 404: ERRORS, 409: ERRORS},
+        responses=REASONED_WRITE_RESPONSES,
     )
-    def post(self, request, game_id: int):
-        with self.input_checks(request, game_id):
-            reason = ReasonInput.required(request)
-        by = access.actor_for(request, via=Via.API)
-        game = services.reopen_game(game=game_id, by=by, reason=reason)
-        return with_etag(Response(selectors.game_status(game)), etags.game_tag(game))
+)
+class GameReopen(ReasonedGameWrite):
+    service = staticmethod(services.reopen_game)
+    not_allowed_message = MAY_NOT_LOCK_GAME
+    writers = MANAGERS
 
 
 class GameLock(GameWrite):
