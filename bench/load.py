@@ -308,10 +308,14 @@ class Answer:
 
 
 class Connection:
+    """One keep-alive HTTP/1.1 connection. Requests on it take turns (no pipelining): a phone
+    whose send and resend share a connection waits for the first answer before the second."""
+
     def __init__(self, port: int) -> None:
         self.port = port
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
+        self.turn = asyncio.Lock()
 
     def close(self) -> None:
         if self.writer is not None:
@@ -321,6 +325,10 @@ class Connection:
     async def exchange(self, raw: bytes, *, drop: str | None = None) -> Answer:
         """Send ``raw`` and read the answer. ``drop="close"`` closes the connection as soon as
         the request is sent; ``drop="ignore"`` reads the answer and throws it away."""
+        async with self.turn:
+            return await self._exchange(raw, drop=drop)
+
+    async def _exchange(self, raw: bytes, *, drop: str | None = None) -> Answer:
         try:
             if self.writer is None or self.writer.is_closing():
                 self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
