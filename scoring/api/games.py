@@ -87,6 +87,16 @@ IF_NONE_MATCH = OpenApiParameter(
     required=False,
     description="The ETag last read: 304 while it is still current.",
 )
+#: What a write conditioned on ``If-Match`` answers (a hand's correction or removal).
+CONDITIONAL_WRITE_RESPONSES = {
+    200: OpenApiTypes.OBJECT,
+    400: ERRORS,
+    403: ERRORS,
+    404: ERRORS,
+    409: ERRORS,
+    412: ERRORS,
+    428: ERRORS,
+}
 GAME_DOCUMENT_EXAMPLE = OpenApiExample(
     "Terziglio with two hands",
     value={
@@ -359,15 +369,7 @@ class GameHand(GameWrite):
         parameters=[IF_MATCH],
         request=OpenApiTypes.OBJECT,
         examples=[HAND_DOCUMENT_EXAMPLE],
-        responses={
-            200: OpenApiTypes.OBJECT,
-            400: ERRORS,
-            403: ERRORS,
-            404: ERRORS,
-            409: ERRORS,
-            412: ERRORS,
-            428: ERRORS,
-        },
+        responses=CONDITIONAL_WRITE_RESPONSES,
     )
     def put(self, request, game_id: int, number: int):
         with self.input_checks(request, game_id):
@@ -401,15 +403,7 @@ class GameHand(GameWrite):
         "refused (412), it never removes a second hand.",
         parameters=[IF_MATCH],
         request=ReasonInput,
-        responses={
-            200: OpenApiTypes.OBJECT,
-            400: ERRORS,
-            403: ERRORS,
-            404: ERRORS,
-            409: ERRORS,
-            412: ERRORS,
-            428: ERRORS,
-        },
+        responses=CONDITIONAL_WRITE_RESPONSES,
     )
     def delete(self, request, game_id: int, number: int):
         with self.input_checks(request, game_id):
@@ -475,15 +469,7 @@ class GameCorrections(GameWrite):
                 },
             )
         ],
-        responses={
-            200: OpenApiTypes.OBJECT,
-            400: ERRORS,
-            403: ERRORS,
-            404: ERRORS,
-            409: ERRORS,
-            412: ERRORS,
-            428: ERRORS,
-        },
+        responses=CONDITIONAL_WRITE_RESPONSES,
     )
     def post(self, request, game_id: int):
         serializer = self.InputSerializer(data=request.data)
