@@ -288,11 +288,15 @@ REQUEST_MAX_BYTES = _int("REQUEST_MAX_BYTES", 256 * 1024, minimum=1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
 JSON_MAX_DEPTH = _int("JSON_MAX_DEPTH", 32, minimum=4)
 
+# Seconds the user an API token names is kept in the cache (scoring/api/authentication.py); 0
+# reads the token from the database on every request.
+API_TOKEN_CACHE_SECONDS = _int("API_TOKEN_CACHE_SECONDS", 60, minimum=0)
+
 REST_FRAMEWORK = {
     # Token first: DRF answers 401 with "WWW-Authenticate: Token" only when the first class
     # names a scheme. A browser's session still works, with its CSRF check.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "scoring.api.authentication.CachedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PARSER_CLASSES": ["scoring.api.parsers.JSONParser"],

@@ -8,3 +8,4 @@ class ScoringConfig(AppConfig):
 
     def ready(self) -> None:
         from scoring import signals  # noqa: F401  (connects the ratings to ``game_changed``)
+        from scoring.api import authentication  # noqa: F401  (forgets cached API tokens)

@@ -17,7 +17,15 @@ from django.utils import timezone
 
 from scoring import selectors
 from scoring.etags import Tag
-from scoring.models import AuditAction, AuditEvent, Game, GameStatus, Hand, IdempotencyRecord
+from scoring.models import (
+    HAND_WRITERS,
+    AuditAction,
+    AuditEvent,
+    Game,
+    GameStatus,
+    Hand,
+    IdempotencyRecord,
+)
 from scoring.rules import Problem, RuleViolation, ScoredHand, engine
 from scoring.services._game_row import (
     CACHE_FIELDS,
@@ -27,8 +35,10 @@ from scoring.services._game_row import (
     _refuse_if_abandoned,
     _refuse_if_locked,
 )
+from scoring.services import _rows
 from scoring.services.actors import (
     Actor,
+    _authorize,
     HandNotFound,
     IdempotencyConflict,
     violation,
@@ -86,7 +96,13 @@ def record_hand(
     document_print = fingerprint(document)
     try:
         with transaction.atomic():
-            locked = _locked(game, by, idempotency_key=idempotency_key)
+            locked = _rows.lock_game(
+                game.pk if isinstance(game, Game) else game,
+                user_id=getattr(by.user, "pk", None),
+                key=idempotency_key,
+                client=by.client,
+            )
+            _authorize(by, role=locked.actor_role, roles=HAND_WRITERS, table_game=locked.pk)
             if idempotency_key and locked.seen_key:
                 first = _first_answer(by.client, idempotency_key, locked.pk, document_print)
                 if first is not None:
@@ -95,30 +111,36 @@ def record_hand(
             _refuse_if_locked(locked)
             was_finished = locked.status == GameStatus.FINISHED
             scored = engine.play(locked.scored(), document)
-            hand = hand_row(game=locked, scored_hand=scored.hands[-1], by=by)
-            hand.save(force_insert=True)
+            now = timezone.now()
+            hand = _rows.insert(hand_row(game=locked, scored_hand=scored.hands[-1], by=by, at=now))
             _cache_fields(locked, scored)
             locked.version += 1
-            locked.save(update_fields=CACHE_FIELDS)
-            AuditEvent.objects.create(
-                club_id=locked.club_id,
-                game=locked,
-                hand_number=hand.number,
-                action=AuditAction.RECORD_HAND,
-                actor=by.user,
-                via=by.via,
-                after={"document": hand.document, "deltas": hand.deltas},
+            _rows.update(locked, CACHE_FIELDS)
+            _rows.insert(
+                AuditEvent(
+                    club_id=locked.club_id,
+                    game=locked,
+                    hand_number=hand.number,
+                    action=AuditAction.RECORD_HAND,
+                    actor=by.user,
+                    via=by.via,
+                    at=now,
+                    after={"document": hand.document, "deltas": hand.deltas},
+                )
             )
             announce_game_changed(locked, was_finished=was_finished)
             payload = selectors.hand_payload(hand, locked, scored)
             if idempotency_key:
-                IdempotencyRecord.objects.create(
-                    client=by.client,
-                    key=idempotency_key,
-                    game=locked,
-                    fingerprint=document_print,
-                    status_code=201,
-                    response=payload,
+                _rows.insert(
+                    IdempotencyRecord(
+                        client=by.client,
+                        key=idempotency_key,
+                        game=locked,
+                        fingerprint=document_print,
+                        status_code=201,
+                        response=payload,
+                        created_at=now,
+                    )
                 )
             return Recorded(payload=payload, hand=hand)
     except (IntegrityError, RuleViolation):

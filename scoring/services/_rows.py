@@ -1,0 +1,147 @@
+"""Plain SQL for the hottest write, entering a hand: the game row locked and read in one
+statement, and rows inserted or updated by statements built once per model. Private to
+``scoring.services``.
+
+Why not the ORM here: every hand entered locks a game, inserts a hand, an audit event and an
+idempotency record, and updates the game's cache. Through the ORM, compiling those five
+statements cost several times more CPU than the database took to run them (bench/load.py, the
+hand POST profile in tests/scoring/test_hand_entry_perf.py). The statements below are the ones
+the ORM would send, compiled once; values still go through each field's own
+``get_db_prep_save`` and come back through its converters, so a row reads and writes exactly as
+through the ORM, on PostgreSQL and SQLite alike. Models written here have no ``save`` signals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import Any
+
+from django.db import connection
+from django.db.models import Model
+
+from scoring.models import Game, IdempotencyRecord, Membership
+
+
+@cache
+def _game_select(vendor: str, with_key: bool) -> str:
+    """The lock statement of ``lock_game``: every column of the game, the actor's role in its
+    club and (``with_key``) whether the idempotency key was seen. ``vendor`` keys the cache."""
+    qn = connection.ops.quote_name
+    game, member, record = Game._meta, Membership._meta, IdempotencyRecord._meta
+    columns = ", ".join(f"g.{qn(f.column)}" for f in game.concrete_fields)
+    role = (
+        f"(SELECT m.{qn('role')} FROM {qn(member.db_table)} m "
+        f"WHERE m.{qn('club_id')} = g.{qn('club_id')} AND m.{qn('user_id')} = %s LIMIT 1)"
+    )
+    seen = (
+        f", EXISTS(SELECT 1 FROM {qn(record.db_table)} r "
+        f"WHERE r.{qn('client')} = %s AND r.{qn('key')} = %s)"
+        if with_key
+        else ""
+    )
+    # One table in FROM: FOR UPDATE locks the game row only (the ORM's ``of=("self",)``). SQLite
+    # has no row locks; its IMMEDIATE transactions already serialise the writers.
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    return (
+        f"SELECT {columns}, {role}{seen} FROM {qn(game.db_table)} g WHERE g.{qn('id')} = %s{lock}"
+    )
+
+
+@cache
+def _converters(model: type[Model], vendor: str) -> list[tuple[str, list]]:
+    """(attname, converters) of each concrete field, as the ORM's compiler applies them. Made
+    once per vendor: the converters depend on the backend and the field, not on which
+    thread's connection asks (they are given the connection they convert for)."""
+    table = model._meta.db_table
+    out = []
+    for field in model._meta.concrete_fields:
+        column = field.get_col(table)
+        out.append(
+            (
+                field.attname,
+                connection.ops.get_db_converters(column) + field.get_db_converters(connection),
+            )
+        )
+    return out
+
+
+def _from_row(model: type[Model], values: Sequence[Any]) -> Model:
+    converted = []
+    for (_attname, converters), value in zip(
+        _converters(model, connection.vendor), values, strict=True
+    ):
+        for converter in converters:
+            value = converter(value, None, connection)
+        converted.append(value)
+    return model.from_db(connection.alias, None, converted)
+
+
+def lock_game(pk: int, *, user_id: int | None, key: str | None = None, client: str = "") -> Game:
+    """The game ``pk``, locked for the rest of the transaction, with ``actor_role`` (the role of
+    ``user_id`` in its club, or None) and, given a ``key``, ``seen_key`` (whether ``client``
+    already used it). Game.DoesNotExist when there is no such game. One statement."""
+    params: list[Any] = [user_id]
+    if key:
+        params += [client, key]
+    params.append(pk)
+    with connection.cursor() as cursor:
+        cursor.execute(_game_select(connection.vendor, bool(key)), params)
+        row = cursor.fetchone()
+    if row is None:
+        raise Game.DoesNotExist("Game matching query does not exist.")
+    width = len(Game._meta.concrete_fields)
+    game = _from_row(Game, row[:width])
+    game.actor_role = row[width]
+    if key:
+        game.seen_key = bool(row[width + 1])
+    return game
+
+
+@cache
+def _insert_sql(model: type[Model], vendor: str) -> tuple[str, tuple, bool]:
+    qn = connection.ops.quote_name
+    fields = tuple(f for f in model._meta.concrete_fields if not f.primary_key)
+    returning = connection.features.can_return_columns_from_insert
+    sql = "INSERT INTO {} ({}) VALUES ({}){}".format(
+        qn(model._meta.db_table),
+        ", ".join(qn(f.column) for f in fields),
+        ", ".join(["%s"] * len(fields)),
+        f" RETURNING {qn(model._meta.pk.column)}" if returning else "",
+    )
+    return sql, fields, returning
+
+
+def insert(instance: Model) -> Model:
+    """Insert ``instance`` (a new row of a model with a database-made primary key) in one
+    statement, and give it its primary key."""
+    sql, fields, returning = _insert_sql(type(instance), connection.vendor)
+    params = [f.get_db_prep_save(getattr(instance, f.attname), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        pk = cursor.fetchone()[0] if returning else cursor.lastrowid
+    instance.pk = pk
+    instance._state.adding = False
+    instance._state.db = connection.alias
+    return instance
+
+
+@cache
+def _update_sql(model: type[Model], names: tuple[str, ...], vendor: str) -> tuple[str, tuple]:
+    qn = connection.ops.quote_name
+    fields = tuple(model._meta.get_field(name) for name in names)
+    sql = "UPDATE {} SET {} WHERE {} = %s".format(
+        qn(model._meta.db_table),
+        ", ".join(f"{qn(f.column)} = %s" for f in fields),
+        qn(model._meta.pk.column),
+    )
+    return sql, fields
+
+
+def update(instance: Model, names: Iterable[str]) -> None:
+    """``instance.save(update_fields=names)`` in one statement compiled once (the row exists)."""
+    sql, fields = _update_sql(type(instance), tuple(names), connection.vendor)
+    params = [f.get_db_prep_save(getattr(instance, f.attname), connection) for f in fields]
+    params.append(instance.pk)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
