@@ -192,7 +192,7 @@ if CACHE_URL:
         raise ImproperlyConfigured(f"CACHE_URL must be a redis:// URL, got {CACHE_URL!r}")
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache.RedisCache",
             "LOCATION": CACHE_URL,
             "KEY_PREFIX": "segnapunti",
         }

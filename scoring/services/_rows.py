@@ -99,10 +99,14 @@ def lock_game(pk: int, *, user_id: int | None, key: str | None = None, client: s
 
 
 @cache
-def _insert_sql(model: type[Model], vendor: str) -> tuple[str, tuple, bool]:
+def _insert_sql(model: type[Model], names: tuple[str, ...] | None, vendor: str) -> tuple:
+    """INSERT of the ``names`` fields (every concrete field but the key when None)."""
     qn = connection.ops.quote_name
-    fields = tuple(f for f in model._meta.concrete_fields if not f.primary_key)
-    returning = connection.features.can_return_columns_from_insert
+    if names is None:
+        fields = tuple(f for f in model._meta.concrete_fields if not f.primary_key)
+    else:
+        fields = tuple(model._meta.get_field(name) for name in names)
+    returning = names is None and connection.features.can_return_columns_from_insert
     sql = "INSERT INTO {} ({}) VALUES ({}){}".format(
         qn(model._meta.db_table),
         ", ".join(qn(f.column) for f in fields),
@@ -115,7 +119,7 @@ def _insert_sql(model: type[Model], vendor: str) -> tuple[str, tuple, bool]:
 def insert(instance: Model) -> Model:
     """Insert ``instance`` (a new row of a model with a database-made primary key) in one
     statement, and give it its primary key."""
-    sql, fields, returning = _insert_sql(type(instance), connection.vendor)
+    sql, fields, returning = _insert_sql(type(instance), None, connection.vendor)
     params = [f.get_db_prep_save(getattr(instance, f.attname), connection) for f in fields]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
@@ -124,6 +128,14 @@ def insert(instance: Model) -> Model:
     instance._state.adding = False
     instance._state.db = connection.alias
     return instance
+
+
+def insertion(model: type[Model], **values: Any) -> tuple[str, list]:
+    """The statement inserting a row of ``model`` with these field values (attnames: ``game_id``,
+    not ``game``), for ``run``. Fields left out are left to the database: give every field
+    that has a default in Python."""
+    sql, fields, _returning = _insert_sql(model, tuple(values), connection.vendor)
+    return sql, [f.get_db_prep_save(v, connection) for f, v in zip(fields, values.values())]
 
 
 @cache
@@ -138,10 +150,27 @@ def _update_sql(model: type[Model], names: tuple[str, ...], vendor: str) -> tupl
     return sql, fields
 
 
-def update(instance: Model, names: Iterable[str]) -> None:
-    """``instance.save(update_fields=names)`` in one statement compiled once (the row exists)."""
+def updating(instance: Model, names: Iterable[str]) -> tuple[str, list]:
+    """The statement of ``instance.save(update_fields=names)`` (the row exists), for ``run``."""
     sql, fields = _update_sql(type(instance), tuple(names), connection.vendor)
     params = [f.get_db_prep_save(getattr(instance, f.attname), connection) for f in fields]
     params.append(instance.pk)
+    return sql, params
+
+
+def run(*statements: tuple[str, list]) -> None:
+    """Run statements that answer nothing, in order. On PostgreSQL they travel together, in one
+    round trip: Django's psycopg cursors bind parameters on the client and send the text with
+    the simple query protocol, which takes several statements at once. Elsewhere (SQLite, or
+    PostgreSQL with ``server_side_binding``) one by one."""
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        if connection.vendor == "postgresql" and not connection.settings_dict["OPTIONS"].get(
+            "server_side_binding"
+        ):
+            cursor.execute(
+                "; ".join(sql for sql, _params in statements),
+                [value for _sql, params in statements for value in params],
+            )
+        else:
+            for sql, params in statements:
+                cursor.execute(sql, params)

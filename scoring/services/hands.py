@@ -115,33 +115,38 @@ def record_hand(
             hand = _rows.insert(hand_row(game=locked, scored_hand=scored.hands[-1], by=by, at=now))
             _cache_fields(locked, scored)
             locked.version += 1
-            _rows.update(locked, CACHE_FIELDS)
-            _rows.insert(
-                AuditEvent(
-                    club_id=locked.club_id,
-                    game=locked,
-                    hand_number=hand.number,
-                    action=AuditAction.RECORD_HAND,
-                    actor=by.user,
-                    via=by.via,
-                    at=now,
-                    after={"document": hand.document, "deltas": hand.deltas},
-                )
-            )
             announce_game_changed(locked, was_finished=was_finished)
             payload = selectors.hand_payload(hand, locked, scored)
+            writes = [
+                _rows.updating(locked, CACHE_FIELDS),
+                _rows.insertion(
+                    AuditEvent,
+                    club_id=locked.club_id,
+                    game_id=locked.pk,
+                    hand_number=hand.number,
+                    action=AuditAction.RECORD_HAND,
+                    actor_id=hand.entered_by_id,
+                    via=by.via,
+                    at=now,
+                    before=None,
+                    after={"document": hand.document, "deltas": hand.deltas},
+                    reason="",
+                ),
+            ]
             if idempotency_key:
-                _rows.insert(
-                    IdempotencyRecord(
+                writes.append(
+                    _rows.insertion(
+                        IdempotencyRecord,
                         client=by.client,
                         key=idempotency_key,
-                        game=locked,
+                        game_id=locked.pk,
                         fingerprint=document_print,
                         status_code=201,
                         response=payload,
                         created_at=now,
                     )
                 )
+            _rows.run(*writes)
             return Recorded(payload=payload, hand=hand)
     except (IntegrityError, RuleViolation):
         # A concurrent request with the same key won the race. On PostgreSQL the lock query's

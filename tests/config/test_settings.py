@@ -260,7 +260,7 @@ def test_the_cache_is_local_memory_by_default_and_redis_when_cache_url_is_set():
     assert (status, output.split()) == (
         0,
         [
-            "django.core.cache.backends.redis.RedisCache",
+            "config.cache.RedisCache",
             "redis://127.0.0.1:6379/3",
             "django.contrib.sessions.backends.db",
         ],
