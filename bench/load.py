@@ -56,6 +56,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from collections import Counter
@@ -285,6 +286,75 @@ class Meter:
         }
 
 
+def _process_ticks(pid: str) -> tuple[int, int, str] | None:
+    """(session id, user + system clock ticks, command line) of one process, None if gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+            command = cmdline.read().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return None
+    return int(fields[3]), int(fields[11]) + int(fields[12]), command
+
+
+class ServerCpu:
+    """CPU time spent by the server only, whatever else the machine runs: the gunicorn processes
+    this bench started (their sessions) and the PostgreSQL backends of the scratch database (their
+    titles name it). Sampled every ``every`` seconds from /proc, so a process that ends loses at
+    most its last interval; ``read`` gives the seconds of each since ``mark``. Zero elsewhere."""
+
+    def __init__(self, server: Server, database: str, every: float = 0.2) -> None:
+        self.server, self.database, self.every = server, database, every
+        self.seen: dict[str, tuple[str, int]] = {}  # pid -> (kind, ticks)
+        self.base: dict[str, int] = {}
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._loop, daemon=True)
+        self.hz = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+    def _sample(self) -> None:
+        try:
+            pids = [p for p in os.listdir("/proc") if p.isdigit()]
+        except OSError:
+            return
+        title = f" {self.database} "
+        for pid in pids:
+            found = _process_ticks(pid)
+            if found is None:
+                continue
+            session, ticks, command = found
+            if session in self.server.sessions:
+                self.seen[pid] = ("gunicorn", ticks)
+            elif command.startswith("postgres:") and title in command:
+                self.seen[pid] = ("postgres", ticks)
+
+    def _loop(self) -> None:
+        while not self.stopping.wait(self.every):
+            self._sample()
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.thread.join()
+
+    def mark(self, *, keep: bool = False) -> None:
+        """Count from now on (``keep``: on top of what was counted so far)."""
+        kept = self.read() if keep else {}
+        self._sample()
+        self.base = {pid: ticks for pid, (_kind, ticks) in self.seen.items()}
+        self.kept = kept
+
+    def read(self) -> dict[str, float]:
+        self._sample()
+        spent = Counter()
+        for pid, (kind, ticks) in self.seen.items():
+            spent[kind] += ticks - self.base.get(pid, 0)
+        kept = getattr(self, "kept", {})
+        return {k: spent[k] / self.hz + kept.get(k, 0.0) for k in ("gunicorn", "postgres")}
+
+
 # ---------------------------------------------------------------------------------------------
 # The client: one keep-alive HTTP/1.1 connection on asyncio streams
 
@@ -377,6 +447,8 @@ class Server:
     def __init__(self, env: dict[str, str], port: int, log: Path) -> None:
         self.env, self.port, self.log = env, port, log
         self.process: subprocess.Popen | None = None
+        #: session ids of every gunicorn started (its master's pid: start_new_session)
+        self.sessions: set[int] = set()
         #: seconds each stop and start took
         self.timings: list[tuple[str, float]] = []
 
@@ -392,6 +464,7 @@ class Server:
                 stderr=subprocess.STDOUT,
                 start_new_session=True,
             )
+        self.sessions.add(self.process.pid)
         # The probe waits its turn behind the phones that are already retrying.
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
@@ -637,14 +710,21 @@ def steady_rate(answered_at: Sequence[float], pause: tuple[float, float] | None 
     return (last - first) / seconds if seconds > 0 else 0.0
 
 
-async def hand_phase(phones: list[Phone], args, server: Server, run: Run) -> dict[str, Any]:
+async def hand_phase(
+    phones: list[Phone], args, server: Server, run: Run, cpu: ServerCpu
+) -> dict[str, Any]:
     run.half_at = max(1, len(phones) * args.hands // 2)
     pause: list[float] = []
 
     async def restarter() -> None:
         await run.half.wait()
         pause.append(time.monotonic())
+        counted = (
+            cpu.read()
+        )  # the restart's own CPU (a new master importing Django) is not a hand's
         await asyncio.to_thread(server.restart)
+        cpu.mark()
+        cpu.kept = counted
         pause.append(time.monotonic())
 
     meter = Meter()
@@ -719,6 +799,36 @@ def make_games(phone_games: list[int]) -> tuple[str, int, list[int], list[bool]]
         shared.append(per_game[index] > 1)
     connection.close()
     return token.key, scorer.pk, ids, shared
+
+
+def hand_queries(user_id: int) -> int:
+    """The queries of one hand entry by the phones' scorer, as the server makes it once the
+    token is cached: on a game of its own, after the comparison (BEGIN and COMMIT included)."""
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from scoring import services
+    from scoring.models import Club, Via
+    from scoring.services import Actor
+
+    users = get_user_model().objects
+    game = services.start_game(
+        club=Club.objects.get(slug="bench"),
+        ruleset=RULESET,
+        players=list(PLAYERS),
+        options=game_options(False),
+        by=Actor.for_user(users.get(username="bench-owner")),
+    )
+    by = Actor.for_user(users.get(pk=user_id), via=Via.API)
+    passed = {"dealer": 0, "outcome": "passed_out"}
+    services.record_hand(game=game.pk, document=passed, by=by, idempotency_key="bench-warm-up")
+    with CaptureQueriesContext(connection) as queries:
+        services.record_hand(
+            game=game.pk, document=passed | {"dealer": 1}, by=by, idempotency_key="bench-count"
+        )
+    connection.close()
+    return len(queries)
 
 
 def stored_games(phones: list[Phone], game_ids: list[int], user_id: int) -> list[StoredGame]:
@@ -804,6 +914,10 @@ def report(results: dict[str, Any]) -> str:
         ("hand POST throughput (req/s)", f"{r['hand_rps']:.0f}", f">= {r['bare_rps'] / 2:.0f}"),
         ("bare JSON view throughput (req/s)", f"{r['bare_rps']:.0f}", ""),
         ("hand / bare throughput", f"{r['ratio']:.2f}", ">= 0.50"),
+        ("server CPU per hand POST (ms)", _cpu(r["hand_cpu_ms"]), ""),
+        ("server CPU per bare GET (ms)", _cpu(r["bare_cpu_ms"]), ""),
+        ("bare / hand server CPU", _cpu_ratio(r), ""),
+        ("queries per hand POST (token cached)", r["hand_queries"], ""),
         ("restart: SIGTERM to answering (s)", _restart(r), ""),
         (
             "hand phase: s, client CPU, machine CPU",
@@ -846,6 +960,15 @@ def _restart(r: dict[str, Any]) -> str:
         return "-"
     steps = r["restart_steps"]
     return f"{steps['stop']:.1f} + {steps['start']:.1f} = {r['restart_seconds']:.1f}"
+
+
+def _cpu(ms: dict[str, float]) -> str:
+    return f"{ms['gunicorn']:.2f} + {ms['postgres']:.2f} pg"
+
+
+def _cpu_ratio(r: dict[str, Any]) -> str:
+    hand, bare = sum(r["hand_cpu_ms"].values()), sum(r["bare_cpu_ms"].values())
+    return f"{bare / hand:.2f}" if hand else "-"
 
 
 def _phase(figures: dict[str, float]) -> str:
@@ -944,12 +1067,22 @@ def run(args, server: Server, database_url: str) -> dict[str, Any]:
         cursor.execute("SHOW server_version")
         postgres = cursor.fetchone()[0].split()[0]
     connection.close()
+    cpu = ServerCpu(server, database_url.rsplit("/", 1)[1])
+    cpu.start()
     server.start()
     hands = Run(port=server.port, token=token, drop_rate=args.drop_rate, dup_rate=args.dup_rate)
-    hand_figures = asyncio.run(hand_phase(phones, args, server, hands))
+    cpu.mark()
+    hand_figures = asyncio.run(hand_phase(phones, args, server, hands, cpu))
+    hand_cpu = cpu.read()
     bare = Run(port=server.port, token=token, drop_rate=0, dup_rate=0)
+    cpu.mark()
     bare_figures = asyncio.run(bare_phase(args.phones, args.bare_requests, bare))
+    bare_cpu = cpu.read()
+    cpu.stop()
     server.stop()
+    # Requests the server worked on: every answer, and the sends whose answer the phone dropped.
+    hand_served = sum(hands.statuses.values()) + hands.dropped
+    bare_served = sum(bare.statuses.values())
     tally = reconcile(stored_games(phones, game_ids, user_id))
 
     server_errors = sum(n for s, n in hands.statuses.items() if s >= 500)
@@ -990,6 +1123,9 @@ def run(args, server: Server, database_url: str) -> dict[str, Any]:
         "hand_rps": hand_rps,
         "bare_rps": bare_rps,
         "ratio": hand_rps / bare_rps if bare_rps else 0.0,
+        "hand_cpu_ms": {k: 1000 * v / max(1, hand_served) for k, v in hand_cpu.items()},
+        "bare_cpu_ms": {k: 1000 * v / max(1, bare_served) for k, v in bare_cpu.items()},
+        "hand_queries": hand_queries(user_id),
         "restart_seconds": hand_figures.pop("restart_seconds"),
         "restart_steps": hand_figures.pop("restart_steps"),
         "hand_phase": hand_figures,

@@ -64,4 +64,6 @@ def forget_tokens_of_user(sender, instance, update_fields=None, **kwargs) -> Non
 # whether or not it ever authenticated a request.
 post_delete.connect(forget_token, sender=Token, dispatch_uid="api-token-cache-delete")
 post_save.connect(forget_token, sender=Token, dispatch_uid="api-token-cache-save")
-post_save.connect(forget_tokens_of_user, sender=get_user_model(), dispatch_uid="api-token-cache-user")
+post_save.connect(
+    forget_tokens_of_user, sender=get_user_model(), dispatch_uid="api-token-cache-user"
+)

@@ -135,7 +135,9 @@ def insertion(model: type[Model], **values: Any) -> tuple[str, list]:
     not ``game``), for ``run``. Fields left out are left to the database: give every field
     that has a default in Python."""
     sql, fields, _returning = _insert_sql(model, tuple(values), connection.vendor)
-    return sql, [f.get_db_prep_save(v, connection) for f, v in zip(fields, values.values())]
+    return sql, [
+        f.get_db_prep_save(v, connection) for f, v in zip(fields, values.values(), strict=True)
+    ]
 
 
 @cache

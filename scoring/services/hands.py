@@ -27,6 +27,7 @@ from scoring.models import (
     IdempotencyRecord,
 )
 from scoring.rules import Problem, RuleViolation, ScoredHand, engine
+from scoring.services import _rows
 from scoring.services._game_row import (
     CACHE_FIELDS,
     _cache_fields,
@@ -35,12 +36,11 @@ from scoring.services._game_row import (
     _refuse_if_abandoned,
     _refuse_if_locked,
 )
-from scoring.services import _rows
 from scoring.services.actors import (
     Actor,
-    _authorize,
     HandNotFound,
     IdempotencyConflict,
+    _authorize,
     violation,
 )
 from scoring.signals import announce_game_changed

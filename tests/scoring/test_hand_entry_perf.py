@@ -42,9 +42,7 @@ def api(olga):
     return client
 
 
-def test_a_hand_post_takes_five_queries_on_postgresql_and_seven_on_sqlite(
-    api, club, players, olga
-):
+def test_a_hand_post_takes_five_queries_on_postgresql_and_seven_on_sqlite(api, club, players, olga):
     """Inside the test's transaction the service's BEGIN / COMMIT are a SAVEPOINT / RELEASE
     pair. Then: the game row locked with the caller's role and the key's use; the hand; and the
     game's cache, the audit event and the idempotency record, in one round trip on PostgreSQL,
