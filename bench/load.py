@@ -32,7 +32,10 @@ What it does, in order:
    phones computed, answers that disagree with the phone, 5xx answers; p50/p95 of hand POSTs
    and the throughputs. Throughput is counted over the middle 80% of the answers (no ramp-up,
    no stragglers), minus the restart; the CPU use of the client and of the whole machine is
-   printed beside it, to show whether the client or the machine was the limit. With every
+   printed beside it, to show whether the client or the machine was the limit. Beside them,
+   what the machine's other work cannot skew: the server's own CPU per request (the gunicorn
+   processes this bench started, and the scratch database's PostgreSQL backends, read from
+   /proc; a restart's start-up left out), and the queries of one hand entry. With every
    phone sending as soon as it is answered, the latencies are mostly queueing: about the number
    of phones divided by the throughput.
 6. Stops gunicorn and drops the scratch database, also after a failure or Ctrl-C.
