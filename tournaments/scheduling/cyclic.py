@@ -205,3 +205,49 @@ def cyclic(
                     return name, develop(s, base, partition.byes, rounds)
         limit *= 4
     return None
+
+
+def sat_search(s: Structure, k: int, seconds: float) -> Tables | None:
+    """A base round of tables of ``k`` for ``s`` by a SAT solver (python-sat, see :mod:`.sat`),
+    or None if there is none or ``seconds`` ran out (or python-sat is missing).
+
+    ``e[p][q]``: points ``p`` and ``q`` share a table. Every point has exactly ``k - 1`` partners
+    and partners of partners are partners (so the tables are cliques of ``k``); every orbit holds
+    at most one pair; pairs that may never meet are never together. Symmetry (a turn of a base
+    round is another): the first fixed point meets row 0, if at all, at position 0."""
+    from .sat import Clauses, available, run
+
+    if not available():
+        return None
+    orbit, n = _orbit_table(s)
+    model = Clauses()
+    e = [[0] * n for _ in range(n)]
+    for p in range(n):
+        for q in range(p + 1, n):
+            e[p][q] = e[q][p] = model.new()
+            if orbit[p][q] < 0:
+                model.clauses.append([-e[p][q]])
+    for p in range(n):
+        model.exactly([e[p][q] for q in range(n) if q != p], k - 1)
+        for q in range(n):
+            for r in range(q + 1, n):
+                if p not in (q, r):
+                    model.clauses.append([-e[p][q], -e[p][r], e[q][r]])
+    members: dict[int, list[int]] = {}
+    for p in range(n):
+        for q in range(p + 1, n):
+            if orbit[p][q] >= 0:
+                members.setdefault(orbit[p][q], []).append(e[p][q])
+    for literals in members.values():
+        model.at_most_one(literals)
+    if s.f:
+        model.clauses += [[-e[0][s.f + x]] for x in range(1, s.m)]
+    found = run(model.clauses, seconds)
+    if not found:
+        return None
+    true = {lit for lit in found if lit > 0}
+    tables: Tables = []
+    for p in range(n):
+        if not any(p in t for t in tables):
+            tables.append([p] + [q for q in range(n) if q != p and e[p][q] in true])
+    return tables

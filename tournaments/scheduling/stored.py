@@ -7,6 +7,9 @@ Each entry says how it was found (``found``) and is either
   times it gives ``m`` rounds (nearly Kirkman triple systems NKTS(v), ``v = 2m + 2``: two fixed
   points and two rows of Z_m; found by the depth-first search of :mod:`.cyclic` run with a large
   budget), or
+* **1-rotational base blocks** (``group``: see :func:`.rotational.group`, ``stabilizer``: the
+  generators of ``H``, ``blocks``): developed by :func:`.rotational.develop` into a resolvable
+  design with every pair once (found by :func:`.rotational.search`), or
 * whole **rounds** (``rounds``), as the SAT search of :mod:`.sat` returned them.
 
 :func:`stored` yields the designs for ``v`` points at tables of ``k``; a test checks every entry.
@@ -21,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from .cyclic import Structure, develop
+from .rotational import develop as develop_rotational
 
 Tables = list[list[int]]
 Design = list[Tables]
@@ -37,6 +41,8 @@ def design_of(entry: dict[str, Any]) -> Design:
     """The rounds of one stored entry."""
     if "rounds" in entry:
         return [[list(t) for t in tables] for tables in entry["rounds"]]
+    if "blocks" in entry:
+        return develop_rotational(entry["group"], entry["stabilizer"], entry["blocks"])
     s = Structure(**entry["structure"])
     return [tables for tables, _ in develop(s, entry["base"], 0, s.m)]
 
