@@ -5,7 +5,7 @@ from itertools import product
 
 import pytest
 
-from tournaments.scheduling.rotational import develop, group, search
+from tournaments.scheduling.rotational import develop, group, sat_search, search
 
 from .test_resolvable import assert_every_pair_once
 
@@ -75,3 +75,28 @@ def test_the_search_proves_there_is_no_1_rotational_kts_21_over_a_group_of_order
 
 def test_the_search_gives_up_when_its_budget_is_spent():
     assert search({"abelian": [26]}, [13], 3, seed=0, budget=3) is None
+
+
+@pytest.mark.parametrize(
+    ("spec", "stabilizer", "k"),
+    [
+        ({"abelian": [26]}, [13], 3),  # KTS(27)
+        ({"abelian": [3, 3, 3]}, [9], 4),  # resolvable (28, 4, 1)
+        ({"abelian": [24]}, [6], 5),  # resolvable (25, 5, 1)
+    ],
+)
+def test_the_sat_model_finds_the_same_base_blocks(spec, stabilizer, k):
+    blocks = sat_search(spec, stabilizer, k, seconds=120)
+    assert blocks is not None
+    assert_every_pair_once(develop(spec, stabilizer, blocks), group(spec).size + 1, k)
+
+
+def test_the_sat_model_proves_there_is_no_1_rotational_kts_21_over_z_20():
+    assert sat_search({"abelian": [20]}, [10], 3, seconds=60) is None
+
+
+def test_without_python_sat_the_sat_model_finds_nothing(monkeypatch):
+    from tournaments.scheduling import sat
+
+    monkeypatch.setattr(sat, "available", lambda: False)
+    assert sat_search({"abelian": [26]}, [13], 3, seconds=60) is None
