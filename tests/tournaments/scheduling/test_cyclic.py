@@ -10,11 +10,13 @@ from tournaments.scheduling.cyclic import (
     _search,
     cyclic,
     develop,
+    kirkman_short_search,
     sat_search,
     structures,
 )
 
 from .helpers import assert_fair_byes, assert_valid_round
+from .test_resolvable import assert_every_pair_once
 
 
 def as_rounds(plan):
@@ -121,3 +123,24 @@ def test_without_python_sat_the_cyclic_sat_model_finds_nothing(monkeypatch):
 
     monkeypatch.setattr(sat, "available", lambda: False)
     assert sat_search(Structure(11, 2, 2), 3, seconds=60) is None
+
+
+def test_the_sat_model_finds_a_kirkman_triple_system_with_short_rounds():
+    found = kirkman_short_search(11, seconds=60)
+    assert found is not None
+    base, short = found
+    assert len(short) == 5
+    rounds = [tables for tables, _ in develop(Structure(11, 3, 0), base, 0, 11)]
+    rounds += [[[x, 11 + (x + a) % 11, 22 + (x + b) % 11] for x in range(11)] for a, b in short]
+    assert_every_pair_once(rounds, 33, 3)
+
+
+def test_there_is_no_kts_15_with_short_rounds_over_z_5():
+    assert kirkman_short_search(5, seconds=60) is None
+
+
+def test_without_python_sat_no_kirkman_triple_system_with_short_rounds(monkeypatch):
+    from tournaments.scheduling import sat
+
+    monkeypatch.setattr(sat, "available", lambda: False)
+    assert kirkman_short_search(11, seconds=60) is None

@@ -75,3 +75,9 @@ def test_the_rotation_draws_65_players_at_tables_of_5_for_16_rounds_from_a_1_rot
     assert schedule.method == (
         "resolvable (65,5,1) design, 1-rotational over Z_8 x Z_8, stored base blocks"
     )
+
+
+def test_the_rotation_draws_69_players_at_tables_of_3_for_34_rounds_from_the_stored_kts():
+    schedule = rotation(range(69), sizes={3}, ideal=3, rounds=34)
+    assert schedule.metrics.repeated_pairs == 0
+    assert "KTS(69)" in schedule.method
