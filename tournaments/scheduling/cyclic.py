@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from .base import Partition
 
@@ -205,3 +206,92 @@ def cyclic(
                     return name, develop(s, base, partition.byes, rounds)
         limit *= 4
     return None
+
+
+def _pair_model(s: Structure, k: int) -> tuple[Any, list[list[int]], dict[int, list[int]]]:
+    """Clauses for a base round of tables of ``k`` for ``s``: ``e[p][q]`` says points ``p`` and
+    ``q`` share a table; every point has exactly ``k - 1`` partners and partners of partners are
+    partners (so the tables are cliques of ``k``); pairs that may never meet are never together.
+    Also the literals of each orbit's pairs."""
+    from .sat import Clauses
+
+    orbit, n = _orbit_table(s)
+    model = Clauses()
+    e = [[0] * n for _ in range(n)]
+    members: dict[int, list[int]] = {}
+    for p in range(n):
+        for q in range(p + 1, n):
+            e[p][q] = e[q][p] = model.new()
+            if orbit[p][q] < 0:
+                model.clauses.append([-e[p][q]])
+            else:
+                members.setdefault(orbit[p][q], []).append(e[p][q])
+    for p in range(n):
+        model.exactly([e[p][q] for q in range(n) if q != p], k - 1)
+        for q in range(n):
+            for r in range(q + 1, n):
+                if p not in (q, r):
+                    model.clauses.append([-e[p][q], -e[p][r], e[q][r]])
+    return model, e, members
+
+
+def _tables(e: list[list[int]], true: set[int]) -> Tables:
+    tables: Tables = []
+    n = len(e)
+    for p in range(n):
+        if not any(p in t for t in tables):
+            tables.append([p] + [q for q in range(n) if q != p and e[p][q] in true])
+    return tables
+
+
+def sat_search(s: Structure, k: int, seconds: float) -> Tables | None:
+    """A base round of tables of ``k`` for ``s`` by a SAT solver (python-sat, see :mod:`.sat`),
+    or None if there is none or ``seconds`` ran out (or python-sat is missing).
+
+    The clauses of :func:`_pair_model`, every orbit holding at most one pair. Symmetry (a turn of
+    a base round is another): the first fixed point meets row 0, if at all, at position 0."""
+    from .sat import available, run
+
+    if not available():
+        return None
+    model, e, members = _pair_model(s, k)
+    for literals in members.values():
+        model.at_most_one(literals)
+    if s.f:
+        model.clauses += [[-e[0][s.f + x]] for x in range(1, s.m)]
+    found = run(model.clauses, seconds)
+    if not found:
+        return None
+    return _tables(e, {lit for lit in found if lit > 0})
+
+
+def kirkman_short_search(m: int, seconds: float) -> tuple[Tables, list[tuple[int, int]]] | None:
+    """A Kirkman triple system KTS(3m) (``m`` odd) in the structure of Ray-Chaudhuri and Wilson:
+    a base round over Z_m x 3 (``m`` rounds) and ``(m - 1) / 2`` short rounds ``{(x, 0),
+    (x + a, 1), (x + b, 2)}`` (every ``x``), each using one orbit of pairs between each two rows.
+    Found by a SAT solver in which every orbit is used exactly once, by the base round or by a
+    short round: the base round and the pairs ``(a, b)``, or None (none, out of time, or no
+    python-sat). D. K. Ray-Chaudhuri, R. M. Wilson, "Solution of Kirkman's schoolgirl problem",
+    Proc. Symp. Pure Math. 19 (1971): with ``m`` a prime power ``= 1 (mod 6)`` the field gives
+    both (:func:`.resolvable.kirkman_3q`); for other ``m``, such as 23 (KTS(69)), the solver."""
+    from .sat import available, run
+
+    if not available():
+        return None
+    s = Structure(m, 3, 0)
+    model, e, members = _pair_model(s, 3)
+    half = (m - 1) // 2
+    mixed0 = 3 * half
+    short = {}
+    for a in range(m):
+        for b in range(m):
+            short[a, b] = model.new()
+            for o in (mixed0 + a, mixed0 + m + b, mixed0 + 2 * m + (b - a) % m):
+                members[o].append(short[a, b])
+    for literals in members.values():
+        model.exactly(literals, 1)
+    found = run(model.clauses, seconds)
+    if not found:
+        return None
+    true = {lit for lit in found if lit > 0}
+    return _tables(e, true), [pair for pair, lit in short.items() if lit in true]

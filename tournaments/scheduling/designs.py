@@ -10,7 +10,11 @@ Every function here returns rounds over the points ``0 … v-1``, a round being 
 * :func:`transversal` — ``k`` groups of ``m`` players; in round ``a``, table ``j`` takes player
   ``j + i·a`` of group ``i`` (mutually orthogonal Latin squares ``L_a(i, j) = j + i·a``). Over
   GF(m) all ``m`` rounds are repeat-free; over Z_m as many as the zero divisors of m allow (4
-  groups of 50: 25 rounds).
+  groups of 50: 25 rounds). When ``m`` is a product of prime powers that are all at least ``k``,
+  the ring GF(q1) x GF(q2) x … takes the place of the field and all ``m`` rounds are repeat-free
+  (MacNeish 1922; Handbook of Combinatorial Designs, 2nd ed., 2007, III.3.3): 3 groups of 24 =
+  8·3, whose 24 rounds make the nearly Kirkman triple system NKTS(72) out of NKTS(24) in
+  :func:`product`.
 * :func:`kirkman` — Kirkman triple systems on ``2q + 1`` points for the prime powers ``q = 1
   (mod 6)``: 15 (Kirkman's schoolgirls), 27, 39, 51, 63, 75, 87, 99, … players at tables of 3,
   every pair exactly once in ``q`` rounds (a 1-rotational construction over GF(q)).
@@ -96,6 +100,52 @@ def _cyclic_labels(k: int, m: int) -> list[int]:
     return good + [a for a in range(m) if a not in good]
 
 
+def _factors(m: int) -> list[int]:
+    """The prime-power factors of ``m`` (``m >= 2``), smallest prime first."""
+    factors, p = [], 2
+    while m > 1:
+        q = 1
+        while m % p == 0:
+            m //= p
+            q *= p
+        if q > 1:
+            factors.append(q)
+        p += 1
+    return factors
+
+
+def _ring_transversal(k: int, m: int, rounds: int) -> Design | None:
+    """The transversal design over GF(q1) x GF(q2) x … (``m = q1·q2·…``, every ``qi >= k``):
+    group ``i`` is the element ``(i, i, …)``, round ``a`` any element (None if a factor is
+    smaller than ``k`` or too large for :func:`.fields.field`)."""
+    factors = _factors(m)
+    if min(factors) < k or max(factors) > MAX_ORDER:
+        return None
+    fields = [field(q) for q in factors]
+
+    def digits(x: int) -> list[int]:
+        out = []
+        for q in factors:
+            x, r = divmod(x, q)
+            out.append(r)
+        return out
+
+    def number(values: list[int]) -> int:
+        x = 0
+        for q, r in zip(reversed(factors), reversed(values), strict=True):
+            x = x * q + r
+        return x
+
+    def seat(i: int, j: int, a: int) -> int:
+        return number(
+            [f.add[y][f.mul[i][b]] for f, y, b in zip(fields, digits(j), digits(a), strict=True)]
+        )
+
+    return [
+        [[i * m + seat(i, j, a) for i in range(k)] for j in range(m)] for a in range(min(rounds, m))
+    ]
+
+
 def transversal(k: int, m: int, rounds: int) -> Design:
     """``rounds`` rounds of ``m`` tables of ``k`` (``k <= m``); point ``i*m + j`` is player ``j``
     of group ``i``, and the players of a group never meet."""
@@ -106,6 +156,9 @@ def transversal(k: int, m: int, rounds: int) -> Design:
             [[i * m + gf.add[j][gf.mul[i][a]] for i in range(k)] for j in range(m)]
             for a in range(min(rounds, m))
         ]
+    ring = _ring_transversal(k, m, rounds) if found is None else None
+    if ring is not None:
+        return ring
     labels = _cyclic_labels(k, m)[:rounds]
     return [[[i * m + (j + i * a) % m for i in range(k)] for j in range(m)] for a in labels]
 

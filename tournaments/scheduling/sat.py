@@ -52,21 +52,12 @@ def available() -> bool:
     return True
 
 
-class Model:
-    """The clauses of ``rounds`` rounds of ``groups`` tables of ``k`` without a repeated pair."""
+class Clauses:
+    """Clauses under construction, with fresh variables and cardinality encodings."""
 
-    def __init__(self, groups: int, k: int, rounds: int, *, symmetry: bool = True):
-        self.g, self.k, self.rounds = groups, k, rounds
-        self.n = groups * k
+    def __init__(self) -> None:
         self.top = 0
         self.clauses: list[list[int]] = []
-        self.x = [
-            [[self.new() for _ in range(groups)] for _ in range(self.n)] for _ in range(rounds)
-        ]
-        self._seating()
-        self._no_repeat()
-        if symmetry:
-            self._symmetry()
 
     def new(self) -> int:
         self.top += 1
@@ -96,6 +87,36 @@ class Model:
         self.clauses.append([s[n - 1][count - 1]])
         self.clauses.append([-s[n - 1][count]])
 
+    def at_most_one(self, literals: list[int]) -> None:
+        """Sequential at-most-one: ``s_i`` says one of the first ``i + 1`` literals is true."""
+        *head, last = literals
+        previous = None
+        for lit in head:
+            s = self.new()
+            self.clauses.append([-lit, s])
+            if previous is not None:
+                self.clauses.append([-previous, s])
+                self.clauses.append([-lit, -previous])
+            previous = s
+        if previous is not None:
+            self.clauses.append([-last, -previous])
+
+
+class Model(Clauses):
+    """The clauses of ``rounds`` rounds of ``groups`` tables of ``k`` without a repeated pair."""
+
+    def __init__(self, groups: int, k: int, rounds: int, *, symmetry: bool = True):
+        super().__init__()
+        self.g, self.k, self.rounds = groups, k, rounds
+        self.n = groups * k
+        self.x = [
+            [[self.new() for _ in range(groups)] for _ in range(self.n)] for _ in range(rounds)
+        ]
+        self._seating()
+        self._no_repeat()
+        if symmetry:
+            self._symmetry()
+
     def _seating(self) -> None:
         for r in range(self.rounds):
             for p in range(self.n):
@@ -111,21 +132,7 @@ class Model:
                     m = self.new()
                     self.clauses.append([-self.x[r][p][t], -self.x[r][q][t], m])
                     together.append(m)
-            self._at_most_one(together)
-
-    def _at_most_one(self, literals: list[int]) -> None:
-        """Sequential at-most-one: ``s_i`` says one of the first ``i + 1`` literals is true."""
-        *head, last = literals
-        previous = None
-        for lit in head:
-            s = self.new()
-            self.clauses.append([-lit, s])
-            if previous is not None:
-                self.clauses.append([-previous, s])
-                self.clauses.append([-lit, -previous])
-            previous = s
-        if previous is not None:
-            self.clauses.append([-last, -previous])
+            self.at_most_one(together)
 
     def _symmetry(self) -> None:
         g, k = self.g, self.k
@@ -149,14 +156,11 @@ class Model:
         ]
 
 
-def solve(groups: int, k: int, rounds: int, seconds: float) -> list[Tables] | bool | None:
-    """Repeat-free ``rounds`` of ``groups`` tables of ``k``: the rounds if found, False if proved
-    impossible, None if the budget ran out (or python-sat is missing)."""
-    if not available():
-        return None
+def run(clauses: list[list[int]], seconds: float) -> list[int] | bool | None:
+    """A model of ``clauses`` (a list of literals), False if they are unsatisfiable, None if
+    ``seconds`` ran out first. Needs python-sat (see :func:`available`)."""
     solvers = import_module("pysat.solvers")
-    model = Model(groups, k, rounds)
-    with solvers.Solver(name="glucose4", bootstrap_with=model.clauses) as solver:
+    with solvers.Solver(name="glucose4", bootstrap_with=clauses) as solver:
         timer = threading.Timer(seconds, solver.interrupt)
         timer.start()
         try:
@@ -165,6 +169,16 @@ def solve(groups: int, k: int, rounds: int, seconds: float) -> list[Tables] | bo
             timer.cancel()
         if outcome is None:
             return None
-        if not outcome:
-            return False
-        return model.rounds_of(solver.get_model())
+        return solver.get_model() if outcome else False
+
+
+def solve(groups: int, k: int, rounds: int, seconds: float) -> list[Tables] | bool | None:
+    """Repeat-free ``rounds`` of ``groups`` tables of ``k``: the rounds if found, False if proved
+    impossible, None if the budget ran out (or python-sat is missing)."""
+    if not available():
+        return None
+    model = Model(groups, k, rounds)
+    found = run(model.clauses, seconds)
+    if not isinstance(found, list):
+        return found
+    return model.rounds_of(found)

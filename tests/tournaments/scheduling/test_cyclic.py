@@ -1,11 +1,22 @@
 """Cyclic base rounds: Kirkman triple systems, group divisible designs and irregular partitions."""
 
 import random
+from collections import Counter
+from itertools import combinations
 
 from tournaments.scheduling import Partition, Round, measure
-from tournaments.scheduling.cyclic import Structure, _search, cyclic, develop, structures
+from tournaments.scheduling.cyclic import (
+    Structure,
+    _search,
+    cyclic,
+    develop,
+    kirkman_short_search,
+    sat_search,
+    structures,
+)
 
 from .helpers import assert_fair_byes, assert_valid_round
+from .test_resolvable import assert_every_pair_once
 
 
 def as_rounds(plan):
@@ -77,3 +88,59 @@ def test_cyclic_gives_up_within_its_budget():
 def test_develop_moves_rows_and_keeps_fixed_points():
     plan = develop(Structure(3, 1, 1), [[0, 1], [2, 3]], 0, 2)
     assert plan == [([[3, 0], [1, 2]], []), ([[3, 1], [2, 0]], [])]
+
+
+def test_the_sat_model_finds_a_base_round_for_nkts_24():
+    s = Structure(11, 2, 2)
+    base = sat_search(s, 3, seconds=60)
+    assert base is not None
+    rounds = [tables for tables, _ in develop(s, base, 0, 11)]
+    met = Counter(
+        pair for tables in rounds for table in tables for pair in combinations(sorted(table), 2)
+    )
+    assert set(met.values()) == {1}
+    assert len(met) == 11 * 24
+    assert all(sorted(x for t in tables for x in t) == list(range(24)) for tables in rounds)
+
+
+def test_the_sat_model_finds_a_base_round_without_fixed_points():
+    s = Structure(7, 3, 0)  # 21 players, rows Z_7 x 3
+    base = sat_search(s, 3, seconds=60)
+    assert base is not None
+    rounds = [tables for tables, _ in develop(s, base, 0, 7)]
+    met = Counter(
+        pair for tables in rounds for table in tables for pair in combinations(sorted(table), 2)
+    )
+    assert set(met.values()) == {1}
+
+
+def test_the_sat_model_proves_there_is_no_cyclic_nkts_12():
+    assert sat_search(Structure(5, 2, 2), 3, seconds=60) is None
+
+
+def test_without_python_sat_the_cyclic_sat_model_finds_nothing(monkeypatch):
+    from tournaments.scheduling import sat
+
+    monkeypatch.setattr(sat, "available", lambda: False)
+    assert sat_search(Structure(11, 2, 2), 3, seconds=60) is None
+
+
+def test_the_sat_model_finds_a_kirkman_triple_system_with_short_rounds():
+    found = kirkman_short_search(11, seconds=60)
+    assert found is not None
+    base, short = found
+    assert len(short) == 5
+    rounds = [tables for tables, _ in develop(Structure(11, 3, 0), base, 0, 11)]
+    rounds += [[[x, 11 + (x + a) % 11, 22 + (x + b) % 11] for x in range(11)] for a, b in short]
+    assert_every_pair_once(rounds, 33, 3)
+
+
+def test_there_is_no_kts_15_with_short_rounds_over_z_5():
+    assert kirkman_short_search(5, seconds=60) is None
+
+
+def test_without_python_sat_no_kirkman_triple_system_with_short_rounds(monkeypatch):
+    from tournaments.scheduling import sat
+
+    monkeypatch.setattr(sat, "available", lambda: False)
+    assert kirkman_short_search(11, seconds=60) is None

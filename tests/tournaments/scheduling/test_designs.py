@@ -5,8 +5,10 @@ from itertools import combinations
 
 import pytest
 
-from tournaments.scheduling import Partition
+from tournaments.scheduling import Partition, rotation
 from tournaments.scheduling.designs import (
+    _factors,
+    _repeats,
     affine_space,
     berger,
     circle,
@@ -104,12 +106,38 @@ def test_designs_offers_the_constructions_that_fit():
     assert names(36, 6) == ["transversal design (6 groups of 6)"]
     assert names(15, 3)[0] == "Kirkman triple system on GF(7) x 2 + 1"
     assert names(2000, 4) == ["transversal design (4 groups of 500)"]  # too big for products
-    # 36 = 3 x 12 is no product: Z_12 has no 3 repeat-free rows of 12 rounds
+    # 36 = 3 x 12 is a product: the ring GF(4) x GF(3) gives 3 repeat-free rows of 12 rounds
     assert names(36, 3) == [
         "nearly Kirkman triple system NKTS(36), stored cyclic base round",
         "transversal design (3 groups of 12)",
         "product of transversal design (3 groups of 4) and one table",
+        "product of one table and transversal design (3 groups of 4)",
     ]
+
+
+@pytest.mark.parametrize(("k", "m"), [(3, 12), (3, 15), (4, 20), (3, 24), (5, 35), (4, 45)])
+def test_transversal_designs_over_a_product_of_fields_repeat_no_pair_in_all_rounds(k, m):
+    design = transversal(k, m, m)
+    assert len(design) == m
+    assert not _repeats(design)
+    for tables in design:
+        assert sorted(x for t in tables for x in t) == list(range(k * m))
+
+
+def test_a_factor_smaller_than_the_table_leaves_the_cyclic_transversal_design():
+    # 30 = 2·3·5: GF(2) has no 3 distinct rows, so Z_30 is used, and repeats some pairs
+    assert _repeats(transversal(3, 30, 30))
+    assert _factors(30) == [2, 3, 5]
+    assert _factors(7 * 131) == [7, 131]
+    assert transversal(3, 7 * 131, 2)  # GF(131) is beyond the field tables: Z_917 again
+
+
+def test_72_players_at_tables_of_3_for_35_rounds_are_an_nkts_from_nkts_24():
+    schedule = rotation(range(72), sizes={3}, ideal=3, rounds=35)
+    assert schedule.metrics.repeated_pairs == 0
+    assert schedule.method == (
+        "product of one table and nearly Kirkman triple system NKTS(24), stored cyclic base round"
+    )
 
 
 @pytest.mark.parametrize(

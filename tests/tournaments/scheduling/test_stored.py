@@ -55,3 +55,29 @@ def test_an_entry_kept_as_whole_rounds_is_read_as_is(monkeypatch):
     entry = {"v": 9, "k": 3, "name": "by SAT", "found": "test", "rounds": rounds}
     monkeypatch.setattr(module, "entries", lambda: (entry,))
     assert list(module.stored(9, 3)) == [("by SAT", rounds)]
+
+
+def test_nearly_kirkman_systems_up_to_84_players_are_stored():
+    orders = {e["v"] for e in entries() if e["k"] == 3 and e["v"] % 6 == 0}
+    assert {24, 66, 78, 84} <= orders
+
+
+@pytest.mark.parametrize("n", [66, 78, 84])
+def test_the_rotation_draws_a_stored_nkts_perfectly(n):
+    schedule = rotation(range(n), sizes={3}, ideal=3, rounds=(n - 2) // 2)
+    assert schedule.metrics.repeated_pairs == 0
+    assert f"NKTS({n})" in schedule.method
+
+
+def test_the_rotation_draws_65_players_at_tables_of_5_for_16_rounds_from_a_1_rotational_design():
+    schedule = rotation(range(65), sizes={5}, ideal=5, rounds=16)
+    assert schedule.metrics.repeated_pairs == 0
+    assert schedule.method == (
+        "resolvable (65,5,1) design, 1-rotational over Z_8 x Z_8, stored base blocks"
+    )
+
+
+def test_the_rotation_draws_69_players_at_tables_of_3_for_34_rounds_from_the_stored_kts():
+    schedule = rotation(range(69), sizes={3}, ideal=3, rounds=34)
+    assert schedule.metrics.repeated_pairs == 0
+    assert "KTS(69)" in schedule.method
