@@ -411,7 +411,8 @@
       handForm().refresh(form);
       handForm().setHandNumber(form, entry.number);
     }
-    form.scrollIntoView({ behavior: "smooth", block: "start" });
+    // To its first error, below the sticky totals (scroll-padding-top, see hand_form.js).
+    ($(".has-error, .error", form) || form).scrollIntoView({ behavior: "smooth", block: "start" });
   }
 
   document.addEventListener("submit", queue);

@@ -76,10 +76,10 @@ def no_sideways_scroll(page: Page) -> None:
 
 @pytest.fixture
 def four(club, players, olga):
-    """A Briscola game of the four players in pairs, three hands played."""
+    """A Briscola game of the four players in pairs, two hands played (one won by each pair)."""
     by = Actor.for_user(olga)
     game = services.start_game(club=club, ruleset="briscola", players=players, by=by)
-    for dealer, points in ((0, [70, 50]), (1, [40, 80]), (2, [61, 59])):
+    for dealer, points in ((0, [70, 50]), (1, [40, 80])):
         services.record_hand(
             game=game, document={"dealer": dealer, "points": points}, by=by, idempotency_key=None
         )
@@ -146,3 +146,107 @@ def test_after_a_refused_hand_is_fixed_the_next_hand_form_is_clean(olga_page, te
     assert list(
         Hand.objects.filter(game=terziglio).order_by("number").values_list("number", "deltas")
     ) == [(1, [-2, 4, -2]), (2, [-1, -1, 2])]
+
+
+# -- 2. sticky totals, small screens, zoom, the history ------------------------------------------
+
+#: 390×844 as it comes; 320×700, the smallest phones; 200 % zoom of a 390×844 phone.
+SCREENS = [
+    pytest.param(390, 844, 1, id="390x844"),
+    pytest.param(320, 700, 1, id="320x700"),
+    pytest.param(195, 422, 2, id="390x844-at-200%"),
+]
+
+
+def scores_readable(page: Page) -> None:
+    """Every total shows its whole score, inside the viewport, and the sticky part leaves most
+    of the screen to the form."""
+    facts = page.evaluate(
+        """() => Array.from(document.querySelectorAll('#live .totals .total')).map(t => {
+            const s = t.querySelector('.score'), box = s.getBoundingClientRect();
+            return {clipped: s.scrollWidth > s.clientWidth + 1, left: box.left,
+                    right: box.right, width: window.innerWidth};
+        })"""
+    )
+    for fact in facts:
+        assert not fact["clipped"] and fact["left"] >= 0 and fact["right"] <= fact["width"], fact
+    sticky = page.evaluate(
+        """() => {
+            let covered = 0;
+            for (const el of document.querySelectorAll('.topbar, #live .totals')) {
+                if (getComputedStyle(el).position === 'sticky') covered += el.getBoundingClientRect().height;
+            }
+            return covered / window.innerHeight;
+        }"""
+    )
+    assert sticky <= 0.4, sticky
+
+
+@pytest.mark.parametrize(("width", "height", "scale"), SCREENS)
+def test_the_sticky_totals_never_hide_an_error_nor_the_scores(
+    browser, live_server, four, olga, width, height, scale
+):
+    context = sized(browser, live_server, width, height, scale)
+    page = context.new_page()
+    log_in(page, "olga", "pw-olga")
+    page.goto(f"/g/{four.pk}/")
+    scores_readable(page)
+    no_sideways_scroll(page)
+    page.locator("#id_points_0").fill("60")
+    page.locator("#id_points_1").fill("50")
+    save_hand(page)
+    error = page.locator("#hand-form .error").first
+    expect(error).to_contain_text("120")
+    page.wait_for_timeout(600)  # the smooth scroll to the refused form
+    where = visible_in_viewport(page, "#hand-form .error")
+    assert not where["covered"], where
+    assert 0 <= where["top"] and where["bottom"] <= where["height"], where
+    scores_readable(page)
+    no_sideways_scroll(page)
+    shot(page, f"briscola-error-{width}x{height}")
+    # Scrolled down to the history, the scores stay readable and nothing scrolls sideways.
+    page.locator("#live .history").scroll_into_view_if_needed()
+    scores_readable(page)
+    no_sideways_scroll(page)
+    shot(page, f"briscola-history-{width}x{height}")
+    context.close()
+
+
+def test_a_large_font_keeps_the_scores_and_the_history_on_the_screen(
+    browser, live_server, four, olga
+):
+    """The phone's text size at 200 %: the page follows the root font size."""
+    context = sized(browser, live_server, 390, 844)
+    page = context.new_page()
+    log_in(page, "olga", "pw-olga")
+    page.goto(f"/g/{four.pk}/")
+    page.add_style_tag(content="html { font-size: 200% !important; }")
+    page.locator("#live .history").scroll_into_view_if_needed()
+    scores_readable(page)
+    no_sideways_scroll(page)
+    shot(page, "briscola-large-font")
+    context.close()
+
+
+@pytest.mark.parametrize("width", [390, 320])
+def test_with_four_players_the_history_fits_the_phone(browser, live_server, four, olga, width):
+    context = sized(browser, live_server, width, 844)
+    page = context.new_page()
+    log_in(page, "olga", "pw-olga")
+    page.goto(f"/g/{four.pk}/")
+    history = page.locator("#live .history")
+    history.scroll_into_view_if_needed()
+    no_sideways_scroll(page)
+    wrap = page.evaluate(
+        """() => { const w = document.querySelector('#live .history .table-wrap');
+                   return [w.scrollWidth, w.clientWidth]; }"""
+    )
+    assert wrap[0] <= wrap[1], wrap
+    # Each player's delta and running total are still shown for every hand.
+    expect(history.locator("tbody tr")).to_have_count(2)
+    expect(history.locator("tbody tr").first.locator(".running")).to_have_count(4)
+    for cell in history.locator(".running").all():
+        box = cell.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+    shot(page, f"history-four-{width}")
+    context.close()
