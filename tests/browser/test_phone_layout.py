@@ -164,12 +164,15 @@ def scores_readable(page: Page) -> None:
     facts = page.evaluate(
         """() => Array.from(document.querySelectorAll('#live .totals .total')).map(t => {
             const s = t.querySelector('.score'), box = s.getBoundingClientRect();
+            const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
             return {clipped: s.scrollWidth > s.clientWidth + 1, left: box.left,
-                    right: box.right, width: window.innerWidth};
+                    right: box.right, width: window.innerWidth,
+                    covered: box.bottom > 0 && box.top < window.innerHeight && !t.contains(hit)};
         })"""
     )
     for fact in facts:
-        assert not fact["clipped"] and fact["left"] >= 0 and fact["right"] <= fact["width"], fact
+        assert not fact["clipped"] and not fact["covered"], fact
+        assert fact["left"] >= 0 and fact["right"] <= fact["width"], fact
     sticky = page.evaluate(
         """() => {
             let covered = 0;
@@ -200,7 +203,7 @@ def test_the_sticky_totals_never_hide_an_error_nor_the_scores(
     page.wait_for_timeout(600)  # the smooth scroll to the refused form
     where = visible_in_viewport(page, "#hand-form .error")
     assert not where["covered"], where
-    assert 0 <= where["top"] and where["bottom"] <= where["height"], where
+    assert where["top"] >= 0 and where["bottom"] <= where["height"], where
     scores_readable(page)
     no_sideways_scroll(page)
     shot(page, f"briscola-error-{width}x{height}")
@@ -250,3 +253,61 @@ def test_with_four_players_the_history_fits_the_phone(browser, live_server, four
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, box
     shot(page, f"history-four-{width}")
     context.close()
+
+
+# -- 3. tap targets and borders -----------------------------------------------------------------
+
+
+def contrast(page: Page, foreground: str, background: str) -> float:
+    """WCAG contrast ratio of two computed CSS colours (``rgb(...)``)."""
+
+    def luminance(colour: str) -> float:
+        parts = [int(p) for p in re.findall(r"\d+", colour)[:3]]
+        linear = [
+            c / 255 / 12.92 if c / 255 <= 0.04045 else ((c / 255 + 0.055) / 1.055) ** 2.4
+            for c in parts
+        ]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    lighter, darker = sorted((luminance(foreground), luminance(background)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+BACKGROUND = """(el) => {
+    for (let node = el.parentElement; node; node = node.parentElement) {
+        const bg = getComputedStyle(node).backgroundColor;
+        if (bg && bg !== 'rgba(0, 0, 0, 0)' && bg !== 'transparent') return bg;
+    }
+    return 'rgb(255, 255, 255)';
+}"""
+
+
+def test_tap_targets_and_borders_are_big_and_dark_enough(olga_page, four):
+    page = olga_page
+    page.goto(f"/g/{four.pk}/")
+    # The hand's number opens it to correct it; the language links in the footer.
+    targets = page.locator("#live .history tbody td:first-child a").all()
+    targets += page.locator("footer .lang button").all()
+    assert len(targets) == 2 + 3
+    for target in targets:
+        box = target.bounding_box()
+        assert box and box["width"] >= 44 and box["height"] >= 44, (target, box)
+    # Borders of inputs and of choice chips: 3:1 against what is around them.
+    page.goto("/c/uno/games/new/")
+    page.locator("form.start-game label.chip").first.wait_for()
+    for selector in (
+        "form.start-game label.chip:not(:has(input:checked)) span",
+        "form.start-game select",
+    ):
+        element = page.locator(selector).first
+        border = element.evaluate("el => getComputedStyle(el).borderTopColor")
+        around = element.evaluate(BACKGROUND)
+        inside = element.evaluate("el => getComputedStyle(el).backgroundColor")
+        assert contrast(page, border, around) >= 3, (selector, border, around)
+        assert contrast(page, border, inside) >= 3, (selector, border, inside)
+    page.goto(f"/g/{four.pk}/")
+    field = page.locator("#id_points_0")
+    border = field.evaluate("el => getComputedStyle(el).borderTopColor")
+    assert contrast(page, border, field.evaluate(BACKGROUND)) >= 3
+    assert contrast(page, border, "rgb(255, 255, 255)") >= 3
+    shot(page, "tap-targets-390")
