@@ -93,7 +93,7 @@ TEMPLATES = {
     "throttled": gettext_lazy("Too many wrong tries: wait %(wait)s and try again."),
     "inconsistent": gettext_lazy("%(field)s: this contradicts the other values of the hand."),
     "impossible": gettext_lazy(
-        "%(field)s: %(value)s points cannot happen, since no card is worth 1 point."
+        "%(field)s: no card is worth 1 point, so a total of %(value)s cannot happen."
     ),
     "sum": gettext_lazy("%(field)s: the values must add up to %(total)s, not %(value)s."),
     "duplicate_seat": gettext_lazy("Seat %(value)s appears twice in the list."),
@@ -323,6 +323,10 @@ def _show(value: Any) -> str:
     return str(value)
 
 
+def quoted(value: Any) -> str:
+    return gettext("“%(key)s”") % {"key": _show(value)}
+
+
 def field_name(path: str) -> str:
     """A field path in words: its name in ``LABELS`` (whole, head or last part), else the key as
     it was sent, in quotes."""
@@ -330,7 +334,7 @@ def field_name(path: str) -> str:
     for key in (path, head, path.split(".")[-1].split("[")[0]):
         if key in LABELS:
             return str(LABELS[key])
-    return gettext("“%(key)s”") % {"key": path}
+    return quoted(path)
 
 
 def _template(problem: Problem) -> Any:
@@ -373,6 +377,9 @@ def message(problem: Problem, *, label: str | None = None, names: list[str] | No
             params["count"] = counted if isinstance(counted, int) else 1
     # Seat numbers become the players' names only where the code's value is a seat (not in
     # "Penalty: enter a number from 5 to 420, not 3.").
+    if problem.code == "choice":  # the values to send, as they must be written
+        params["choices"] = ", ".join(quoted(c) for c in problem.params.get("choices", ()))
+        params["value"] = quoted(problem.params.get("value"))
     if names is not None and problem.code in NAMED:
         for key in SEAT_PARAMS & set(problem.params):
             value = problem.params[key]
