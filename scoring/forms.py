@@ -17,7 +17,7 @@ from django.contrib.auth import get_user_model, password_validation
 from django.utils.translation import gettext_lazy as _
 
 from scoring.form_errors import RuleErrorsMixin
-from scoring.models import Player
+from scoring.models import GAME_NAMES, Player
 from scoring.rules import RULESETS, Problem
 from scoring.validators import any_text, plain_text
 
@@ -77,6 +77,11 @@ CHOICE_LABELS = {
     "other": _("other card"),
     **CONTRACT_LABELS,
 }
+#: The rules presets (``Ruleset.presets``) in words.
+PRESET_LABELS = {
+    "standard": _("Standard stakes"),
+    "traditional": _("Traditional stakes"),
+}
 
 
 class StartGameForm(RuleErrorsMixin, forms.Form):
@@ -84,7 +89,7 @@ class StartGameForm(RuleErrorsMixin, forms.Form):
 
     ruleset = forms.ChoiceField(
         label=_("Game"),
-        choices=[(k, r.name) for k, r in RULESETS.items()],
+        choices=[(k, GAME_NAMES.get(k, r.name)) for k, r in RULESETS.items()],
         widget=forms.RadioSelect,
     )
     preset = forms.ChoiceField(label=_("Rules preset"), required=False)
@@ -101,7 +106,7 @@ class StartGameForm(RuleErrorsMixin, forms.Form):
         ]
         presets = sorted({name for rules in RULESETS.values() for name in rules.presets})
         self.fields["preset"].choices = [("", _("Defaults"))] + [
-            (p, p.capitalize()) for p in presets
+            (p, PRESET_LABELS.get(p, p.capitalize())) for p in presets
         ]
         for seat in range(MAX_SEATS):
             self.fields[f"seat_{seat}"] = forms.TypedChoiceField(
@@ -138,7 +143,7 @@ class StartGameForm(RuleErrorsMixin, forms.Form):
             (
                 key,
                 {
-                    "name": RULESETS[key].name,
+                    "name": GAME_NAMES.get(key, RULESETS[key].name),
                     "presets": bool(RULESETS[key].presets),
                     "fields": [self[name] for name, _option in names],
                 },
@@ -181,7 +186,8 @@ class StartGameForm(RuleErrorsMixin, forms.Form):
                 yield (
                     f"{name}__{sub}",
                     forms.IntegerField(
-                        label=f"{label}: {sub.replace('_', ' ')}",
+                        label=_("%(option)s: %(part)s")
+                        % {"option": label, "part": CHOICE_LABELS.get(sub, sub.replace("_", " "))},
                         required=False,
                         initial=option["default"][sub],
                         widget=number_input(min=option["min"], max=option["max"]),

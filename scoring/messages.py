@@ -9,13 +9,19 @@ rarely the text.
 
 A sentence is chosen, most specific first: the problem's ``(code, reason)`` (``REASONS``), its
 ``(field, code)`` (``FIELDS``), then its code (``PLURALS``, ``TEMPLATES``).
+
+Every message is a whole sentence in words. A generic one names its field as a heading
+("Soloist's points: enter a number from 0 to 11, not 12."), never as the subject of a verb, so
+that no language has to agree a verb or an adjective with a label it cannot see. The name is the
+form's label on a page, else the field's name in words (``LABELS``); a key the catalog does not
+know (one the client made up) is quoted as it was sent. Values read as JSON writes them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext, ngettext_lazy
 
 from scoring.rules import Problem
 
@@ -31,35 +37,71 @@ EXPECTED = {
     "time": gettext_lazy("a time written HH:MM"),
 }
 
+#: What the fields of the documents are called, for a message with no form label (the API,
+#: ``manage.py score``, a problem shown above a form). Looked up by the whole path, then by its
+#: head (``points`` of ``points[1]``), then by its last part (``aces`` of ``soloist_cards.aces``).
+LABELS = {
+    "document": gettext_lazy("The hand"),
+    "dealer": gettext_lazy("Dealer"),
+    "outcome": gettext_lazy("Outcome"),
+    "soloist": gettext_lazy("Soloist"),
+    "contract": gettext_lazy("Contract"),
+    "entry": gettext_lazy("Enter"),
+    "soloist_points": gettext_lazy("Soloist's points"),
+    "soloist_cards": gettext_lazy("Cards counted"),
+    "aces": gettext_lazy("Aces"),
+    "thirds": gettext_lazy("Thirds (3, 2, figures)"),
+    "counters": gettext_lazy("Counters (3, 2, figures)"),
+    "last_trick": gettext_lazy("Last trick"),
+    "sweep": gettext_lazy("Every trick?"),
+    "caller": gettext_lazy("Caller"),
+    "partner": gettext_lazy("Partner"),
+    "target": gettext_lazy("Target"),
+    "caller_points": gettext_lazy("Caller's side points"),
+    "points": gettext_lazy("Card points"),
+    "went_out": gettext_lazy("Went out"),
+    "cards_left": gettext_lazy("Cards left"),
+    "penalties": gettext_lazy("Penalties"),
+    "seat": gettext_lazy("Seat"),
+    "court": gettext_lazy("Court cards"),
+    "tens": gettext_lazy("Tens"),
+    "other": gettext_lazy("Other cards"),
+    "players": gettext_lazy("Players"),
+    "ruleset": gettext_lazy("Game"),
+    "title": gettext_lazy("Title"),
+    "options": gettext_lazy("Options"),
+    "options.preset": gettext_lazy("Rules preset"),
+    "options.format": gettext_lazy("Sides"),
+    "abandon_reason": gettext_lazy("Reason"),
+}
+
 TEMPLATES = {
-    "required": gettext_lazy("%(field)s is required."),
-    "unknown_key": gettext_lazy("%(field)s is not a field of this game."),
-    "not_allowed": gettext_lazy("%(field)s is not allowed here."),
-    "type": gettext_lazy("%(field)s must be %(expected)s."),
-    "choice": gettext_lazy("%(field)s must be one of %(choices)s, got %(value)s."),
-    "range": gettext_lazy("%(field)s must be between %(min)s and %(max)s, got %(value)s."),
-    "not_a_seat": gettext_lazy("%(field)s must be a seat from 0 to %(max)s, got %(value)s."),
+    "required": gettext_lazy("%(field)s: fill this in."),
+    "unknown_key": gettext_lazy("%(field)s: this game has no such field, leave it out."),
+    "not_allowed": gettext_lazy("%(field)s: leave this out here."),
+    "type": gettext_lazy("%(field)s: enter %(expected)s."),
+    "choice": gettext_lazy("%(field)s: choose one of %(choices)s, not %(value)s."),
+    "range": gettext_lazy("%(field)s: enter a number from %(min)s to %(max)s, not %(value)s."),
+    "not_a_seat": gettext_lazy("%(field)s: choose a seat from 0 to %(max)s, not %(value)s."),
     "sitting_out": gettext_lazy(
-        "Seat %(value)s deals and sits out this hand, so it cannot be %(field)s."
+        "%(field)s: seat %(value)s deals and sits out this hand, so it cannot be chosen."
     ),
     "wrong_dealer": gettext_lazy(
         "Seat %(expected)s must deal this hand (the deal passes in turn), not seat %(value)s."
     ),
-    "conflict": gettext_lazy("Send either %(other)s or %(field)s, not both."),
+    "conflict": gettext_lazy("%(field)s: leave this out when %(other)s is sent."),
     "throttled": gettext_lazy("Too many wrong tries: wait %(wait)s and try again."),
-    "inconsistent": gettext_lazy("%(field)s contradicts the other values of the hand."),
+    "inconsistent": gettext_lazy("%(field)s: this contradicts the other values of the hand."),
     "impossible": gettext_lazy(
-        "%(field)s: %(value)s points cannot happen, no card is worth 1 point."
+        "%(field)s: no card is worth 1 point, so a total of %(value)s cannot happen."
     ),
-    "sum": gettext_lazy("%(field)s must add up to %(total)s, got %(value)s."),
-    "length": gettext_lazy("%(field)s must have %(expected)s entries, got %(value)s."),
+    "sum": gettext_lazy("%(field)s: the values must add up to %(total)s, not %(value)s."),
     "duplicate_seat": gettext_lazy("Seat %(value)s appears twice in the list."),
-    "missing_seat": gettext_lazy("%(field)s has no entry for seat %(seats)s."),
     "no_cards": gettext_lazy(
-        "A player who did not go out still holds at least one card (%(field)s)."
+        "%(field)s: a player who did not go out still holds at least one card."
     ),
     "not_multiple": gettext_lazy(
-        "%(field)s must be a multiple of %(divisor)s, got %(value)s: no set of cards gives it."
+        "%(field)s: no set of cards gives %(value)s; enter a multiple of %(divisor)s."
     ),
     "exceeds_pack": gettext_lazy("%(field)s: more cards or points than the packs in use hold."),
     "game_finished": gettext_lazy("The game is finished: no more hands can be added."),
@@ -73,15 +115,32 @@ TEMPLATES = {
     "reused": gettext_lazy("This Idempotency-Key was already used for a different hand."),
     # What any input is refused for (scoring.validators, scoring.api.parsers).
     "control_character": gettext_lazy(
-        "%(field)s contains an invisible control character (%(value)s): remove it."
+        "%(field)s: remove the invisible control character (%(value)s) it contains."
     ),
-    "too_deep": gettext_lazy("%(field)s is nested more than %(max)s levels deep."),
+    "too_deep": gettext_lazy("%(field)s: this is nested more than %(max)s levels deep."),
     "too_large": gettext_lazy("The request body is larger than %(max)s bytes."),
     "locked": gettext_lazy("This game is locked: an organizer of the club can reopen it."),
 }
 
-#: Codes whose sentence depends on how many things a list parameter holds.
+#: Codes whose sentence depends on how many things a parameter holds, or on a number: the
+#: parameter (a list is counted) and the singular and plural sentences.
 PLURALS = {
+    "length": (
+        "expected",
+        ngettext_lazy(
+            "%(field)s: enter %(expected)s value, not %(value)s.",
+            "%(field)s: enter %(expected)s values, not %(value)s.",
+            "count",
+        ),
+    ),
+    "missing_seat": (
+        "seats",
+        ngettext_lazy(
+            "%(field)s: nothing was entered for seat %(seats)s.",
+            "%(field)s: nothing was entered for seats %(seats)s.",
+            "count",
+        ),
+    ),
     "unfinished": (
         "tables",
         ngettext_lazy(
@@ -212,6 +271,10 @@ DRAW_REFUSED_ADVICE = gettext_lazy(
 
 #: Sentences for a code on one field (``points.*``: any key under ``points``).
 FIELDS = {
+    ("players", "range"): gettext_lazy(
+        "This game is played by %(min)s to %(max)s players, not %(value)s."
+    ),
+    ("players", "type"): gettext_lazy("Players: give the list of the players, in seat order."),
     ("entries", "range"): gettext_lazy(
         "At least %(min)s players must be present to draw the tables; there are %(value)s."
     ),
@@ -244,15 +307,34 @@ NAMED = {
         "%(expected)s must deal this hand (the deal passes in turn), not %(value)s."
     ),
     "duplicate_seat": gettext_lazy("%(value)s appears twice."),
-    "missing_seat": gettext_lazy("%(field)s: nothing entered for %(seats)s."),
+    "missing_seat": gettext_lazy("%(field)s: nothing was entered for %(seats)s."),
 }
 SEAT_PARAMS = {"value", "expected", "seats"}
 
 
 def _show(value: Any) -> str:
+    """A value as JSON writes it (true, null), a list as its values joined by commas."""
     if isinstance(value, tuple | list):
-        return ", ".join(str(v) for v in value)
+        return ", ".join(_show(v) for v in value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
     return str(value)
+
+
+def quoted(value: Any) -> str:
+    return gettext("“%(key)s”") % {"key": _show(value)}
+
+
+def field_name(path: str) -> str:
+    """A field path in words: its name in ``LABELS`` (whole, head or last part), else the key as
+    it was sent, in quotes."""
+    head = path.split(".")[0].split("[")[0]
+    for key in (path, head, path.split(".")[-1].split("[")[0]):
+        if key in LABELS:
+            return str(LABELS[key])
+    return quoted(path)
 
 
 def _template(problem: Problem) -> Any:
@@ -289,14 +371,24 @@ def message(problem: Problem, *, label: str | None = None, names: list[str] | No
         params["wait"] = duration(int(problem.params.get("wait", 0)))
     if problem.code in PLURALS:
         counted = problem.params.get(PLURALS[problem.code][0], ())
-        params["count"] = len(counted) if isinstance(counted, tuple | list) else 1
-    if names is not None:
+        if isinstance(counted, tuple | list):
+            params["count"] = len(counted)
+        else:
+            params["count"] = counted if isinstance(counted, int) else 1
+    # Seat numbers become the players' names only where the code's value is a seat (not in
+    # "Penalty: enter a number from 5 to 420, not 3.").
+    if problem.code == "choice":  # the values to send, as they must be written
+        params["choices"] = ", ".join(quoted(c) for c in problem.params.get("choices", ()))
+        params["value"] = quoted(problem.params.get("value"))
+    if names is not None and problem.code in NAMED:
         for key in SEAT_PARAMS & set(problem.params):
             value = problem.params[key]
             seats = value if isinstance(value, tuple | list) else (value,)
             if all(isinstance(s, int) and 0 <= s < len(names) for s in seats):
                 params[key] = ", ".join(names[s] for s in seats)
-    params["field"] = str(label) if label else problem.field
+    params["field"] = str(label) if label else field_name(problem.field)
+    if "other" in params and problem.code == "conflict":
+        params["other"] = field_name(str(problem.params["other"]))
     if "expected" in problem.params and problem.params["expected"] in EXPECTED:
         params["expected"] = str(EXPECTED[problem.params["expected"]])
     try:

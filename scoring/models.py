@@ -26,7 +26,16 @@ from django.utils.translation import gettext_lazy as _
 from scoring.rules import RULESETS, GameState, engine
 from scoring.validators import plain_text
 
-RULESET_CHOICES = [(key, rules.name) for key, rules in RULESETS.items()]
+#: The games' names in the active language (the pure rules name them in English); a game missing
+#: here shows the name its rules give.
+GAME_NAMES = {
+    "terziglio": _("Terziglio"),
+    "calabrasella": _("Calabrasella"),
+    "turkish": _("Turkish"),
+    "briscola": _("Briscola"),
+    "briscola_chiamata": _("Briscola chiamata"),
+}
+RULESET_CHOICES = [(key, GAME_NAMES.get(key, rules.name)) for key, rules in RULESETS.items()]
 
 
 def validate_time_zone(value: str) -> None:
@@ -204,7 +213,7 @@ class Game(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.title or f"{self.rules.name} #{self.pk}"
+        return self.title or f"{self.get_ruleset_display()} #{self.pk}"
 
     @property
     def rules(self):

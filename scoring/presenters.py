@@ -12,16 +12,26 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.forms import CONTRACT_LABELS
 from scoring.rules import RULESETS, SummaryPart
 
 SEPARATOR = " · "
 
+#: The soloist's counted cards in words, one per key of ``soloist_cards``.
+CARD_COUNTS: dict[str, Callable[[Any], str]] = {
+    "aces": lambda n: ngettext("%(n)s ace", "%(n)s aces", n) % {"n": n},
+    "thirds": lambda n: ngettext("%(n)s third", "%(n)s thirds", n) % {"n": n},
+    "counters": lambda n: ngettext("%(n)s counter", "%(n)s counters", n) % {"n": n},
+    "last_trick": lambda taken: _("the last trick") if taken else "",
+}
+
 
 def _cards(params: Mapping[str, Any]) -> str:
-    counted = ", ".join(f"{key} {value}" for key, value in params["cards"])
-    return f"{_('cards counted')} ({counted})"
+    """ "cards counted: 3 aces, 12 thirds, the last trick"."""
+    words = [CARD_COUNTS[key](value) for key, value in params["cards"] if key in CARD_COUNTS]
+    return _("cards counted: %(cards)s") % {"cards": ", ".join(w for w in words if w)}
 
 
 #: Summary code -> its words, given the part's params and its seats already named.

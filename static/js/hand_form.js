@@ -174,7 +174,16 @@
     form.dataset.touched = "1";
     refresh(form);
   });
-  document.addEventListener("DOMContentLoaded", function () { $all("form.hand-form").forEach(refresh); });
+  /* How much of the top of the screen the sticky totals cover (none where the screen is too low
+   * for them to stick): what is scrolled to stops below them (html's scroll-padding-top). */
+  function stickyTop() {
+    var totals = $("#live .totals"), height = 0;
+    if (totals && getComputedStyle(totals).position === "sticky") height = totals.getBoundingClientRect().height;
+    document.documentElement.style.setProperty("--sticky-top", Math.ceil(height) + "px");
+  }
+  window.addEventListener("resize", stickyTop);
+  document.addEventListener("htmx:afterSwap", stickyTop);
+  document.addEventListener("DOMContentLoaded", function () { $all("form.hand-form").forEach(refresh); stickyTop(); });
 
   window.segnapunti = window.segnapunti || {};
   window.segnapunti.handForm = {

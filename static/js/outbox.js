@@ -27,6 +27,13 @@
   var confirming = null;  // the key of the hand whose discard waits for "Yes, discard it"
   var drawn = "";  // what the status line shows: it is redrawn only when that changes
   var LOADED = Date.now();  // when this page was served
+  // The page's own empty hand form, as served: a refused hand's form (the server's, with the
+  // values typed and the errors in its markup, so form.reset() would bring them back) is
+  // swapped for a copy of it once that hand is saved again.
+  var pristine = (function () {
+    var form = document.getElementById("hand-form");
+    return form && form.hasAttribute("data-outbox") ? form.cloneNode(true) : null;
+  })();
 
   /* What a refusal the form cannot fix means for the player, by status; any other 4xx but 400
    * is "other" (kept too), while 408, 429 and 5xx are tried again. */
@@ -293,9 +300,14 @@
   function nextHand(form) {
     var fields = handForm();
     if (!fields) return;
-    var fixed = $("input[data-dealer]", form);
     var dealer = fields.number(form, "dealer"), number = fields.handNumber(form);
     var after = (fields.facts(form).dealer_after || [])[dealer];
+    if (form.dataset.replaces && pristine) {  // a refused hand's form: back to the page's own
+      var clean = pristine.cloneNode(true);
+      form.replaceWith(clean);
+      form = clean;
+    }
+    var fixed = $("input[data-dealer]", form);
     form.reset();
     delete form.dataset.replaces;
     delete form.dataset.touched;
@@ -399,7 +411,8 @@
       handForm().refresh(form);
       handForm().setHandNumber(form, entry.number);
     }
-    form.scrollIntoView({ behavior: "smooth", block: "start" });
+    // To its first error, below the sticky totals (scroll-padding-top, see hand_form.js).
+    ($(".has-error, .error", form) || form).scrollIntoView({ behavior: "smooth", block: "start" });
   }
 
   document.addEventListener("submit", queue);

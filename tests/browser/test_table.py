@@ -262,7 +262,7 @@ def test_offline_hands_wait_in_the_outbox_and_a_refused_one_comes_back_with_its_
     field = page.locator('#hand-form [data-field="soloist_points"]')
     expect(field).to_have_class(re.compile(r"\bhas-error\b"))
     expect(field.locator(".error")).to_be_visible()
-    expect(field.locator(".error")).to_contain_text("between 0 and 11, got 12")
+    expect(field.locator(".error")).to_contain_text("from 0 to 11, not 12")
     expect(page.locator("#id_soloist_points")).to_have_value("12")
     expect(page.locator('#hand-form input[name="soloist"][value="1"]')).to_be_checked()
     expect(page.locator('#hand-form input[name="contract"][value="solo"]')).to_be_checked()

@@ -58,7 +58,7 @@ NAMES = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio"]
                 "soloist_cards": {"aces": 0, "counters": 0, "last_trick": False},
                 "sweep": "opponents",
             },
-            "Anna · cards counted (aces 0, counters 0, last_trick False) · no trick",
+            "Anna · cards counted: 0 aces, 0 counters · no trick",
             id="calabrasella-cards",
         ),
         pytest.param(

@@ -247,7 +247,7 @@ def test_a_rule_error_is_shown_next_to_its_field_and_nothing_is_saved(olga, terz
     assert response.status_code == 400
     assert (
         field_error(response.content.decode(), "soloist_points")
-        == "Soloist&#x27;s points must be between 0 and 11, got 12."
+        == "Soloist&#x27;s points: enter a number from 0 to 11, not 12."
     )
     assert 'value="12"' in response.content.decode()  # what was typed is still there
     assert not Hand.objects.exists()
@@ -255,7 +255,7 @@ def test_a_rule_error_is_shown_next_to_its_field_and_nothing_is_saved(olga, terz
 
 def test_a_missing_choice_is_named(olga, terziglio):
     response = login(olga).post(f"/g/{terziglio.pk}/hands/", SOLOIST_FORM | {"soloist": ""})
-    assert field_error(response.content.decode(), "soloist") == "Soloist is required."
+    assert field_error(response.content.decode(), "soloist") == "Soloist: fill this in."
 
 
 def test_the_outbox_gets_201_and_a_resend_stores_nothing_more(olga, terziglio):
@@ -316,9 +316,9 @@ def test_start_game_errors_are_shown_next_to_the_fields(olga, club, players):
     html = response.content.decode()
     assert (
         field_error(html, "terziglio__target_score")
-        == "Target score must be between 1 and 1000, got 0."
+        == "Target score: enter a number from 1 to 1000, not 0."
     )
-    assert "is already listed" in html and "players must be between 3 and 4, got 2." in html
+    assert "is already listed" in html and "This game is played by 3 to 4 players, not 2." in html
     assert not Game.objects.exists()
 
 

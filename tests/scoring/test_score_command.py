@@ -96,7 +96,7 @@ def test_an_invalid_hand_exits_with_status_2_and_only_the_errors_on_stdout():
                 "hand": 4,
                 "field": "soloist_points",
                 "code": "range",
-                "message": "soloist_points must be between 0 and 11, got 12.",
+                "message": "Soloist's points: enter a number from 0 to 11, not 12.",
             }
         ]
     }

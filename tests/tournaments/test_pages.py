@@ -184,7 +184,7 @@ def test_creation_errors_are_shown_next_to_their_fields(olga, club):
         "Another competition of the club already uses the address “coppa”."
     )
     assert field_error(html, "end_date") == "The last day comes before the first day."
-    assert field_error(html, "placement_3") == "Tables of 3 must have 3 entries, got 2."
+    assert field_error(html, "placement_3") == "Tables of 3: enter 3 values, not 2."
     assert 'value="4 2"' in html  # what was typed is still there
     # House rules are checked once the rest is right; a tie-break listed twice is the form's.
     response = client.post(
@@ -197,7 +197,7 @@ def test_creation_errors_are_shown_next_to_their_fields(olga, club):
         "/c/uno/k/new/", new_competition(name="Coppa 2", terziglio__target_score="0")
     )
     assert field_error(response.content.decode(), "terziglio__target_score") == (
-        "Target score must be between 1 and 1000, got 0."
+        "Target score: enter a number from 1 to 1000, not 0."
     )
     response = client.post("/c/uno/k/new/", new_competition(name="", rulesets=[]))
     html = response.content.decode()
