@@ -177,6 +177,10 @@ class Game(models.Model):
     totals = models.JSONField(default=list)
     card_points = models.JSONField(null=True, blank=True)
     last_dealer = models.SmallIntegerField(null=True, blank=True)
+    #: The seat decided to deal the first hand before the game began (a competition's table card
+    #: names it): hand 1 must be dealt by that seat, and the game page does not ask who deals.
+    #: None: whoever the table chooses.
+    first_dealer = models.SmallIntegerField(null=True, blank=True)
     #: Bumped on every change of the game or its hands (ETag of the game resource).
     version = models.PositiveIntegerField(default=1)
 
@@ -196,6 +200,10 @@ class Game(models.Model):
             models.CheckConstraint(
                 condition=Q(last_dealer__isnull=True) | Q(last_dealer__gte=0),
                 name="game_last_dealer_seat",
+            ),
+            models.CheckConstraint(
+                condition=Q(first_dealer__isnull=True) | Q(first_dealer__gte=0),
+                name="game_first_dealer_seat",
             ),
             models.CheckConstraint(
                 condition=Q(locked_at__isnull=True) | ~Q(lock_reason=""),
@@ -221,9 +229,17 @@ class Game(models.Model):
             options=self.options,
             hands_played=self.hand_count,
             totals=tuple(self.totals),
-            last_dealer=self.last_dealer,
+            last_dealer=self._dealer_before(),
             card_points=None if self.card_points is None else tuple(self.card_points),
         )
+
+    def _dealer_before(self) -> int | None:
+        """The last dealer as the rules engine sees it: before hand 1 of a game whose first
+        dealer was decided, the seat before that one (the deal passes in seat order), so that
+        the engine both names the first dealer and refuses another."""
+        if self.last_dealer is None and self.hand_count == 0 and self.first_dealer is not None:
+            return (self.first_dealer - 1) % max(len(self.totals), 1)
+        return self.last_dealer
 
     def scored(self) -> engine.ScoredGame:
         return engine.resume(self.rules, self.state())

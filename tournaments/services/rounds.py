@@ -180,6 +180,8 @@ def publish_round(*, round_: Round, by: Actor) -> Round:
                 title=f"{competition.name} · R{round_.number} · T{table.number}",
                 public_live=competition.public,
                 context=GAME_CONTEXT,
+                # Seat 1 of the draw deals first: the table card says so, the game knows it.
+                first_dealer=0,
                 by=Actor.system(via="page") if by.user is None else by,
             )
             table.game = game
