@@ -233,3 +233,46 @@ def close_round(*, round_: Round, by: Actor) -> Round:
         )
         record_event(competition, by, "close_round", round_=round_, number=round_.number)
     return round_
+
+
+def delete_round(*, round_: Round, by: Actor, reason: str = "") -> Round:
+    """Delete a draft round (a stray "Round 4"): it leaves the schedule, the public pages and
+    the calendar feed; the draft rounds after it move up one number. Its draw and check-ins go
+    with it. A published or closed round is never deleted (its games are results), nor one
+    that an adjustment names. The row itself stays, marked deleted, for the events naming it."""
+    competition = round_.competition
+    require_manager(by, competition.club)
+    reason = " ".join(str(reason or "").split())
+    with transaction.atomic():
+        lock(round_)
+        if round_.status != RoundStatus.DRAFT:
+            raise violation("round", "not_allowed", reason="published")
+        if round_.adjustments.exists():
+            raise violation("round", "not_allowed", reason="has_adjustments")
+        later = list(
+            competition.rounds.select_for_update()
+            .filter(number__gt=round_.number)
+            .order_by("number")
+        )
+        if any(r.status != RoundStatus.DRAFT for r in later):
+            raise violation("round", "not_allowed", reason="later_round_published")
+        number = round_.number
+        round_.tables.all().delete()
+        round_.byes.all().delete()
+        round_.check_ins.all().delete()
+        round_.deleted_at = timezone.now()
+        round_.save(update_fields=["deleted_at"])
+        # One number at a time, upwards: the freed number is always the one taken next.
+        for moved in later:
+            moved.number -= 1
+            moved.save(update_fields=["number"])
+        record_event(
+            competition,
+            by,
+            "delete_round",
+            round_=round_,
+            number=number,
+            renumbered=[r.number for r in later],
+            reason=reason,
+        )
+    return round_

@@ -355,6 +355,22 @@ def _action_forfeit(request, competition, round_, bound, errors):
     return _back(round_)
 
 
+def _action_delete(request, competition, round_, bound, errors):
+    number = round_.number
+    try:
+        call_service(
+            services.delete_round,
+            round_=round_,
+            by=access.actor_for(request),
+            reason=request.POST.get("reason", ""),
+        )
+    except RuleViolation as violation:
+        errors["delete"] = [message(p) for p in violation.problems]
+        return None
+    messages.success(request, _("Round %(n)s was deleted.") % {"n": number})
+    return redirect("competition", club_slug=competition.club.slug, slug=competition.slug)
+
+
 ROUND_ACTIONS = {
     "details": _action_details,
     "checkin": _action_checkin,
@@ -363,6 +379,7 @@ ROUND_ACTIONS = {
     "publish": _action_publish,
     "close": _action_close,
     "forfeit": _action_forfeit,
+    "delete": _action_delete,
 }
 
 
