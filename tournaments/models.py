@@ -220,13 +220,14 @@ class Round(models.Model):
     #: because the competition's permanent events name it; every other read skips it.
     deleted_at = models.DateTimeField(null=True, blank=True)
 
-    objects = LiveRounds()
     #: Deleted rounds too (the audit trail's view).
     with_deleted = models.Manager()
+    objects = LiveRounds()
 
     class Meta:
         ordering = ["competition", "number"]
         base_manager_name = "with_deleted"
+        default_manager_name = "objects"
         constraints = [
             models.UniqueConstraint(
                 fields=["competition", "number"],
