@@ -40,12 +40,13 @@ from tournaments.services.draw import (
     record_draw_refusal,
     swap_in_round,
 )
-from tournaments.services.entries import add_entry, withdraw_entry
+from tournaments.services.entries import add_entry, reinstate_entry, withdraw_entry
 from tournaments.services.rounds import (
     KEEP,
     add_round,
     close_round,
     delete_round,
+    give_bye,
     publish_round,
     set_check_ins,
     update_round,
@@ -71,10 +72,12 @@ __all__ = [
     "forfeit_table",
     "game_sizes",
     "generate_round",
+    "give_bye",
     "metrics_dict",
     "next_slot",
     "publish_round",
     "record_draw_refusal",
+    "reinstate_entry",
     "reopen_competition",
     "set_check_ins",
     "store_standings",

@@ -18,7 +18,8 @@ from django.utils import timezone
 from scoring import services as scoring
 from scoring.models import GameStatus, LockReason
 from scoring.services import Actor, violation
-from tournaments.models import CheckIn, Competition, Entry, EntryStatus, Round, RoundStatus
+from tournaments import selectors
+from tournaments.models import Bye, CheckIn, Competition, Entry, EntryStatus, Round, RoundStatus
 from tournaments.services._common import GAME_CONTEXT, lock, record_event, require_manager
 
 
@@ -161,6 +162,12 @@ def publish_round(*, round_: Round, by: Actor) -> Round:
         )
         if not tables:
             raise violation("round", "required", reason="no_tables")
+        # Under the lock: an entry added (or reinstated) since the draw is not silently left out.
+        missing = selectors.unseated(round_)
+        if missing:
+            raise violation(
+                "round", "not_allowed", reason="unseated", value=", ".join(e.name for e in missing)
+            )
         for table in tables:
             entries = [s.entry for s in sorted(table.seats.all(), key=lambda s: s.position)]
             if competition.pairs:
@@ -274,5 +281,30 @@ def delete_round(*, round_: Round, by: Actor, reason: str = "") -> Round:
             number=number,
             renumbered=[r.number for r in later],
             reason=reason,
+        )
+    return round_
+
+
+def give_bye(*, round_: Round, entry: Entry, by: Actor) -> Round:
+    """Give a bye in a drawn round to an active entry that has neither a seat nor a bye there
+    (a late entrant of a published round: its games are fixed, so the entrant sits this round
+    out, which the format counts as any bye)."""
+    competition = round_.competition
+    require_manager(by, competition.club)
+    with transaction.atomic():
+        lock(round_)
+        if round_.status == RoundStatus.CLOSED:
+            raise violation("round", "not_allowed", reason="not_published")
+        if entry.pk not in {e.pk for e in selectors.unseated(round_)}:
+            raise violation("entry", "not_found", value=entry.pk)
+        Bye.objects.create(round=round_, entry=entry)
+        record_event(
+            competition,
+            by,
+            "give_bye",
+            round_=round_,
+            number=round_.number,
+            entry=entry.pk,
+            name=entry.name,
         )
     return round_

@@ -214,10 +214,26 @@ def entries_page(request, club_slug: str, slug: str):
     form_class = PairForm if pairs else EntriesForm
     form = form_class(competition=competition)
     withdraw_forms: dict[int, WithdrawForm] = {}
+    reinstate_errors: dict[int, list[str]] = {}
     status = 200
     if request.method == "POST":
         by = access.actor_for(request)
-        if request.POST.get("action") == "withdraw":
+        if request.POST.get("action") == "reinstate":
+            raw = request.POST.get("entry", "")
+            entry = get_object_or_404(
+                Entry.objects.select_related("player", "partner"),
+                competition=competition,
+                pk=int(raw) if raw.isdigit() else 0,
+            )
+            entry.competition = competition
+            try:
+                call_service(services.reinstate_entry, entry=entry, by=by)
+            except RuleViolation as violation:
+                reinstate_errors[entry.pk] = [message(p) for p in violation.problems]
+            else:
+                messages.success(request, _("%(name)s is back in.") % {"name": entry.name})
+                return redirect("competition-entries", club_slug=club_slug, slug=slug)
+        elif request.POST.get("action") == "withdraw":
             raw = request.POST.get("entry", "")
             withdraw = WithdrawForm(
                 request.POST, auto_id=f"id_withdraw_{raw if raw.isdigit() else 0}_%s"
@@ -278,6 +294,7 @@ def entries_page(request, club_slug: str, slug: str):
                     "entry": e,
                     "withdraw": withdraw_forms.get(e.pk)
                     or WithdrawForm(initial={"entry": e.pk}, auto_id=f"id_withdraw_{e.pk}_%s"),
+                    "reinstate_errors": reinstate_errors.get(e.pk),
                 }
                 for e in entries
             ],

@@ -38,6 +38,7 @@ from tournaments.models import (
     CheckIn,
     Competition,
     CompetitionEvent,
+    Entry,
     EntryStatus,
     Format,
     Round,
@@ -165,6 +166,20 @@ def round_page(request, club_slug: str, slug: str, number: int):
         )
     zone = club_zone(competition.club)
     drawing = _drawing(request, round_)
+    missing = selectors.unseated(round_) if round_.status != RoundStatus.CLOSED else []
+    drawn_at = round_.published_at
+    unseated_rows = [
+        {
+            "entry": e,
+            "text": (
+                _("%(name)s entered after round %(n)s was drawn and is not seated.")
+                if drawn_at is not None and e.registered_at > drawn_at
+                else _("%(name)s is not seated in this round.")
+            )
+            % {"name": e.name, "n": round_.number},
+        }
+        for e in missing
+    ]
     return render(
         request,
         "tournaments/round.html",
@@ -193,6 +208,7 @@ def round_page(request, club_slug: str, slug: str, number: int):
             "self_url": url,
             "club_night": competition.format == Format.CLUB_NIGHT,
             "task_threshold": TASK_THRESHOLD,
+            "unseated": unseated_rows,
         },
         status=status,
     )
@@ -371,6 +387,24 @@ def _action_delete(request, competition, round_, bound, errors):
     return redirect("competition", club_slug=competition.club.slug, slug=competition.slug)
 
 
+def _action_bye(request, competition, round_, bound, errors):
+    raw = request.POST.get("entry", "")
+    entry = get_object_or_404(
+        Entry.objects.select_related("player", "partner"),
+        competition=competition,
+        pk=int(raw) if raw.isdigit() else 0,
+    )
+    try:
+        call_service(services.give_bye, round_=round_, entry=entry, by=access.actor_for(request))
+    except RuleViolation as violation:
+        errors["bye"] = [message(p) for p in violation.problems]
+        return None
+    messages.success(
+        request, _("%(name)s has a bye in round %(n)s.") % {"name": entry.name, "n": round_.number}
+    )
+    return _back(round_)
+
+
 ROUND_ACTIONS = {
     "details": _action_details,
     "checkin": _action_checkin,
@@ -380,6 +414,7 @@ ROUND_ACTIONS = {
     "close": _action_close,
     "forfeit": _action_forfeit,
     "delete": _action_delete,
+    "bye": _action_bye,
 }
 
 
