@@ -88,7 +88,7 @@ def test_publish_is_disabled_and_refused_while_someone_is_unseated(olga, club, d
 
 
 def test_withdraw_then_reinstate_from_the_entries_page(olga, drawn):
-    competition, round_, entries = drawn
+    _competition, round_, entries = drawn
     anna = entries[0]
     client = login(olga)
     client.post("/c/uno/k/coppa/entries/",
