@@ -178,7 +178,7 @@ class Game(models.Model):
     card_points = models.JSONField(null=True, blank=True)
     last_dealer = models.SmallIntegerField(null=True, blank=True)
     #: The seat decided to deal the first hand before the game began (a competition's table card
-    #: names it): hand 1 must be dealt by that seat, and the game page does not ask who deals.
+    #: names it): the game page names it as the next dealer instead of asking who deals.
     #: None: whoever the table chooses.
     first_dealer = models.SmallIntegerField(null=True, blank=True)
     #: Bumped on every change of the game or its hands (ETag of the game resource).
@@ -229,17 +229,9 @@ class Game(models.Model):
             options=self.options,
             hands_played=self.hand_count,
             totals=tuple(self.totals),
-            last_dealer=self._dealer_before(),
+            last_dealer=self.last_dealer,
             card_points=None if self.card_points is None else tuple(self.card_points),
         )
-
-    def _dealer_before(self) -> int | None:
-        """The last dealer as the rules engine sees it: before hand 1 of a game whose first
-        dealer was decided, the seat before that one (the deal passes in seat order), so that
-        the engine both names the first dealer and refuses another."""
-        if self.last_dealer is None and self.hand_count == 0 and self.first_dealer is not None:
-            return (self.first_dealer - 1) % max(len(self.totals), 1)
-        return self.last_dealer
 
     def scored(self) -> engine.ScoredGame:
         return engine.resume(self.rules, self.state())
@@ -259,14 +251,15 @@ class Game(models.Model):
         (abandoned games included, which the engine does not know about)."""
         if self.status != GameStatus.IN_PROGRESS:
             return None
+        if self.hand_count == 0 and self.first_dealer is not None:
+            return self.first_dealer
         return self.scored().next_dealer
 
     @property
     def sitting_out_next(self) -> int | None:
         """The seat that gets no cards in the next hand, if any (engine's answer)."""
-        if self.status != GameStatus.IN_PROGRESS:
-            return None
-        return self.scored().sitting_out_next
+        dealer = self.next_dealer
+        return None if dealer is None else self.rules.sitting_out(dealer, self.n)
 
 
 class Seat(models.Model):
