@@ -80,13 +80,7 @@ def competition_page(request, club_slug: str, slug: str):
         ).order_by("number")
     )
     last = rounds[-1] if rounds else None
-    round_form = RoundForm(
-        competition=competition,
-        initial={
-            "start_time": last.start_time if last else None,
-            "duration_minutes": last.duration_minutes if last else 90,
-        },
-    )
+    round_form = RoundForm(competition=competition, initial=next_round_initial(competition, last))
     adjust_form = AdjustForm(entries=entries, rounds=rounds)
     final_form = _final_form(competition)
     status = 200
@@ -198,6 +192,26 @@ def competition_page(request, club_slug: str, slug: str):
         },
         status=status,
     )
+
+
+def next_round_initial(competition, last) -> dict:
+    """The next round's form, filled from the competition's calendar: the next date and time
+    after the last round (a league: a week later; a tournament: when the last one ends), else
+    the competition's first day; the game after the last round's in the competition's list (a
+    league rotating its games), else the first."""
+    date, start_time = services.next_slot(competition, last)
+    if last is None:
+        date = competition.start_date
+    games = competition.rulesets
+    ruleset = games[0] if games else ""
+    if last is not None and last.ruleset in games:
+        ruleset = games[(games.index(last.ruleset) + 1) % len(games)]
+    return {
+        "date": date,
+        "start_time": start_time if start_time is not None else (last.start_time if last else None),
+        "duration_minutes": last.duration_minutes if last else 90,
+        "ruleset": ruleset,
+    }
 
 
 def _final_form(competition, data=None) -> ReasonForm:

@@ -135,8 +135,29 @@ def round_page(request, club_slug: str, slug: str, number: int):
             "duration_minutes": round_.duration_minutes,
         },
     )
+    carried_from = None
+    ticked = present
+    if not present and round_.status == RoundStatus.DRAFT:
+        # Nobody checked in yet: tick who was here at the last round that took a check-in, so
+        # that one tap confirms a regular crowd (withdrawn entries are not offered anyway).
+        earlier = (
+            CheckIn.objects.filter(round__competition=competition, round__number__lt=round_.number)
+            .order_by("-round__number")
+            .values_list("round__number", flat=True)
+            .first()
+        )
+        if earlier is not None:
+            carried_from = earlier
+            active = {e.pk for e in entries}
+            ticked = {
+                e
+                for e in CheckIn.objects.filter(
+                    round__competition=competition, round__number=earlier
+                ).values_list("entry_id", flat=True)
+                if e in active
+            }
     checkin = bound.get("checkin") or CheckInForm(
-        entries=entries, initial={"present": sorted(present)}
+        entries=entries, initial={"present": sorted(ticked)}
     )
     in_round = [
         (seat.entry.pk, _("%(name)s (table %(n)s)") % {"name": seat.entry.name, "n": t.number})
@@ -199,6 +220,7 @@ def round_page(request, club_slug: str, slug: str, number: int):
             "details_form": details,
             "checkin_form": checkin,
             "present_count": len(present),
+            "carried_from": carried_from,
             "generate_form": bound.get("generate")
             or GenerateForm(initial={"seed": None, "method": round_.method or "rotation"}),
             "swap_form": swap,
@@ -209,9 +231,24 @@ def round_page(request, club_slug: str, slug: str, number: int):
             "club_night": competition.format == Format.CLUB_NIGHT,
             "task_threshold": TASK_THRESHOLD,
             "unseated": unseated_rows,
+            "next_round": _next_round(competition, round_),
         },
         status=status,
     )
+
+
+def _next_round(competition: Competition, round_: Round) -> dict[str, object] | None:
+    """After a round is closed: the round that follows it, or what adding it would fill in
+    (the competition page's add-round form, prefilled from the calendar)."""
+    if round_.status != RoundStatus.CLOSED:
+        return None
+    following = competition.rounds.filter(number__gt=round_.number).order_by("number").first()
+    if following is not None:
+        return {"number": following.number}
+    from tournaments.views.organizer import next_round_initial
+
+    last = competition.rounds.order_by("-number").first()
+    return {"add": next_round_initial(competition, last)}
 
 
 def _back(round_: Round, **query) -> HttpResponse:
