@@ -172,6 +172,10 @@ REASONS = {
         "A later round is already published: this round cannot be deleted."
     ),
     ("not_allowed", "not_withdrawn"): gettext_lazy("This player has not withdrawn."),
+    ("required", "counted_results"): gettext_lazy(
+        "This change recomputes the standings of the rounds already played: tick the box to "
+        "confirm."
+    ),
     ("not_allowed", "unseated"): gettext_lazy(
         "Not seated in this round: %(value)s. Draw again, or give a bye, before publishing."
     ),

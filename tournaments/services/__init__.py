@@ -23,12 +23,14 @@ The functions live in one module per idea; callers use this package's names
 from scoring.services import violation
 from tournaments.services._common import GAME_CONTEXT
 from tournaments.services.competitions import (
+    COUNTED,
     NAME_MAX,
     create_competition,
     finalize_competition,
     game_sizes,
     reopen_competition,
     table_policy,
+    update_competition,
 )
 from tournaments.services.draw import (
     CLUB_NIGHT_METHODS,
@@ -56,6 +58,7 @@ from tournaments.services.standings import competitions_of_game, store_standings
 
 __all__ = [
     "CLUB_NIGHT_METHODS",
+    "COUNTED",
     "GAME_CONTEXT",
     "KEEP",
     "NAME_MAX",
@@ -83,6 +86,7 @@ __all__ = [
     "store_standings",
     "swap_in_round",
     "table_policy",
+    "update_competition",
     "update_round",
     "violation",
     "withdraw_entry",

@@ -26,6 +26,7 @@ from tournaments import selectors, services
 from tournaments.forms import (
     AdjustForm,
     CompetitionForm,
+    CompetitionSettingsForm,
     EntriesForm,
     PairForm,
     RoundForm,
@@ -189,6 +190,52 @@ def competition_page(request, club_slug: str, slug: str):
             "adjustments": adjustments,
             "games": game_names(competition),
             "zone": competition.club.time_zone,
+        },
+        status=status,
+    )
+
+
+@login_required
+def competition_settings(request, club_slug: str, slug: str):
+    """The competition's settings, prefilled; a change of how the standings are counted, once a
+    round is played, is saved only after the organizer confirms the warning."""
+    competition, role = organizer_or_404(request, club_slug, slug, manage=True)
+    played = competition.rounds.exclude(status=RoundStatus.DRAFT).exists()
+    form = CompetitionSettingsForm(request.POST or None, competition=competition)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            try:
+                changed = call_service(
+                    services.update_competition,
+                    competition=competition,
+                    by=access.actor_for(request),
+                    confirm=bool(form.cleaned_data.get("confirm")),
+                    **form.changes(),
+                )
+            except RuleViolation as violation:
+                form.add_rule_errors(violation)
+            else:
+                if not changed:
+                    messages.info(request, _("Nothing changed."))
+                elif played and set(changed) & set(services.COUNTED):
+                    messages.success(
+                        request, _("Settings saved: the standings are computed again.")
+                    )
+                else:
+                    messages.success(request, _("Settings saved."))
+                return redirect("competition", club_slug=club_slug, slug=slug)
+    return render(
+        request,
+        "tournaments/competition_settings.html",
+        {
+            "club": competition.club,
+            "competition": competition,
+            "role": role,
+            "form": form,
+            "played": played,
+            "ask_confirm": "confirm" in form.errors,
         },
         status=status,
     )
