@@ -10,6 +10,7 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.utils.dates import WEEKDAYS
 from django.utils.translation import gettext_lazy as _
 
 from scoring.form_errors import RuleErrorsMixin
@@ -593,3 +594,38 @@ class CompetitionSettingsForm(CompetitionForm):
             "public": bool(data.get("public")),
             "notify_entrants": bool(data.get("notify_entrants")),
         }
+
+
+class SeasonForm(RuleErrorsMixin, forms.Form):
+    """A season of weekly nights in one step (``services.add_season``)."""
+
+    first_date = forms.DateField(
+        label=_("First night"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    weekday = forms.TypedChoiceField(
+        label=_("Weekday"),
+        coerce=int,
+        required=False,
+        empty_value=None,
+        choices=[("", _("the first night's"))] + [(k, v) for k, v in WEEKDAYS.items()],
+    )
+    start_time = forms.TimeField(
+        label=_("Start time"), required=False, widget=forms.TimeInput(attrs={"type": "time"})
+    )
+    nights = forms.IntegerField(
+        label=_("Number of nights"), min_value=1, max_value=60, widget=number_input(min=1, max=60)
+    )
+    rulesets = forms.MultipleChoiceField(
+        label=_("Games, in turn"), widget=forms.CheckboxSelectMultiple, required=False
+    )
+    duration_minutes = forms.IntegerField(
+        label=_("Expected duration (minutes)"),
+        initial=180,
+        widget=number_input(min=10, max=1440, step=5),
+    )
+
+    def __init__(self, *args: Any, competition, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["rulesets"].choices = [(k, RULESETS[k].name) for k in competition.rulesets]
+        self.fields["rulesets"].initial = list(competition.rulesets)
+        self.several_games = len(competition.rulesets) > 1

@@ -92,3 +92,52 @@ def test_a_closed_round_offers_the_next_one(olga, club):
     assert CompetitionEvent.objects.filter(action="add_round").count() == 2
     page = client.get("/c/uno/k/coppa/rounds/1/").content.decode()
     assert "Go to round 2" in page
+
+
+def test_a_season_of_weekly_nights_is_planned_in_one_step_with_the_games_in_turn(olga, club):
+    make_competition(club, olga, name="Lega", slug="lega", kind="league",
+                     rulesets=["terziglio", "briscola"])  # fmt: skip
+    client = login(olga)
+    answer = client.post("/c/uno/k/lega/", {
+        "action": "add_season", "first_date": "2026-09-01", "weekday": "3",
+        "start_time": "21:00", "nights": "4", "rulesets": ["briscola", "terziglio"],
+        "duration_minutes": "180",
+    })  # fmt: skip
+    assert answer.status_code == 302
+    competition = club.competitions.get()
+    rounds = list(competition.rounds.order_by("number").values_list("number", "date", "ruleset"))
+    # 1 September 2026 is a Tuesday: the first Thursday is the 3rd.
+    assert rounds == [
+        (1, dt.date(2026, 9, 3), "briscola"),
+        (2, dt.date(2026, 9, 10), "terziglio"),
+        (3, dt.date(2026, 9, 17), "briscola"),
+        (4, dt.date(2026, 9, 24), "terziglio"),
+    ]
+    assert all(r.start_time == dt.time(21) for r in competition.rounds.all())
+    event = CompetitionEvent.objects.get(action="add_season")
+    assert event.data["numbers"] == [1, 2, 3, 4]
+
+
+def test_a_bad_season_is_refused_next_to_its_field_and_adds_nothing(olga, club):
+    make_competition(club, olga, name="Lega", slug="lega", kind="league")
+    answer = login(olga).post("/c/uno/k/lega/", {
+        "action": "add_season", "first_date": "2026-09-01", "nights": "0",
+        "duration_minutes": "180",
+    })  # fmt: skip
+    assert answer.status_code == 400
+    assert 'data-field="nights"' in answer.content.decode()
+    assert 'has-error" data-field="nights"' in answer.content.decode()
+    assert not club.competitions.get().rounds.exists()
+
+
+def test_planned_rounds_are_shown_from_the_start(olga, club):
+    by = Actor.for_user(olga)
+    competition = make_competition(club, olga, slug="coppa", planned_rounds=3)
+    client = login(olga)
+    page = client.get("/c/uno/k/coppa/").content.decode()
+    assert "No round yet" not in page
+    assert re.findall(r'data-planned="(\d)"', page) == ["1", "2", "3"]
+    services.add_round(competition=competition, by=by)
+    page = client.get("/c/uno/k/coppa/").content.decode()
+    assert re.findall(r'data-planned="(\d)"', page) == ["2", "3"]
+    assert "adds and draws every planned round at once" in page

@@ -46,6 +46,7 @@ from tournaments.services.entries import add_entry, reinstate_entry, withdraw_en
 from tournaments.services.rounds import (
     KEEP,
     add_round,
+    add_season,
     close_round,
     delete_round,
     give_bye,
@@ -65,6 +66,7 @@ __all__ = [
     "SEED_ORDER",
     "add_entry",
     "add_round",
+    "add_season",
     "adjust",
     "close_round",
     "competitions_of_game",

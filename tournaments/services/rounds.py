@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from scoring import services as scoring
 from scoring.models import GameStatus, LockReason
+from scoring.rules.base import Problems
 from scoring.services import Actor, violation
 from tournaments import selectors
 from tournaments.models import Bye, CheckIn, Competition, Entry, EntryStatus, Round, RoundStatus
@@ -308,3 +309,69 @@ def give_bye(*, round_: Round, entry: Entry, by: Actor) -> Round:
             name=entry.name,
         )
     return round_
+
+
+#: The most rounds ``add_season`` adds at once (a year of weekly nights).
+SEASON_MAX = 60
+
+
+def add_season(
+    *,
+    competition: Competition,
+    by: Actor,
+    first_date: dt.date,
+    nights: int,
+    start_time: dt.time | None = None,
+    weekday: int | None = None,
+    rulesets: Iterable[str] | None = None,
+    duration_minutes: int = 180,
+) -> list[Round]:
+    """A season of weekly nights in one step: ``nights`` rounds, a week apart, from
+    ``first_date`` (moved on to the next ``weekday``, 0 = Monday, if given), at ``start_time``;
+    their games rotate through ``rulesets`` in order (default: the competition's games). They
+    follow the rounds already there."""
+    require_manager(by, competition.club)
+    problems = Problems()
+    if not isinstance(first_date, dt.date):
+        problems.add("first_date", "type", expected="date")
+    if not isinstance(nights, int) or isinstance(nights, bool) or not 1 <= nights <= SEASON_MAX:
+        problems.add("nights", "range", min=1, max=SEASON_MAX, value=nights)
+    if weekday is not None and (not isinstance(weekday, int) or not 0 <= weekday <= 6):
+        problems.add("weekday", "range", min=0, max=6, value=weekday)
+    if start_time is not None and not isinstance(start_time, dt.time):
+        problems.add("start_time", "type", expected="time")
+    if not isinstance(duration_minutes, int) or not 10 <= duration_minutes <= 1440:
+        problems.add("duration_minutes", "range", min=10, max=1440, value=duration_minutes)
+    games = list(rulesets or competition.rulesets)
+    for index, key in enumerate(games):
+        if key not in competition.rulesets:
+            problems.add(
+                f"rulesets[{index}]", "choice", choices=tuple(competition.rulesets), value=key
+            )
+    problems.raise_if_any()
+    if weekday is not None:
+        first_date += dt.timedelta(days=(weekday - first_date.weekday()) % 7)
+    with transaction.atomic():
+        lock(competition)
+        last = competition.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+        Round.objects.bulk_create(
+            Round(
+                competition=competition,
+                number=last + 1 + i,
+                ruleset=games[i % len(games)],
+                date=first_date + dt.timedelta(weeks=i),
+                start_time=start_time,
+                duration_minutes=duration_minutes,
+            )
+            for i in range(nights)
+        )
+        created = list(competition.rounds.filter(number__gt=last).order_by("number"))
+        record_event(
+            competition,
+            by,
+            "add_season",
+            numbers=[r.number for r in created],
+            first_date=first_date.isoformat(),
+            rulesets=games,
+        )
+    return created

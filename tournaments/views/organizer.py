@@ -30,6 +30,7 @@ from tournaments.forms import (
     EntriesForm,
     PairForm,
     RoundForm,
+    SeasonForm,
     WithdrawForm,
 )
 from tournaments.models import Adjustment, Entry, RoundStatus, Table
@@ -83,6 +84,13 @@ def competition_page(request, club_slug: str, slug: str):
     last = rounds[-1] if rounds else None
     round_form = RoundForm(competition=competition, initial=next_round_initial(competition, last))
     adjust_form = AdjustForm(entries=entries, rounds=rounds)
+    season_form = SeasonForm(
+        competition=competition,
+        initial={
+            "first_date": round_form.initial.get("date"),
+            "start_time": round_form.initial.get("start_time"),
+        },
+    )
     final_form = _final_form(competition)
     status = 200
     if request.method == "POST":
@@ -107,6 +115,31 @@ def competition_page(request, club_slug: str, slug: str):
                 else:
                     messages.success(request, _("Round %(n)s added.") % {"n": round_.number})
                     return redirect("round", club_slug=club_slug, slug=slug, number=round_.number)
+        elif action == "add_season":
+            season_form = SeasonForm(request.POST, competition=competition)
+            if season_form.is_valid():
+                data = season_form.cleaned_data
+                try:
+                    added = call_service(
+                        services.add_season,
+                        competition=competition,
+                        by=by,
+                        first_date=data["first_date"],
+                        nights=data["nights"],
+                        start_time=data.get("start_time"),
+                        weekday=data.get("weekday"),
+                        rulesets=data.get("rulesets") or None,
+                        duration_minutes=data["duration_minutes"],
+                    )
+                except RuleViolation as violation:
+                    season_form.add_rule_errors(violation)
+                else:
+                    messages.success(
+                        request,
+                        ngettext("%(count)s night added.", "%(count)s nights added.", len(added))
+                        % {"count": len(added)},
+                    )
+                    return redirect("competition", club_slug=club_slug, slug=slug)
         elif action == "adjust":
             adjust_form = AdjustForm(request.POST, entries=entries, rounds=rounds)
             if adjust_form.is_valid():
@@ -184,7 +217,10 @@ def competition_page(request, club_slug: str, slug: str):
             "entries": entries,
             "active_count": sum(1 for e in entries if e.active),
             "schedule": schedule,
+            # Rounds the competition plans that are not added yet: shown from the start.
+            "planned": list(range(len(rounds) + 1, (competition.planned_rounds or 0) + 1)),
             "round_form": round_form,
+            "season_form": season_form,
             "adjust_form": adjust_form,
             "final_form": final_form,
             "adjustments": adjustments,
