@@ -179,9 +179,6 @@ REASONS = {
     ("not_allowed", "unseated"): gettext_lazy(
         "Not seated in this round: %(value)s. Draw again, or give a bye, before publishing."
     ),
-    ("not_allowed", "hands_played"): gettext_lazy(
-        "Hands were already played in this round: it can no longer be drawn again."
-    ),
     # A club's data document (export_club / import_club).
     ("not_allowed", "not_a_club_document"): gettext_lazy(
         "This file is not a Segnapunti club export."
