@@ -65,7 +65,8 @@ class HandForm(RuleErrorsMixin, forms.Form):
     @property
     def dealer_fixed(self) -> bool:
         """The dealer follows the rotation: shown, not asked (unless free or the first hand)."""
-        return self.game.last_dealer is not None and not self.game.options.get("free_dealer")
+        decided = self.game.last_dealer is not None or self.game.first_dealer is not None
+        return decided and not self.game.options.get("free_dealer")
 
     def seat_field(self, label, required: bool = False) -> forms.TypedChoiceField:
         return forms.TypedChoiceField(

@@ -224,6 +224,20 @@ REASONS = {
     ("not_allowed", "not_manager"): gettext_lazy(
         "Only the owner or an organizer of the club may draw the tables."
     ),
+    ("not_allowed", "has_adjustments"): gettext_lazy(
+        "Points were adjusted in this round: it cannot be deleted."
+    ),
+    ("not_allowed", "later_round_published"): gettext_lazy(
+        "A later round is already published: this round cannot be deleted."
+    ),
+    ("not_allowed", "not_withdrawn"): gettext_lazy("This player has not withdrawn."),
+    ("required", "counted_results"): gettext_lazy(
+        "This change recomputes the standings of the rounds already played: tick the box to "
+        "confirm."
+    ),
+    ("not_allowed", "unseated"): gettext_lazy(
+        "Not seated in this round: %(value)s. Draw again, or give a bye, before publishing."
+    ),
     # A club's data document (export_club / import_club).
     ("not_allowed", "not_a_club_document"): gettext_lazy(
         "This file is not a Segnapunti club export."

@@ -186,6 +186,10 @@ class Game(models.Model):
     totals = models.JSONField(default=list)
     card_points = models.JSONField(null=True, blank=True)
     last_dealer = models.SmallIntegerField(null=True, blank=True)
+    #: The seat decided to deal the first hand before the game began (a competition's table card
+    #: names it): the game page names it as the next dealer instead of asking who deals.
+    #: None: whoever the table chooses.
+    first_dealer = models.SmallIntegerField(null=True, blank=True)
     #: Bumped on every change of the game or its hands (ETag of the game resource).
     version = models.PositiveIntegerField(default=1)
 
@@ -205,6 +209,10 @@ class Game(models.Model):
             models.CheckConstraint(
                 condition=Q(last_dealer__isnull=True) | Q(last_dealer__gte=0),
                 name="game_last_dealer_seat",
+            ),
+            models.CheckConstraint(
+                condition=Q(first_dealer__isnull=True) | Q(first_dealer__gte=0),
+                name="game_first_dealer_seat",
             ),
             models.CheckConstraint(
                 condition=Q(locked_at__isnull=True) | ~Q(lock_reason=""),
@@ -252,14 +260,15 @@ class Game(models.Model):
         (abandoned games included, which the engine does not know about)."""
         if self.status != GameStatus.IN_PROGRESS:
             return None
+        if self.hand_count == 0 and self.first_dealer is not None:
+            return self.first_dealer
         return self.scored().next_dealer
 
     @property
     def sitting_out_next(self) -> int | None:
         """The seat that gets no cards in the next hand, if any (engine's answer)."""
-        if self.status != GameStatus.IN_PROGRESS:
-            return None
-        return self.scored().sitting_out_next
+        dealer = self.next_dealer
+        return None if dealer is None else self.rules.sitting_out(dealer, self.n)
 
 
 class Seat(models.Model):

@@ -144,6 +144,8 @@ EXPECTED: dict[str, list[Row]] = {
     + R("round:published", "members", "managers", known="anyone", login=True)
     + R("round:closed", "members", "managers", known="anyone", login=True),
     "round-cards": R("round:published", "managers", known="anyone", login=True),
+    "competition-settings": R("competition", "managers", "managers", known="anyone", login=True)
+    + R("competition:private", "managers", "managers", known="members", login=True),
     "public-competition": PUBLIC_PAGE,
     "public-standings": PUBLIC_PAGE,
     "public-round": R("round:draft", "managers")

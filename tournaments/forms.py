@@ -10,6 +10,7 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.utils.dates import WEEKDAYS
 from django.utils.translation import gettext_lazy as _
 
 from scoring.form_errors import RuleErrorsMixin
@@ -523,3 +524,108 @@ class WhereForm(forms.Form):
     def __init__(self, *args: Any, entries, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.fields["entry"].choices = [("", "—")] + [(e.pk, e.name) for e in entries]
+
+
+class CompetitionSettingsForm(CompetitionForm):
+    """The settings of an existing competition (``services.update_competition``), prefilled.
+    Its kind, format, games, address and house rules stay as created: the games already played
+    were scored by them."""
+
+    KEPT = ("slug", "kind", "rulesets", "format")
+
+    confirm = forms.BooleanField(
+        label=_("Yes, recompute the standings with these settings"), required=False
+    )
+
+    def __init__(self, *args: Any, competition, **kwargs: Any):
+        self.competition = competition
+        initial = {
+            key: getattr(competition, key)
+            for key in (
+                "name",
+                "description",
+                "table_size",
+                "planned_rounds",
+                "double_round",
+                "third_place",
+                "scheme",
+                "best_of",
+                "min_rounds",
+                "start_date",
+                "end_date",
+                "public",
+                "notify_entrants",
+            )
+        }
+        for index in range(len(TIE_BREAKS)):
+            ties = competition.tie_breaks or []
+            initial[f"tie_break_{index + 1}"] = ties[index] if index < len(ties) else ""
+        for size in PLACEMENT_SIZES:
+            points = (competition.placement_points or {}).get(str(size))
+            initial[f"placement_{size}"] = " ".join(str(p) for p in points) if points else ""
+        super().__init__(*args, initial=initial, **kwargs)
+        for name in self.KEPT:
+            del self.fields[name]
+        for key, names in self.option_fields.items():
+            for name, _option in names:
+                del self.fields[name]
+            self.fields.pop(f"{key}__preset", None)
+        self.option_fields = {}
+
+    def changes(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        competition = self.competition
+        league = competition.kind == Kind.LEAGUE
+        return {
+            "name": data["name"],
+            "description": data.get("description") or "",
+            "table_size": data.get("table_size"),
+            "planned_rounds": data.get("planned_rounds"),
+            "double_round": bool(data.get("double_round"))
+            and competition.format == Format.ROUND_ROBIN,
+            "third_place": bool(data.get("third_place")) and competition.format == Format.KNOCKOUT,
+            "scheme": data["scheme"],
+            "placement_points": self.placement_points(),
+            "tie_breaks": self.tie_breaks(),
+            "best_of": data.get("best_of") if league else None,
+            "min_rounds": (data.get("min_rounds") or 0) if league else 0,
+            "start_date": data.get("start_date"),
+            "end_date": data.get("end_date"),
+            "public": bool(data.get("public")),
+            "notify_entrants": bool(data.get("notify_entrants")),
+        }
+
+
+class SeasonForm(RuleErrorsMixin, forms.Form):
+    """A season of weekly nights in one step (``services.add_season``)."""
+
+    first_date = forms.DateField(
+        label=_("First night"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    weekday = forms.TypedChoiceField(
+        label=_("Weekday"),
+        coerce=int,
+        required=False,
+        empty_value=None,
+        choices=[("", _("the first night's"))] + [(k, v) for k, v in WEEKDAYS.items()],
+    )
+    start_time = forms.TimeField(
+        label=_("Start time"), required=False, widget=forms.TimeInput(attrs={"type": "time"})
+    )
+    nights = forms.IntegerField(
+        label=_("Number of nights"), min_value=1, max_value=60, widget=number_input(min=1, max=60)
+    )
+    rulesets = forms.MultipleChoiceField(
+        label=_("Games, in turn"), widget=forms.CheckboxSelectMultiple, required=False
+    )
+    duration_minutes = forms.IntegerField(
+        label=_("Expected duration (minutes)"),
+        initial=180,
+        widget=number_input(min=10, max=1440, step=5),
+    )
+
+    def __init__(self, *args: Any, competition, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["rulesets"].choices = [(k, RULESETS[k].name) for k in competition.rulesets]
+        self.fields["rulesets"].initial = list(competition.rulesets)
+        self.several_games = len(competition.rulesets) > 1

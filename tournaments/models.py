@@ -182,6 +182,14 @@ class RoundStatus(models.TextChoices):
     CLOSED = "closed", _("closed")
 
 
+class LiveRounds(models.Manager):
+    """The rounds that exist for the competition: a deleted draft round (``deleted_at``) is kept
+    for the audit trail that names it, and is nowhere else (schedule, draw, iCal feed...)."""
+
+    def get_queryset(self):
+        return super().get_queryset().filter(deleted_at__isnull=True)
+
+
 class Round(models.Model):
     """A round of a tournament or a night of a league."""
 
@@ -208,11 +216,24 @@ class Round(models.Model):
     #: Why the last background draw was refused, until a draw succeeds: ``{"at", "by",
     #: "by_name", "problems": [{"field", "code", "params"}]}`` (``services.record_draw_refusal``).
     draw_problem = models.JSONField(null=True, blank=True)
+    #: Set when the organizer deleted this draft round (``services.delete_round``): the row stays
+    #: because the competition's permanent events name it; every other read skips it.
+    deleted_at = models.DateTimeField(null=True, blank=True)
+
+    #: Deleted rounds too (the audit trail's view).
+    with_deleted = models.Manager()
+    objects = LiveRounds()
 
     class Meta:
         ordering = ["competition", "number"]
+        base_manager_name = "with_deleted"
+        default_manager_name = "objects"
         constraints = [
-            models.UniqueConstraint(fields=["competition", "number"], name="round_number_unique"),
+            models.UniqueConstraint(
+                fields=["competition", "number"],
+                condition=Q(deleted_at__isnull=True),
+                name="round_number_unique",
+            ),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
             models.CheckConstraint(
                 condition=Q(status__in=RoundStatus.values), name="round_status_valid"

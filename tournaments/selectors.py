@@ -26,9 +26,12 @@ from tournaments import standings as pure
 from tournaments.labels import SCHEME_LABELS, TIE_BREAK_LABELS
 from tournaments.models import (
     Adjustment,
+    Bye,
+    CheckIn,
     Competition,
     Entry,
     EntryStatus,
+    Format,
     Round,
     RoundStatus,
     Table,
@@ -317,3 +320,21 @@ def meetings(competition: Competition, *, before: int | None = None) -> dict[tup
             for b in members[i + 1 :]:
                 counts[(min(a, b), max(a, b))] += 1
     return dict(counts)
+
+
+def unseated(round_: Round) -> list[Entry]:
+    """The active entries a drawn round leaves out by mistake: those expected to play (the
+    checked-in ones if anyone checked in, else every active entry) with neither a seat nor a
+    bye, in seed order. A late entrant added after a round was published is one; so is anyone
+    who entered between a draw and its publication. Empty before a draw, and for a knockout
+    (who plays a later round is decided by the bracket, not by being active)."""
+    if round_.competition.format == Format.KNOCKOUT or not round_.tables.exists():
+        return []
+    placed = set(TableSeat.objects.filter(table__round=round_).values_list("entry_id", flat=True))
+    placed |= set(Bye.objects.filter(round=round_).values_list("entry_id", flat=True))
+    present = set(CheckIn.objects.filter(round=round_).values_list("entry_id", flat=True))
+    return [
+        e
+        for e in entries_of(round_.competition, active_only=True)
+        if e.pk not in placed and (not present or e.pk in present)
+    ]

@@ -8,6 +8,11 @@ urlpatterns = [
     path("c/<slug:slug>/k/new/", organizer.competition_new, name="competition-new"),
     path("c/<slug:club_slug>/k/<slug:slug>/", organizer.competition_page, name="competition"),
     path(
+        "c/<slug:club_slug>/k/<slug:slug>/settings/",
+        organizer.competition_settings,
+        name="competition-settings",
+    ),
+    path(
         "c/<slug:club_slug>/k/<slug:slug>/entries/",
         organizer.entries_page,
         name="competition-entries",

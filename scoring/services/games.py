@@ -91,8 +91,10 @@ def start_game(
     title: str = "",
     public_live: bool = False,
     context: str = "",
+    first_dealer: int | None = None,
 ) -> Game:
     """A new game of ``ruleset`` with ``players`` in seat order (Player, id, or a new name).
+    ``first_dealer``: the seat decided to deal hand 1 (a competition's draw), else anyone may.
     ``hands`` (an import) are replayed and stored too. Raises RuleViolation listing every
     problem; nothing is created then."""
     authorize_club(by, club)
@@ -115,6 +117,12 @@ def start_game(
         problems.items.extend(error.problems)
     if (control := text_problem(title, "title")) is not None:
         problems.items.append(control)
+    if first_dealer is not None and (
+        not isinstance(first_dealer, int)
+        or isinstance(first_dealer, bool)
+        or not 0 <= first_dealer < len(players)
+    ):
+        problems.add("first_dealer", "range", min=0, max=len(players) - 1, value=first_dealer)
     problems.raise_if_any()
     hands = list(hands)
     scored = engine.replay(rules, resolved_options, len(players), hands)
@@ -129,6 +137,7 @@ def start_game(
             created_by=by.user,
             public_live=public_live,
             context=context,
+            first_dealer=first_dealer,
         )
         _cache_fields(game, scored)
         game.save()

@@ -23,12 +23,14 @@ The functions live in one module per idea; callers use this package's names
 from scoring.services import violation
 from tournaments.services._common import GAME_CONTEXT
 from tournaments.services.competitions import (
+    COUNTED,
     NAME_MAX,
     create_competition,
     finalize_competition,
     game_sizes,
     reopen_competition,
     table_policy,
+    update_competition,
 )
 from tournaments.services.draw import (
     CLUB_NIGHT_METHODS,
@@ -40,11 +42,14 @@ from tournaments.services.draw import (
     record_draw_refusal,
     swap_in_round,
 )
-from tournaments.services.entries import add_entry, withdraw_entry
+from tournaments.services.entries import add_entry, reinstate_entry, withdraw_entry
 from tournaments.services.rounds import (
     KEEP,
     add_round,
+    add_season,
     close_round,
+    delete_round,
+    give_bye,
     publish_round,
     set_check_ins,
     update_round,
@@ -54,30 +59,36 @@ from tournaments.services.standings import competitions_of_game, store_standings
 
 __all__ = [
     "CLUB_NIGHT_METHODS",
+    "COUNTED",
     "GAME_CONTEXT",
     "KEEP",
     "NAME_MAX",
     "SEED_ORDER",
     "add_entry",
     "add_round",
+    "add_season",
     "adjust",
     "close_round",
     "competitions_of_game",
     "create_competition",
+    "delete_round",
     "draw_problems",
     "finalize_competition",
     "forfeit_table",
     "game_sizes",
     "generate_round",
+    "give_bye",
     "metrics_dict",
     "next_slot",
     "publish_round",
     "record_draw_refusal",
+    "reinstate_entry",
     "reopen_competition",
     "set_check_ins",
     "store_standings",
     "swap_in_round",
     "table_policy",
+    "update_competition",
     "update_round",
     "violation",
     "withdraw_entry",

@@ -22,7 +22,8 @@ from scoring.rules.base import Problems
 from scoring.services import Actor, Locked, violation
 from tournaments import standings as pure
 from tournaments.models import Competition, Format, Kind, RoundStatus
-from tournaments.services._common import record_event, require_manager
+from tournaments.services._common import lock, record_event, require_manager
+from tournaments.services.standings import refresh_standings_later
 
 NAME_MAX = 120
 
@@ -75,11 +76,19 @@ def create_competition(
     """A new league or tournament. Raises RuleViolation naming every bad field."""
     require_manager(by, club)
     problems = Problems()
-    name = " ".join(str(name or "").split())
-    if not name:
-        problems.add("name", "required")
-    elif len(name) > NAME_MAX:
-        problems.add("name", "range", min=1, max=NAME_MAX, value=len(name))
+    name, tie_breaks, points_table = _check_settings(
+        problems,
+        name=name,
+        scheme=scheme,
+        tie_breaks=tie_breaks,
+        table_size=table_size,
+        planned_rounds=planned_rounds,
+        best_of=best_of,
+        min_rounds=min_rounds,
+        start_date=start_date,
+        end_date=end_date,
+        placement_points=placement_points,
+    )
     slug = slugify(slug or name)[:60]
     if name and not slug:
         problems.add("slug", "required")
@@ -111,46 +120,6 @@ def create_competition(
     two_sided = format in (Format.ROUND_ROBIN, Format.KNOCKOUT)
     if two_sided and rulesets != ["briscola"]:
         problems.add("format", "inconsistent", reason="two_sided_needs_briscola")
-    if scheme not in pure.SCHEMES:
-        problems.add("scheme", "choice", choices=tuple(pure.SCHEMES), value=scheme)
-    tie_breaks = list(
-        tie_breaks if tie_breaks is not None else ("points", "wins", "opponents_strength")
-    )
-    for index, key in enumerate(tie_breaks):
-        if key not in pure.TIE_BREAKS:
-            problems.add(
-                f"tie_breaks[{index}]", "choice", choices=tuple(pure.TIE_BREAKS), value=key
-            )
-    if len(set(tie_breaks)) != len(tie_breaks):
-        problems.add("tie_breaks", "duplicate", value=", ".join(tie_breaks))
-    for field_, value, lo, hi in (
-        ("table_size", table_size, 2, 8),
-        ("planned_rounds", planned_rounds, 1, 60),
-        ("best_of", best_of, 1, 100),
-        ("min_rounds", min_rounds, 0, 100),
-    ):
-        if value is not None and (
-            not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi
-        ):
-            problems.add(field_, "range", min=lo, max=hi, value=value)
-    if start_date and end_date and end_date < start_date:
-        problems.add("end_date", "inconsistent", reason="ends_before_it_starts")
-    points_table = None
-    if placement_points:
-        points_table = {}
-        for size, points in placement_points.items():
-            try:
-                size_ = int(size)
-                values = [float(p) for p in points]
-            except (TypeError, ValueError):
-                problems.add(f"placement_points.{size}", "type", expected="list")
-                continue
-            if not 2 <= size_ <= 8 or len(values) != size_:
-                problems.add(
-                    f"placement_points.{size}", "length", expected=size_, value=len(values)
-                )
-                continue
-            points_table[str(size_)] = [int(v) if v.is_integer() else v for v in values]
     if problems:
         raise RuleViolation(problems.items)
     draft = Competition(
@@ -208,6 +177,160 @@ def create_competition(
         )
         record_event(competition, by, "create_competition", name=name)
     return competition
+
+
+def _check_settings(
+    problems: Problems,
+    *,
+    name: str,
+    scheme: str,
+    tie_breaks: Sequence[str] | None,
+    table_size: int | None,
+    planned_rounds: int | None,
+    best_of: int | None,
+    min_rounds: int | None,
+    start_date: dt.date | None,
+    end_date: dt.date | None,
+    placement_points: Mapping[str, Sequence[Any]] | None,
+) -> tuple[str, list[str], dict[str, list[Any]] | None]:
+    """Check the settings a competition is created with and may change later (each problem
+    added to ``problems``); return the name, the tie-breaks and the placement points cleaned."""
+    name = " ".join(str(name or "").split())
+    if not name:
+        problems.add("name", "required")
+    elif len(name) > NAME_MAX:
+        problems.add("name", "range", min=1, max=NAME_MAX, value=len(name))
+    if scheme not in pure.SCHEMES:
+        problems.add("scheme", "choice", choices=tuple(pure.SCHEMES), value=scheme)
+    tie_breaks = list(
+        tie_breaks if tie_breaks is not None else ("points", "wins", "opponents_strength")
+    )
+    for index, key in enumerate(tie_breaks):
+        if key not in pure.TIE_BREAKS:
+            problems.add(
+                f"tie_breaks[{index}]", "choice", choices=tuple(pure.TIE_BREAKS), value=key
+            )
+    if len(set(tie_breaks)) != len(tie_breaks):
+        problems.add("tie_breaks", "duplicate", value=", ".join(tie_breaks))
+    for field_, value, lo, hi in (
+        ("table_size", table_size, 2, 8),
+        ("planned_rounds", planned_rounds, 1, 60),
+        ("best_of", best_of, 1, 100),
+        ("min_rounds", min_rounds, 0, 100),
+    ):
+        if value is not None and (
+            not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi
+        ):
+            problems.add(field_, "range", min=lo, max=hi, value=value)
+    if start_date and end_date and end_date < start_date:
+        problems.add("end_date", "inconsistent", reason="ends_before_it_starts")
+    points_table = None
+    if placement_points:
+        points_table = {}
+        for size, points in placement_points.items():
+            try:
+                size_ = int(size)
+                values = [float(p) for p in points]
+            except (TypeError, ValueError):
+                problems.add(f"placement_points.{size}", "type", expected="list")
+                continue
+            if not 2 <= size_ <= 8 or len(values) != size_:
+                problems.add(
+                    f"placement_points.{size}", "length", expected=size_, value=len(values)
+                )
+                continue
+            points_table[str(size_)] = [int(v) if v.is_integer() else v for v in values]
+    return name, tie_breaks, points_table
+
+
+#: Settings that change the standings already counted (``update_competition`` asks to confirm).
+COUNTED = ("scheme", "placement_points", "tie_breaks", "best_of", "min_rounds")
+#: Settings ``update_competition`` changes; the kind, format, games and address stay.
+EDITABLE = (
+    "name",
+    "description",
+    "table_size",
+    "planned_rounds",
+    "double_round",
+    "third_place",
+    *COUNTED,
+    "start_date",
+    "end_date",
+    "public",
+    "notify_entrants",
+)
+
+
+def update_competition(
+    *, competition: Competition, by: Actor, confirm: bool = False, **changes: Any
+) -> list[str]:
+    """Change the settings of a competition (``EDITABLE``; arguments left out keep their value)
+    and return the names of those that changed. A change of how standings are counted
+    (``COUNTED``) once a round is played is refused unless ``confirm``: the standings are then
+    computed again (the snapshot refreshed after commit). Audited with the values before and
+    after."""
+    require_manager(by, competition.club)
+    unknown = sorted(set(changes) - set(EDITABLE))
+    if unknown:
+        raise violation(unknown[0], "unknown_key")
+    with transaction.atomic():
+        row = lock(competition)
+        current = {key: getattr(row, key) for key in EDITABLE}
+        wanted = current | changes
+        problems = Problems()
+        name, tie_breaks, points_table = _check_settings(
+            problems,
+            name=wanted["name"],
+            scheme=wanted["scheme"],
+            tie_breaks=wanted["tie_breaks"],
+            table_size=wanted["table_size"],
+            planned_rounds=wanted["planned_rounds"],
+            best_of=wanted["best_of"],
+            min_rounds=wanted["min_rounds"] or 0,
+            start_date=wanted["start_date"],
+            end_date=wanted["end_date"],
+            placement_points=wanted["placement_points"],
+        )
+        if problems:
+            raise RuleViolation(problems.items)
+        wanted |= {
+            "name": name,
+            "tie_breaks": tie_breaks,
+            "placement_points": points_table,
+            "min_rounds": wanted["min_rounds"] or 0,
+            "description": str(wanted["description"] or ""),
+            "public": bool(wanted["public"]),
+            "notify_entrants": bool(wanted["notify_entrants"]),
+            "double_round": bool(wanted["double_round"]),
+            "third_place": bool(wanted["third_place"]),
+        }
+        changed = [key for key in EDITABLE if wanted[key] != current[key]]
+        counted = [key for key in changed if key in COUNTED]
+        played = row.rounds.exclude(status=RoundStatus.DRAFT).exists()
+        if counted and played and not confirm:
+            raise violation("confirm", "required", reason="counted_results")
+        if not changed:
+            return []
+        for key in changed:
+            setattr(row, key, wanted[key])
+        row.save(update_fields=changed)
+        record_event(
+            row,
+            by,
+            "update_competition",
+            changed=changed,
+            before={k: _plain(current[k]) for k in changed},
+            after={k: _plain(wanted[k]) for k in changed},
+            recomputed=bool(counted and played),
+        )
+        if counted:
+            refresh_standings_later(row)
+    competition.refresh_from_db()
+    return changed
+
+
+def _plain(value: Any) -> Any:
+    return value.isoformat() if isinstance(value, dt.date) else value
 
 
 def finalize_competition(*, competition: Competition, by: Actor, reason: str = "") -> Competition:

@@ -93,6 +93,7 @@ def add_entry(
         except IntegrityError:
             raise violation("player", "duplicate", value=first.display_name) from None
         record_event(competition, by, "add_entry", entry=entry.pk, name=entry.name, late=late)
+        _draw_again_with(competition, entry, by)
         refresh_standings_later(competition)
     return entry
 
@@ -133,6 +134,49 @@ def withdraw_entry(*, entry: Entry, by: Actor, reason: str = "") -> Entry:
                 done.update(r.pk for r in drafts)
         refresh_standings_later(competition)
     return entry
+
+
+def reinstate_entry(*, entry: Entry, by: Actor, reason: str = "") -> Entry:
+    """Undo a withdrawal: the entry is active again, seated in the rounds to come (drawn draft
+    rounds are drawn again with it, as for a new entry)."""
+    competition = entry.competition
+    require_manager(by, competition.club)
+    reason = " ".join(str(reason or "").split())
+    with transaction.atomic():
+        lock(competition)
+        entry.refresh_from_db()
+        if entry.status != EntryStatus.WITHDRAWN:
+            raise violation("entry", "not_allowed", reason="not_withdrawn")
+        entry.status = EntryStatus.ACTIVE
+        entry.withdrawn_at = None
+        entry.save(update_fields=["status", "withdrawn_at"])
+        record_event(
+            competition, by, "reinstate_entry", entry=entry.pk, name=entry.name, reason=reason
+        )
+        _draw_again_with(competition, entry, by)
+        refresh_standings_later(competition)
+    return entry
+
+
+def _draw_again_with(competition: Competition, entry: Entry, by: Actor) -> None:
+    """Draw again the drawn draft rounds that should now seat ``entry`` (nobody checked in
+    there, so every active entry plays), in the caller's transaction: a new or reinstated
+    entry never sits unseen outside a draft's tables. A knockout's bracket is drawn once, from
+    round 1: an entry added later does not enter it."""
+    if competition.format == Format.KNOCKOUT:
+        return
+    drafts = [
+        r
+        for r in competition.rounds.filter(status=RoundStatus.DRAFT).order_by("number")
+        if r.tables.exists() and not r.check_ins.exists() and not _seated(r, entry)
+    ]
+    done: set[int] = set()
+    for round_ in drafts:
+        if round_.pk in done:
+            continue
+        generate_round(round_=round_, by=by, seed=round_.seed or None)
+        if competition.format in (Format.ROTATION, Format.ROUND_ROBIN):
+            done.update(r.pk for r in drafts)
 
 
 def _seated(round_: Round, entry: Entry) -> bool:

@@ -17,8 +17,10 @@ from django.utils import timezone
 
 from scoring import services as scoring
 from scoring.models import GameStatus, LockReason
+from scoring.rules.base import Problems
 from scoring.services import Actor, violation
-from tournaments.models import CheckIn, Competition, Entry, EntryStatus, Round, RoundStatus
+from tournaments import selectors
+from tournaments.models import Bye, CheckIn, Competition, Entry, EntryStatus, Round, RoundStatus
 from tournaments.services._common import GAME_CONTEXT, lock, record_event, require_manager
 
 
@@ -161,6 +163,12 @@ def publish_round(*, round_: Round, by: Actor) -> Round:
         )
         if not tables:
             raise violation("round", "required", reason="no_tables")
+        # Under the lock: an entry added (or reinstated) since the draw is not silently left out.
+        missing = selectors.unseated(round_)
+        if missing:
+            raise violation(
+                "round", "not_allowed", reason="unseated", value=", ".join(e.name for e in missing)
+            )
         for table in tables:
             entries = [s.entry for s in sorted(table.seats.all(), key=lambda s: s.position)]
             if competition.pairs:
@@ -180,6 +188,8 @@ def publish_round(*, round_: Round, by: Actor) -> Round:
                 title=f"{competition.name} · R{round_.number} · T{table.number}",
                 public_live=competition.public,
                 context=GAME_CONTEXT,
+                # Seat 1 of the draw deals first: the table card says so, the game knows it.
+                first_dealer=0,
                 by=Actor.system(via="page") if by.user is None else by,
             )
             table.game = game
@@ -231,3 +241,137 @@ def close_round(*, round_: Round, by: Actor) -> Round:
         )
         record_event(competition, by, "close_round", round_=round_, number=round_.number)
     return round_
+
+
+def delete_round(*, round_: Round, by: Actor, reason: str = "") -> Round:
+    """Delete a draft round (a stray "Round 4"): it leaves the schedule, the public pages and
+    the calendar feed; the draft rounds after it move up one number. Its draw and check-ins go
+    with it. A published or closed round is never deleted (its games are results), nor one
+    that an adjustment names. The row itself stays, marked deleted, for the events naming it."""
+    competition = round_.competition
+    require_manager(by, competition.club)
+    reason = " ".join(str(reason or "").split())
+    with transaction.atomic():
+        lock(round_)
+        if round_.status != RoundStatus.DRAFT:
+            raise violation("round", "not_allowed", reason="published")
+        if round_.adjustments.exists():
+            raise violation("round", "not_allowed", reason="has_adjustments")
+        later = list(
+            competition.rounds.select_for_update()
+            .filter(number__gt=round_.number)
+            .order_by("number")
+        )
+        if any(r.status != RoundStatus.DRAFT for r in later):
+            raise violation("round", "not_allowed", reason="later_round_published")
+        number = round_.number
+        round_.tables.all().delete()
+        round_.byes.all().delete()
+        round_.check_ins.all().delete()
+        round_.deleted_at = timezone.now()
+        round_.save(update_fields=["deleted_at"])
+        # One number at a time, upwards: the freed number is always the one taken next.
+        for moved in later:
+            moved.number -= 1
+            moved.save(update_fields=["number"])
+        record_event(
+            competition,
+            by,
+            "delete_round",
+            round_=round_,
+            number=number,
+            renumbered=[r.number for r in later],
+            reason=reason,
+        )
+    return round_
+
+
+def give_bye(*, round_: Round, entry: Entry, by: Actor) -> Round:
+    """Give a bye in a drawn round to an active entry that has neither a seat nor a bye there
+    (a late entrant of a published round: its games are fixed, so the entrant sits this round
+    out, which the format counts as any bye)."""
+    competition = round_.competition
+    require_manager(by, competition.club)
+    with transaction.atomic():
+        lock(round_)
+        if round_.status == RoundStatus.CLOSED:
+            raise violation("round", "not_allowed", reason="not_published")
+        if entry.pk not in {e.pk for e in selectors.unseated(round_)}:
+            raise violation("entry", "not_found", value=entry.pk)
+        Bye.objects.create(round=round_, entry=entry)
+        record_event(
+            competition,
+            by,
+            "give_bye",
+            round_=round_,
+            number=round_.number,
+            entry=entry.pk,
+            name=entry.name,
+        )
+    return round_
+
+
+#: The most rounds ``add_season`` adds at once (a year of weekly nights).
+SEASON_MAX = 60
+
+
+def add_season(
+    *,
+    competition: Competition,
+    by: Actor,
+    first_date: dt.date,
+    nights: int,
+    start_time: dt.time | None = None,
+    weekday: int | None = None,
+    rulesets: Iterable[str] | None = None,
+    duration_minutes: int = 180,
+) -> list[Round]:
+    """A season of weekly nights in one step: ``nights`` rounds, a week apart, from
+    ``first_date`` (moved on to the next ``weekday``, 0 = Monday, if given), at ``start_time``;
+    their games rotate through ``rulesets`` in order (default: the competition's games). They
+    follow the rounds already there."""
+    require_manager(by, competition.club)
+    problems = Problems()
+    if not isinstance(first_date, dt.date):
+        problems.add("first_date", "type", expected="date")
+    if not isinstance(nights, int) or isinstance(nights, bool) or not 1 <= nights <= SEASON_MAX:
+        problems.add("nights", "range", min=1, max=SEASON_MAX, value=nights)
+    if weekday is not None and (not isinstance(weekday, int) or not 0 <= weekday <= 6):
+        problems.add("weekday", "range", min=0, max=6, value=weekday)
+    if start_time is not None and not isinstance(start_time, dt.time):
+        problems.add("start_time", "type", expected="time")
+    if not isinstance(duration_minutes, int) or not 10 <= duration_minutes <= 1440:
+        problems.add("duration_minutes", "range", min=10, max=1440, value=duration_minutes)
+    games = list(rulesets or competition.rulesets)
+    for index, key in enumerate(games):
+        if key not in competition.rulesets:
+            problems.add(
+                f"rulesets[{index}]", "choice", choices=tuple(competition.rulesets), value=key
+            )
+    problems.raise_if_any()
+    if weekday is not None:
+        first_date += dt.timedelta(days=(weekday - first_date.weekday()) % 7)
+    with transaction.atomic():
+        lock(competition)
+        last = competition.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+        Round.objects.bulk_create(
+            Round(
+                competition=competition,
+                number=last + 1 + i,
+                ruleset=games[i % len(games)],
+                date=first_date + dt.timedelta(weeks=i),
+                start_time=start_time,
+                duration_minutes=duration_minutes,
+            )
+            for i in range(nights)
+        )
+        created = list(competition.rounds.filter(number__gt=last).order_by("number"))
+        record_event(
+            competition,
+            by,
+            "add_season",
+            numbers=[r.number for r in created],
+            first_date=first_date.isoformat(),
+            rulesets=games,
+        )
+    return created

@@ -26,9 +26,11 @@ from tournaments import selectors, services
 from tournaments.forms import (
     AdjustForm,
     CompetitionForm,
+    CompetitionSettingsForm,
     EntriesForm,
     PairForm,
     RoundForm,
+    SeasonForm,
     WithdrawForm,
 )
 from tournaments.models import Adjustment, Entry, RoundStatus, Table
@@ -80,14 +82,15 @@ def competition_page(request, club_slug: str, slug: str):
         ).order_by("number")
     )
     last = rounds[-1] if rounds else None
-    round_form = RoundForm(
+    round_form = RoundForm(competition=competition, initial=next_round_initial(competition, last))
+    adjust_form = AdjustForm(entries=entries, rounds=rounds)
+    season_form = SeasonForm(
         competition=competition,
         initial={
-            "start_time": last.start_time if last else None,
-            "duration_minutes": last.duration_minutes if last else 90,
+            "first_date": round_form.initial.get("date"),
+            "start_time": round_form.initial.get("start_time"),
         },
     )
-    adjust_form = AdjustForm(entries=entries, rounds=rounds)
     final_form = _final_form(competition)
     status = 200
     if request.method == "POST":
@@ -112,6 +115,31 @@ def competition_page(request, club_slug: str, slug: str):
                 else:
                     messages.success(request, _("Round %(n)s added.") % {"n": round_.number})
                     return redirect("round", club_slug=club_slug, slug=slug, number=round_.number)
+        elif action == "add_season":
+            season_form = SeasonForm(request.POST, competition=competition)
+            if season_form.is_valid():
+                data = season_form.cleaned_data
+                try:
+                    added = call_service(
+                        services.add_season,
+                        competition=competition,
+                        by=by,
+                        first_date=data["first_date"],
+                        nights=data["nights"],
+                        start_time=data.get("start_time"),
+                        weekday=data.get("weekday"),
+                        rulesets=data.get("rulesets") or None,
+                        duration_minutes=data["duration_minutes"],
+                    )
+                except RuleViolation as violation:
+                    season_form.add_rule_errors(violation)
+                else:
+                    messages.success(
+                        request,
+                        ngettext("%(count)s night added.", "%(count)s nights added.", len(added))
+                        % {"count": len(added)},
+                    )
+                    return redirect("competition", club_slug=club_slug, slug=slug)
         elif action == "adjust":
             adjust_form = AdjustForm(request.POST, entries=entries, rounds=rounds)
             if adjust_form.is_valid():
@@ -189,7 +217,10 @@ def competition_page(request, club_slug: str, slug: str):
             "entries": entries,
             "active_count": sum(1 for e in entries if e.active),
             "schedule": schedule,
+            # Rounds the competition plans that are not added yet: shown from the start.
+            "planned": list(range(len(rounds) + 1, (competition.planned_rounds or 0) + 1)),
             "round_form": round_form,
+            "season_form": season_form,
             "adjust_form": adjust_form,
             "final_form": final_form,
             "adjustments": adjustments,
@@ -198,6 +229,72 @@ def competition_page(request, club_slug: str, slug: str):
         },
         status=status,
     )
+
+
+@login_required
+def competition_settings(request, club_slug: str, slug: str):
+    """The competition's settings, prefilled; a change of how the standings are counted, once a
+    round is played, is saved only after the organizer confirms the warning."""
+    competition, role = organizer_or_404(request, club_slug, slug, manage=True)
+    played = competition.rounds.exclude(status=RoundStatus.DRAFT).exists()
+    form = CompetitionSettingsForm(request.POST or None, competition=competition)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            try:
+                changed = call_service(
+                    services.update_competition,
+                    competition=competition,
+                    by=access.actor_for(request),
+                    confirm=bool(form.cleaned_data.get("confirm")),
+                    **form.changes(),
+                )
+            except RuleViolation as violation:
+                form.add_rule_errors(violation)
+            else:
+                if not changed:
+                    messages.info(request, _("Nothing changed."))
+                elif played and set(changed) & set(services.COUNTED):
+                    messages.success(
+                        request, _("Settings saved: the standings are computed again.")
+                    )
+                else:
+                    messages.success(request, _("Settings saved."))
+                return redirect("competition", club_slug=club_slug, slug=slug)
+    return render(
+        request,
+        "tournaments/competition_settings.html",
+        {
+            "club": competition.club,
+            "competition": competition,
+            "role": role,
+            "form": form,
+            "played": played,
+            "ask_confirm": "confirm" in form.errors,
+        },
+        status=status,
+    )
+
+
+def next_round_initial(competition, last) -> dict:
+    """The next round's form, filled from the competition's calendar: the next date and time
+    after the last round (a league: a week later; a tournament: when the last one ends), else
+    the competition's first day; the game after the last round's in the competition's list (a
+    league rotating its games), else the first."""
+    date, start_time = services.next_slot(competition, last)
+    if last is None:
+        date = competition.start_date
+    games = competition.rulesets
+    ruleset = games[0] if games else ""
+    if last is not None and last.ruleset in games:
+        ruleset = games[(games.index(last.ruleset) + 1) % len(games)]
+    return {
+        "date": date,
+        "start_time": start_time if start_time is not None else (last.start_time if last else None),
+        "duration_minutes": last.duration_minutes if last else 90,
+        "ruleset": ruleset,
+    }
 
 
 def _final_form(competition, data=None) -> ReasonForm:
@@ -214,10 +311,26 @@ def entries_page(request, club_slug: str, slug: str):
     form_class = PairForm if pairs else EntriesForm
     form = form_class(competition=competition)
     withdraw_forms: dict[int, WithdrawForm] = {}
+    reinstate_errors: dict[int, list[str]] = {}
     status = 200
     if request.method == "POST":
         by = access.actor_for(request)
-        if request.POST.get("action") == "withdraw":
+        if request.POST.get("action") == "reinstate":
+            raw = request.POST.get("entry", "")
+            entry = get_object_or_404(
+                Entry.objects.select_related("player", "partner"),
+                competition=competition,
+                pk=int(raw) if raw.isdigit() else 0,
+            )
+            entry.competition = competition
+            try:
+                call_service(services.reinstate_entry, entry=entry, by=by)
+            except RuleViolation as violation:
+                reinstate_errors[entry.pk] = [message(p) for p in violation.problems]
+            else:
+                messages.success(request, _("%(name)s is back in.") % {"name": entry.name})
+                return redirect("competition-entries", club_slug=club_slug, slug=slug)
+        elif request.POST.get("action") == "withdraw":
             raw = request.POST.get("entry", "")
             withdraw = WithdrawForm(
                 request.POST, auto_id=f"id_withdraw_{raw if raw.isdigit() else 0}_%s"
@@ -278,6 +391,7 @@ def entries_page(request, club_slug: str, slug: str):
                     "entry": e,
                     "withdraw": withdraw_forms.get(e.pk)
                     or WithdrawForm(initial={"entry": e.pk}, auto_id=f"id_withdraw_{e.pk}_%s"),
+                    "reinstate_errors": reinstate_errors.get(e.pk),
                 }
                 for e in entries
             ],

@@ -38,6 +38,7 @@ from tournaments.models import (
     CheckIn,
     Competition,
     CompetitionEvent,
+    Entry,
     EntryStatus,
     Format,
     Round,
@@ -134,8 +135,29 @@ def round_page(request, club_slug: str, slug: str, number: int):
             "duration_minutes": round_.duration_minutes,
         },
     )
+    carried_from = None
+    ticked = present
+    if not present and round_.status == RoundStatus.DRAFT:
+        # Nobody checked in yet: tick who was here at the last round that took a check-in, so
+        # that one tap confirms a regular crowd (withdrawn entries are not offered anyway).
+        earlier = (
+            CheckIn.objects.filter(round__competition=competition, round__number__lt=round_.number)
+            .order_by("-round__number")
+            .values_list("round__number", flat=True)
+            .first()
+        )
+        if earlier is not None:
+            carried_from = earlier
+            active = {e.pk for e in entries}
+            ticked = {
+                e
+                for e in CheckIn.objects.filter(
+                    round__competition=competition, round__number=earlier
+                ).values_list("entry_id", flat=True)
+                if e in active
+            }
     checkin = bound.get("checkin") or CheckInForm(
-        entries=entries, initial={"present": sorted(present)}
+        entries=entries, initial={"present": sorted(ticked)}
     )
     in_round = [
         (seat.entry.pk, _("%(name)s (table %(n)s)") % {"name": seat.entry.name, "n": t.number})
@@ -165,6 +187,20 @@ def round_page(request, club_slug: str, slug: str, number: int):
         )
     zone = club_zone(competition.club)
     drawing = _drawing(request, round_)
+    missing = selectors.unseated(round_) if round_.status != RoundStatus.CLOSED else []
+    drawn_at = round_.published_at
+    unseated_rows = [
+        {
+            "entry": e,
+            "text": (
+                _("%(name)s entered after round %(n)s was drawn and is not seated.")
+                if drawn_at is not None and e.registered_at > drawn_at
+                else _("%(name)s is not seated in this round.")
+            )
+            % {"name": e.name, "n": round_.number},
+        }
+        for e in missing
+    ]
     return render(
         request,
         "tournaments/round.html",
@@ -184,6 +220,7 @@ def round_page(request, club_slug: str, slug: str, number: int):
             "details_form": details,
             "checkin_form": checkin,
             "present_count": len(present),
+            "carried_from": carried_from,
             "generate_form": bound.get("generate")
             or GenerateForm(initial={"seed": None, "method": round_.method or "rotation"}),
             "swap_form": swap,
@@ -193,9 +230,25 @@ def round_page(request, club_slug: str, slug: str, number: int):
             "self_url": url,
             "club_night": competition.format == Format.CLUB_NIGHT,
             "task_threshold": TASK_THRESHOLD,
+            "unseated": unseated_rows,
+            "next_round": _next_round(competition, round_),
         },
         status=status,
     )
+
+
+def _next_round(competition: Competition, round_: Round) -> dict[str, object] | None:
+    """After a round is closed: the round that follows it, or what adding it would fill in
+    (the competition page's add-round form, prefilled from the calendar)."""
+    if round_.status != RoundStatus.CLOSED:
+        return None
+    following = competition.rounds.filter(number__gt=round_.number).order_by("number").first()
+    if following is not None:
+        return {"number": following.number}
+    from tournaments.views.organizer import next_round_initial
+
+    last = competition.rounds.order_by("-number").first()
+    return {"add": next_round_initial(competition, last)}
 
 
 def _back(round_: Round, **query) -> HttpResponse:
@@ -355,6 +408,40 @@ def _action_forfeit(request, competition, round_, bound, errors):
     return _back(round_)
 
 
+def _action_delete(request, competition, round_, bound, errors):
+    number = round_.number
+    try:
+        call_service(
+            services.delete_round,
+            round_=round_,
+            by=access.actor_for(request),
+            reason=request.POST.get("reason", ""),
+        )
+    except RuleViolation as violation:
+        errors["delete"] = [message(p) for p in violation.problems]
+        return None
+    messages.success(request, _("Round %(n)s was deleted.") % {"n": number})
+    return redirect("competition", club_slug=competition.club.slug, slug=competition.slug)
+
+
+def _action_bye(request, competition, round_, bound, errors):
+    raw = request.POST.get("entry", "")
+    entry = get_object_or_404(
+        Entry.objects.select_related("player", "partner"),
+        competition=competition,
+        pk=int(raw) if raw.isdigit() else 0,
+    )
+    try:
+        call_service(services.give_bye, round_=round_, entry=entry, by=access.actor_for(request))
+    except RuleViolation as violation:
+        errors["bye"] = [message(p) for p in violation.problems]
+        return None
+    messages.success(
+        request, _("%(name)s has a bye in round %(n)s.") % {"name": entry.name, "n": round_.number}
+    )
+    return _back(round_)
+
+
 ROUND_ACTIONS = {
     "details": _action_details,
     "checkin": _action_checkin,
@@ -363,6 +450,8 @@ ROUND_ACTIONS = {
     "publish": _action_publish,
     "close": _action_close,
     "forfeit": _action_forfeit,
+    "delete": _action_delete,
+    "bye": _action_bye,
 }
 
 
