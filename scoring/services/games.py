@@ -91,6 +91,7 @@ def start_game(
     title: str = "",
     public_live: bool = False,
     context: str = "",
+    hands_need_acceptance: bool = False,
 ) -> Game:
     """A new game of ``ruleset`` with ``players`` in seat order (Player, id, or a new name).
     ``hands`` (an import) are replayed and stored too. Raises RuleViolation listing every
@@ -129,6 +130,7 @@ def start_game(
             created_by=by.user,
             public_live=public_live,
             context=context,
+            hands_need_acceptance=bool(hands_need_acceptance),
         )
         _cache_fields(game, scored)
         game.save()
