@@ -168,6 +168,10 @@ EXPECTED: dict[str, list[Row]] = {
     + R("game:public", "anyone", "members"),
     "api-game-corrections": R("game:table", "nobody", "table", known="table")
     + R("game:public", "nobody", "members", known="anyone"),
+    "api-game-hand-accept": R("game:table", "nobody", "table", known="table")
+    + R("game:public", "nobody", "members", known="anyone"),
+    "api-game-hand-reject": R("game:table", "nobody", "table", known="table")
+    + R("game:public", "nobody", "members", known="anyone"),
     "api-game-abandon": R("game:table", "nobody", "members", known="table", auth=True)
     + R("game:public", "nobody", "members", known="anyone", auth=True),
     "api-game-audit": R("game:table", "table") + R("game:public", "members"),
