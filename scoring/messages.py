@@ -90,6 +90,16 @@ PLURALS = {
             "count",
         ),
     ),
+    "unaccepted": (
+        "tables",
+        ngettext_lazy(
+            "Table %(tables)s has hands waiting to be accepted: a player of another side must "
+            "accept them first.",
+            "Tables %(tables)s have hands waiting to be accepted: a player of another side must "
+            "accept them first.",
+            "count",
+        ),
+    ),
 }
 
 #: Sharper messages for some (code, reason) pairs.

@@ -172,6 +172,7 @@ def start_game(request, slug: str):
                 players=form.players(),
                 options=form.ruleset_options(),
                 title=form.cleaned_data.get("title", ""),
+                hands_need_acceptance=bool(form.cleaned_data.get("hands_need_acceptance")),
                 by=access.actor_for(request),
             )
         except RuleViolation as violation:

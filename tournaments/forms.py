@@ -91,6 +91,10 @@ class CompetitionForm(RuleErrorsMixin, forms.Form):
     notify_entrants = forms.BooleanField(
         label=_("E-mail the entrants their table when a round is published"), required=False
     )
+    hands_must_be_accepted = forms.BooleanField(
+        label=_("Each hand must be accepted by a player of another side before it counts"),
+        required=False,
+    )
     description = forms.CharField(
         label=_("Description"),
         required=False,
@@ -257,6 +261,7 @@ class CompetitionForm(RuleErrorsMixin, forms.Form):
             "end_date": data.get("end_date"),
             "public": bool(data.get("public")),
             "notify_entrants": bool(data.get("notify_entrants")),
+            "hands_must_be_accepted": bool(data.get("hands_must_be_accepted")),
             "description": data.get("description") or "",
         }
 

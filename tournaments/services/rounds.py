@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring import services as scoring
-from scoring.models import GameStatus, LockReason
+from scoring.models import NOT_ACCEPTED, GameStatus, LockReason
 from scoring.services import Actor, violation
 from tournaments.models import CheckIn, Competition, Entry, EntryStatus, Round, RoundStatus
 from tournaments.services._common import GAME_CONTEXT, lock, record_event, require_manager
@@ -180,6 +180,7 @@ def publish_round(*, round_: Round, by: Actor) -> Round:
                 title=f"{competition.name} · R{round_.number} · T{table.number}",
                 public_live=competition.public,
                 context=GAME_CONTEXT,
+                hands_need_acceptance=competition.hands_must_be_accepted,
                 by=Actor.system(via="page") if by.user is None else by,
             )
             table.game = game
@@ -219,6 +220,16 @@ def close_round(*, round_: Round, by: Actor) -> Round:
         ]
         if open_tables:
             raise violation("round", "unfinished", tables=tuple(open_tables))
+        # Confirmation by the table: a finished game counts once every hand is accepted.
+        waiting = sorted(
+            set(
+                round_.tables.filter(
+                    forfeited=False, game__hands__acceptance__in=NOT_ACCEPTED
+                ).values_list("number", flat=True)
+            )
+        )
+        if waiting:
+            raise violation("round", "unaccepted", tables=tuple(waiting))
         round_.status = RoundStatus.CLOSED
         round_.closed_at = timezone.now()
         round_.save(update_fields=["status", "closed_at"])
