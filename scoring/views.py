@@ -355,7 +355,14 @@ def record_hand(request, game_id: int):
     names = selectors.player_names(game)
     form = hand_form(game, names, request.POST, entering=True)
     status = 400
-    if form.is_valid():
+    posted = _posted_number(request)
+    if not form.is_valid() and posted is not None and posted <= game.hand_count:
+        # Typed on a screen that was behind: that the hand is already in says more than what
+        # the form lacks (a valid resend of an entered hand still gets its first answer below).
+        form.errors.clear()
+        form.add_rule_errors(services.AlreadyEntered(posted, game.hand_count))
+        status = 409
+    elif form.is_valid():
         by = access.actor_for(request, game, via=Via.PAGE if role is not None else Via.TABLE)
         try:
             result = services.record_hand(
@@ -363,7 +370,7 @@ def record_hand(request, game_id: int):
                 document=form.document(),
                 by=by,
                 idempotency_key=form.cleaned_data.get("idempotency_key") or None,
-                number=_posted_number(request),
+                number=posted,
                 seat=form.cleaned_data.get("seat"),
             )
         except services.AlreadyEntered as entered:
@@ -399,12 +406,12 @@ def record_hand(request, game_id: int):
             return redirect("game", game_id=game.pk)
     game.refresh_from_db()
     context = game_context(request, game, role, form)
-    if status == 409:
-        context["just_entered"] = _posted_number(request)
+    if status == 409 and posted is not None and posted <= game.hand_count:
+        context["just_entered"] = posted
     if _outbox(request):
         html = render_to_string("scoring/partials/hand_form.html", context, request)
         response = HttpResponse(html, status=status)
-        if status == 409:
+        if "just_entered" in context:
             response["X-Refusal"] = "already_entered"
         return response
     return render(request, "scoring/game.html", context, status=status)

@@ -73,6 +73,10 @@
     if (next === "") return;
     var fixed = $("input[data-dealer]", form);
     if (fixed) fixed.value = next;
+    else {  // a form served before the first hand: the dealer another phone's hand makes next
+      var radio = $('input[name="dealer"][value="' + next + '"]', form);
+      if (radio) radio.checked = true;
+    }
     fields.refresh(form);
   });
 
