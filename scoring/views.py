@@ -243,7 +243,8 @@ def game_context(request, game: Game, role: str | None, form=None, reopen_form=N
                 "pending": None
                 if counted is None or not counted.waiting
                 else signed(counted.pending[i]),
-                "place": place_of.get(i),
+                # The places follow every hand: not shown while some still wait.
+                "place": None if counted is not None and counted.waiting else place_of.get(i),
             }
             for i, (name, total) in enumerate(zip(names, game.totals, strict=True))
         ],

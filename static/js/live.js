@@ -34,7 +34,8 @@
       var row = $('#live tr[data-hand="' + pointAt + '"]');
       if (row) {
         row.classList.add("just-entered");
-        row.scrollIntoView({ block: "center" });
+        // The refusal above the form says why; the row is brought near, not over it.
+        row.scrollIntoView({ block: "nearest" });
         pointAt = null;
       }
     }
