@@ -213,7 +213,9 @@ class ClubGames(APIView):
         summary="Start a game (optionally with its hands: an import)",
         description="The body is a game document: `ruleset`, `options`, `players` in seat order "
         "(ids of the club's players or names; a new name becomes a new player), optional `hands`. "
-        "The rules engine reads it and names every problem.",
+        "The rules engine reads it and names every problem. `hands_need_acceptance: true` "
+        "(optional): each later hand counts once a player of another side accepts it "
+        "(`…/hands/{number}/accept/`).",
         request=OpenApiTypes.OBJECT,
         examples=[GAME_DOCUMENT_EXAMPLE],
         responses={201: OpenApiTypes.OBJECT, 400: ERRORS, 403: ERRORS, 404: ERRORS},
@@ -221,7 +223,16 @@ class ClubGames(APIView):
     def post(self, request, slug: str):
         club = self.club(request, slug)
         by = access.actor_for(request, via=Via.API)
-        game = services.import_game(club=club, document=request.data, by=by)
+        document, need = request.data, False
+        if isinstance(document, dict) and "hands_need_acceptance" in document:
+            document = dict(document)
+            need = document.pop("hands_need_acceptance")
+            if not isinstance(need, bool):
+                services.authorize_club(by, club)  # an outsider learns nothing from the body
+                raise RuleViolation(
+                    [Problem("hands_need_acceptance", "type", {"expected": "boolean"})]
+                )
+        game = services.import_game(club=club, document=document, by=by, hands_need_acceptance=need)
         response = Response(selectors.game_detail(game), status=status.HTTP_201_CREATED)
         response["Location"] = f"/api/v1/games/{game.pk}/"
         return with_etag(response, etags.game_tag(game))

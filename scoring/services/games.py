@@ -160,7 +160,9 @@ def start_game(
     return game
 
 
-def import_game(*, club: Club, document: Any, by: Actor) -> Game:
+def import_game(
+    *, club: Club, document: Any, by: Actor, hands_need_acceptance: bool = False
+) -> Game:
     """A whole game document (``{"ruleset", "options", "players", "hands"}``) stored at once.
     The caller is authorised before the document is read: an outsider learns nothing from it."""
     authorize_club(by, club)
@@ -192,6 +194,7 @@ def import_game(*, club: Club, document: Any, by: Actor) -> Game:
             hands=hands or (),
             title=title,
             by=by,
+            hands_need_acceptance=hands_need_acceptance,
         )
         if status == GameStatus.ABANDONED:
             game = abandon_game(game=game, by=by, reason=reason)

@@ -265,3 +265,21 @@ def test_api_outsiders_learn_nothing(checked, olga, bea, other_club):
         HTTP_IF_MATCH=str(tag(checked, 1)[0]),
     )
     assert answer.status_code == 404
+
+
+def test_api_starts_a_game_whose_hands_must_be_accepted(club, players, olga, sara):
+    api = api_as(olga)
+    body = {"ruleset": "terziglio", "players": ["Anna", "Bruno", "Carla"]}
+    answer = api.post(
+        f"/api/v1/clubs/{club.slug}/games/", body | {"hands_need_acceptance": "yes"}, format="json"
+    )
+    assert (answer.status_code, answer.json()["errors"][0]["field"]) == (
+        400,
+        "hands_need_acceptance",
+    )
+    answer = api.post(
+        f"/api/v1/clubs/{club.slug}/games/", body | {"hands_need_acceptance": True}, format="json"
+    )
+    assert answer.status_code == 201
+    assert answer.json()["hands_need_acceptance"] is True
+    assert Game.objects.get(pk=answer.json()["id"]).hands_need_acceptance
