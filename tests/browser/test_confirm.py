@@ -195,3 +195,25 @@ def test_the_other_phone_is_refreshed_when_it_comes_back(
         expect(chip(second, "soloist", "Anna")).to_be_visible()
     finally:
         context.close()
+
+
+def test_a_game_started_from_the_page_may_ask_for_confirmation(olga_page, players):
+    from scoring.models import Game
+
+    page = olga_page
+    page.goto("/c/uno/")
+    page.get_by_role("link", name="New game").tap()
+    page.locator("form.start-game label.chip", has_text=re.compile(r"^\s*Terziglio\s*$")).tap()
+    for seat, name in enumerate(["Anna", "Bruno", "Carla"]):
+        page.locator(f"#id_seat_{seat}").select_option(label=name)
+    page.get_by_label(
+        "Each hand must be accepted by a player of another side before it counts"
+    ).check()
+    page.get_by_label(
+        "Each hand must be accepted by a player of another side before it counts"
+    ).scroll_into_view_if_needed()
+    shot(page, "start-game-390x844.png")
+    page.get_by_role("button", name="Start the game").tap()
+    expect(page).to_have_url(re.compile(r"/g/\d+/$"))
+    assert Game.objects.get().hands_need_acceptance
+    expect(page.locator("#hand-form fieldset.entering-seat")).to_be_visible()
