@@ -5,6 +5,7 @@ and the one place where a refusal becomes an HTTP status (REST_FRAMEWORK's EXCEP
 raised                                     status  error
 =========================================  ======  =========================================
 ``Locked`` (a locked game or competition)   409    ``locked``, why and who can reopen it
+``Conflict`` (the game's state refuses it)  409    e.g. ``already_entered``, ``not_pending``
 ``RuleViolation`` (rules, services, input)  400    one per problem, ``scoring.messages``
 ``Refused`` (a view's own precondition)    given   its field and code
 ``NotAllowed`` (a service's refusal)        403    ``permission_denied``, the view's sentence
@@ -52,9 +53,9 @@ from scoring.messages import as_errors, message
 from scoring.models import Game
 from scoring.rules import Problem, RuleViolation
 from scoring.services import (
+    Conflict,
     HandNotFound,
     IdempotencyConflict,
-    Locked,
     NotAllowed,
     VersionConflict,
 )
@@ -117,7 +118,7 @@ def _flatten(detail: Any, path: str = "") -> list[dict[str, Any]]:
 
 def _mapped(exc: Exception, context: dict[str, Any]) -> Response | None:
     """The response of a refusal raised by our own code, or None for anything else."""
-    if isinstance(exc, Locked):  # a RuleViolation, but not one the caller can fix by editing
+    if isinstance(exc, Conflict):  # a RuleViolation, but not one the caller can fix by editing
         return Response({"errors": as_errors(exc.problems)}, status=status.HTTP_409_CONFLICT)
     if isinstance(exc, RuleViolation):
         return Response({"errors": as_errors(exc.problems)}, status=status.HTTP_400_BAD_REQUEST)

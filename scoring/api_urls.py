@@ -12,6 +12,16 @@ urlpatterns = [
     path("games/<int:game_id>/hands/", games.GameHands.as_view(), name="api-game-hands"),
     path("games/<int:game_id>/hands/<int:number>/", games.GameHand.as_view(), name="api-game-hand"),
     path(
+        "games/<int:game_id>/hands/<int:number>/accept/",
+        games.HandAccept.as_view(),
+        name="api-game-hand-accept",
+    ),
+    path(
+        "games/<int:game_id>/hands/<int:number>/reject/",
+        games.HandReject.as_view(),
+        name="api-game-hand-reject",
+    ),
+    path(
         "games/<int:game_id>/corrections/",
         games.GameCorrections.as_view(),
         name="api-game-corrections",

@@ -96,6 +96,10 @@ class StartGameForm(RuleErrorsMixin, forms.Form):
     title = forms.CharField(
         label=_("Title (optional)"), required=False, max_length=120, validators=[plain_text]
     )
+    hands_need_acceptance = forms.BooleanField(
+        label=_("Each hand must be accepted by a player of another side before it counts"),
+        required=False,
+    )
 
     def __init__(self, *args: Any, club, **kwargs: Any):
         super().__init__(*args, **kwargs)

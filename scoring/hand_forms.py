@@ -46,13 +46,16 @@ class HandForm(RuleErrorsMixin, forms.Form):
         required=False, widget=forms.HiddenInput, max_length=128, validators=[plain_text]
     )
 
-    def __init__(self, *args: Any, game, names: list[str], **kwargs: Any):
+    def __init__(self, *args: Any, game, names: list[str], entering: bool = False, **kwargs: Any):
         self.game = game
         self.names = names
         self.n = len(names)
         super().__init__(*args, **kwargs)
         self.seat_choices = [(i, name) for i, name in enumerate(names)]
         self.fields["dealer"].choices = self.seat_choices
+        if entering and game.hands_need_acceptance:
+            # Who enters the hand: a player of another side accepts it (services.confirmations).
+            self.fields["seat"] = self.seat_field(_("Who is entering this hand?"), required=True)
         if not self.is_bound and "dealer" not in self.initial and game.next_dealer is not None:
             self.initial["dealer"] = game.next_dealer
 

@@ -149,6 +149,16 @@ PLURALS = {
             "count",
         ),
     ),
+    "unaccepted": (
+        "tables",
+        ngettext_lazy(
+            "Table %(tables)s has hands waiting to be accepted: a player of another side must "
+            "accept them first.",
+            "Tables %(tables)s have hands waiting to be accepted: a player of another side must "
+            "accept them first.",
+            "count",
+        ),
+    ),
 }
 
 #: Sharper messages for some (code, reason) pairs.
@@ -187,6 +197,9 @@ REASONS = {
         "anything changes."
     ),
     ("not_allowed", "not_locked"): gettext_lazy("This game is not locked."),
+    ("not_allowed", "no_acceptance"): gettext_lazy(
+        "The hands of this game count without being accepted."
+    ),
     ("not_allowed", "round_open"): gettext_lazy(
         "Round %(round)s is still open: close it before declaring the results final."
     ),
@@ -308,6 +321,19 @@ FIELDS = {
     ("b", "not_found"): gettext_lazy("This player is not in this round."),
     ("entry", "not_found"): gettext_lazy("This player is not in this round."),
     ("points.*", "not_found"): gettext_lazy("This player is not in this round."),
+    # Two phones at a table, confirmation by the table (scoring.services.confirmations).
+    ("number", "already_entered"): gettext_lazy(
+        "Hand %(number)s was just entered from another phone: it is in the history now."
+    ),
+    ("seat", "same_side"): gettext_lazy(
+        "%(value)s is on the side that entered this hand: a player of another side must check it."
+    ),
+    ("number", "rejected"): gettext_lazy(
+        "Hand %(number)s was rejected: correct it first, then it is checked again."
+    ),
+    ("number", "accepted"): gettext_lazy(
+        "Hand %(number)s was already accepted: correct it if it is wrong."
+    ),
 }
 
 

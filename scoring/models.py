@@ -181,6 +181,11 @@ class Game(models.Model):
     #: kept when the game is reopened, so that locking it again restores the same reason.
     lock_reason = models.CharField(max_length=16, choices=LockReason.choices, blank=True)
     lock_context = models.JSONField(default=dict, blank=True)
+    #: Confirmation by the table: each hand counts only once a player of another side accepted
+    #: it (``scoring.services.confirmations``). Set when the game starts (by its competition too).
+    hands_need_acceptance = models.BooleanField(
+        _("each hand must be accepted by a player of another side"), default=False
+    )
     # -- cache, derived from the hands by the rules engine ---------------------------------------
     hand_count = models.PositiveIntegerField(default=0)
     totals = models.JSONField(default=list)
@@ -290,6 +295,19 @@ class Seat(models.Model):
         return f"{self.index}: {self.player}"
 
 
+class Acceptance(models.TextChoices):
+    """Where a hand stands in a game whose hands must be accepted (``Game.hands_need_acceptance``);
+    every hand of any other game is ``accepted`` from the start."""
+
+    ACCEPTED = "accepted", _("accepted")
+    PENDING = "pending", _("waiting to be accepted")
+    REJECTED = "rejected", _("rejected")
+
+
+#: Hands that do not count yet in totals, standings and finished tables.
+NOT_ACCEPTED = (Acceptance.PENDING, Acceptance.REJECTED)
+
+
 class Hand(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField()
@@ -304,6 +322,16 @@ class Hand(models.Model):
     entered_via = models.CharField(max_length=8, choices=Via.choices, default=Via.PAGE)
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
+    #: Confirmation by the table (``scoring.services.confirmations``): where the hand stands, the
+    #: seat of the player who entered it (when the phone said), and the seat that last accepted
+    #: or rejected it, when, and why it was rejected.
+    acceptance = models.CharField(
+        max_length=8, choices=Acceptance.choices, default=Acceptance.ACCEPTED
+    )
+    entered_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    answered_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+    reject_reason = models.TextField(blank=True)
 
     class Meta:
         ordering = ["game", "number"]
@@ -312,6 +340,9 @@ class Hand(models.Model):
             models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
             models.CheckConstraint(condition=Q(version__gte=1), name="hand_version_positive"),
             models.CheckConstraint(condition=Q(entered_via__in=Via.values), name="hand_via_valid"),
+            models.CheckConstraint(
+                condition=Q(acceptance__in=Acceptance.values), name="hand_acceptance_valid"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -325,6 +356,11 @@ class Hand(models.Model):
     def etag(self) -> str:
         return f'"{self.version}"'
 
+    @property
+    def counts(self) -> bool:
+        """Whether the hand counts in the totals (accepted, or no acceptance needed)."""
+        return self.acceptance == Acceptance.ACCEPTED
+
 
 class AuditAction(models.TextChoices):
     START_GAME = "start_game", _("game started")
@@ -332,6 +368,8 @@ class AuditAction(models.TextChoices):
     RECORD_HAND = "record_hand", _("hand entered")
     CORRECT_HAND = "correct_hand", _("hand corrected")
     REMOVE_HAND = "remove_hand", _("hand removed")
+    ACCEPT_HAND = "accept_hand", _("hand accepted")
+    REJECT_HAND = "reject_hand", _("hand rejected")
     ABANDON_GAME = "abandon_game", _("game abandoned")
     LOCK_GAME = "lock_game", _("game locked")
     REOPEN_GAME = "reopen_game", _("game reopened")

@@ -14,7 +14,17 @@ from typing import Any
 from django.db.models import Q, QuerySet
 
 from scoring.etags import game_tag, hand_tag
-from scoring.models import AuditEvent, Club, Game, GameStatus, Hand, Membership, Seat
+from scoring.models import (
+    NOT_ACCEPTED,
+    Acceptance,
+    AuditEvent,
+    Club,
+    Game,
+    GameStatus,
+    Hand,
+    Membership,
+    Seat,
+)
 from scoring.rules import RULESETS, ScoredGame
 
 
@@ -75,6 +85,28 @@ def history(game: Game, hands: list[Hand] | None = None) -> list[HistoryRow]:
     return rows
 
 
+@dataclass(frozen=True)
+class Standing:
+    """What counts of a game whose hands must be accepted: the totals of the accepted hands,
+    what the hands still waiting (or rejected) would add, and their numbers."""
+
+    accepted: tuple[int, ...]
+    pending: tuple[int, ...]
+    waiting: tuple[int, ...]
+
+
+def standing(game: Game, hands: Sequence[Hand]) -> Standing:
+    """The accepted totals and the pending part of ``game``'s totals (no query)."""
+    pending = [0] * game.n
+    waiting = []
+    for hand in hands:
+        if hand.acceptance in NOT_ACCEPTED:
+            waiting.append(hand.number)
+            pending = [p + d for p, d in zip(pending, hand.deltas, strict=True)]
+    accepted = tuple(t - p for t, p in zip(game.totals, pending, strict=True))
+    return Standing(accepted, tuple(pending), tuple(waiting))
+
+
 def ranking(game: Game) -> list[dict[str, int]] | None:
     if not game.hand_count:
         return None
@@ -108,7 +140,10 @@ def hand_data(hand: Hand, totals: Sequence[int]) -> dict[str, Any]:
         "totals": list(totals),
         "version": hand.version,
         "etag": str(hand_tag(hand)),
+        "acceptance": hand.acceptance,
     }
+    if hand.acceptance == Acceptance.REJECTED:
+        data["reject_reason"] = hand.reject_reason
     if hand.side_points is not None:
         data["card_points"] = hand.side_points
     return data
@@ -167,12 +202,18 @@ def game_detail(game: Game) -> dict[str, Any]:
         ],
         "hands": [hand_data(r.hand, r.totals) for r in rows],
         "totals": list(game.totals),
+        "hands_need_acceptance": game.hands_need_acceptance,
         "status": game.status,
         "ranking": ranking(game),
         "next_dealer": game.next_dealer,
         "created_at": game.created_at.isoformat(),
         "finished_at": game.finished_at.isoformat() if game.finished_at else None,
     }
+    if game.hands_need_acceptance:
+        counted = standing(game, [r.hand for r in rows])
+        data["accepted_totals"] = list(counted.accepted)
+        data["pending_totals"] = list(counted.pending)
+        data["pending_hands"] = list(counted.waiting)
     if game.card_points is not None:
         data["card_points"] = game.card_points
     if game.status == GameStatus.ABANDONED:

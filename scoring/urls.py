@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from scoring import member_views, rating_views, views
+from scoring import confirm_views, member_views, rating_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -47,6 +47,11 @@ urlpatterns = [
     path("g/<int:game_id>/live/", views.game_live, name="game-live"),
     path("g/<int:game_id>/hands/", views.record_hand, name="record-hand"),
     path("g/<int:game_id>/hands/<int:number>/", views.hand_page, name="hand"),
+    path(
+        "g/<int:game_id>/hands/<int:number>/answer/",
+        confirm_views.answer_hand,
+        name="hand-answer",
+    ),
     path("g/<int:game_id>/abandon/", views.abandon_game, name="abandon-game"),
     path("g/<int:game_id>/reopen/", views.reopen_game, name="reopen-game"),
     path("g/<int:game_id>/lock/", views.lock_game, name="lock-game"),

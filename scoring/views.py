@@ -31,11 +31,12 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import condition, require_POST
 
 from scoring import access, etags, selectors, services, throttles
+from scoring.confirm_views import acceptance_context, signed
 from scoring.extensions import CLUB_PAGE_SECTIONS
 from scoring.forms import PinForm, PlayerForm, ReasonForm, StartGameForm
 from scoring.hand_forms import HAND_FORMS, hand_form
 from scoring.messages import message
-from scoring.models import Club, Game, GameStatus, Hand, Player, TableLink, Via
+from scoring.models import Acceptance, Club, Game, GameStatus, Hand, Player, TableLink, Via
 from scoring.presenters import hand_summary
 from scoring.rules import RULESETS, RuleViolation
 
@@ -171,6 +172,7 @@ def start_game(request, slug: str):
                 players=form.players(),
                 options=form.ruleset_options(),
                 title=form.cleaned_data.get("title", ""),
+                hands_need_acceptance=bool(form.cleaned_data.get("hands_need_acceptance")),
                 by=access.actor_for(request),
             )
         except RuleViolation as violation:
@@ -219,19 +221,31 @@ def game_context(request, game: Game, role: str | None, form=None, reopen_form=N
     place_of = {r["seat"]: r["place"] for r in ranking}
     writable = can_write(request, game, role)
     if form is None and writable and game.status == GameStatus.IN_PROGRESS and not game.locked:
-        form = hand_form(game, names)
+        form = hand_form(game, names, entering=True)
     manager = access.is_manager(role)
     if reopen_form is None and manager and game.locked:
         reopen_form = ReasonForm(auto_id="id_reopen_%s")
     next_dealer = game.next_dealer
-    return {
+    confirmation = acceptance_context(game, rows, names)
+    counted = confirmation.get("counted")
+    return confirmation | {
         "game": game,
         "club": game.club,
         "role": role,
         "names": names,
         "seats": seats,
+        # A game whose hands must be accepted shows what counts, and what waits apart.
         "totals": [
-            {"seat": i, "name": name, "total": total, "place": place_of.get(i)}
+            {
+                "seat": i,
+                "name": name,
+                "total": total if counted is None else counted.accepted[i],
+                "pending": None
+                if counted is None or not counted.waiting
+                else signed(counted.pending[i]),
+                # The places follow every hand: not shown while some still wait.
+                "place": None if counted is not None and counted.waiting else place_of.get(i),
+            }
             for i, (name, total) in enumerate(zip(names, game.totals, strict=True))
         ],
         "history": [_history_line(game, r, names) for r in reversed(rows)],
@@ -273,6 +287,8 @@ def _history_line(game: Game, row: selectors.HistoryRow, names: list[str]) -> di
     data = selectors.hand_data(row.hand, row.totals)
     return data | {
         "corrected": row.hand.corrected,
+        "waiting": row.hand.acceptance == Acceptance.PENDING,
+        "rejected": row.hand.acceptance == Acceptance.REJECTED,
         "summary": hand_summary(game.ruleset, data["document"], names),
         "dealer": names[row.dealer],
         "cells": list(zip(data["deltas"], data["totals"], strict=True)),
@@ -338,9 +354,16 @@ def record_hand(request, game_id: int):
             raise
         return _outbox_denied(request, game_id, 404 if isinstance(refusal, Http404) else 403)
     names = selectors.player_names(game)
-    form = hand_form(game, names, request.POST)
+    form = hand_form(game, names, request.POST, entering=True)
     status = 400
-    if form.is_valid():
+    posted = _posted_number(request)
+    if not form.is_valid() and posted is not None and posted <= game.hand_count:
+        # Typed on a screen that was behind: that the hand is already in says more than what
+        # the form lacks (a valid resend of an entered hand still gets its first answer below).
+        form.errors.clear()
+        form.add_rule_errors(services.AlreadyEntered(posted, game.hand_count))
+        status = 409
+    elif form.is_valid():
         by = access.actor_for(request, game, via=Via.PAGE if role is not None else Via.TABLE)
         try:
             result = services.record_hand(
@@ -348,7 +371,14 @@ def record_hand(request, game_id: int):
                 document=form.document(),
                 by=by,
                 idempotency_key=form.cleaned_data.get("idempotency_key") or None,
+                number=posted,
+                seat=form.cleaned_data.get("seat"),
             )
+        except services.AlreadyEntered as entered:
+            # Shown as the form again (the values typed, under the next number), with why above
+            # it; the page (or the outbox) refreshes the history and points at that hand.
+            form.add_rule_errors(entered)
+            status = 409
         except services.Locked as locked:
             if _outbox(request):
                 # The outbox keeps the hand and shows this sentence with its fix.
@@ -376,14 +406,22 @@ def record_hand(request, game_id: int):
             )
             return redirect("game", game_id=game.pk)
     game.refresh_from_db()
+    context = game_context(request, game, role, form)
+    if status == 409 and posted is not None and posted <= game.hand_count:
+        context["just_entered"] = posted
     if _outbox(request):
-        html = render_to_string(
-            "scoring/partials/hand_form.html", game_context(request, game, role, form), request
-        )
-        return HttpResponse(html, status=status)
-    return render(
-        request, "scoring/game.html", game_context(request, game, role, form), status=status
-    )
+        html = render_to_string("scoring/partials/hand_form.html", context, request)
+        response = HttpResponse(html, status=status)
+        if "just_entered" in context:
+            response["X-Refusal"] = "already_entered"
+        return response
+    return render(request, "scoring/game.html", context, status=status)
+
+
+def _posted_number(request) -> int | None:
+    """The hand number the phone showed when the hand was typed (the form's ``number``)."""
+    value = request.POST.get("number", "")
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 7 else None
 
 
 def hand_page(request, game_id: int, number: int):

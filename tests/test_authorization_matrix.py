@@ -121,6 +121,9 @@ EXPECTED: dict[str, list[Row]] = {
     "hand": R("game:table", "table", "table")
     + R("game:other", "members", "members")
     + R("game:public", "anyone", "members"),
+    "hand-answer": R("game:table", "nobody", "table", known="table")
+    + R("game:other", "nobody", "members", known="members")
+    + R("game:public", "nobody", "members", known="anyone"),
     "abandon-game": R("game:table", "nobody", "members", known="table")
     + R("game:public", "nobody", "members", known="anyone"),
     "game-export": R("game:table", "table") + R("game:public", "anyone"),
@@ -169,6 +172,10 @@ EXPECTED: dict[str, list[Row]] = {
     + R("game:other", "members", "members")
     + R("game:public", "anyone", "members"),
     "api-game-corrections": R("game:table", "nobody", "table", known="table")
+    + R("game:public", "nobody", "members", known="anyone"),
+    "api-game-hand-accept": R("game:table", "nobody", "table", known="table")
+    + R("game:public", "nobody", "members", known="anyone"),
+    "api-game-hand-reject": R("game:table", "nobody", "table", known="table")
     + R("game:public", "nobody", "members", known="anyone"),
     "api-game-abandon": R("game:table", "nobody", "members", known="table", auth=True)
     + R("game:public", "nobody", "members", known="anyone", auth=True),

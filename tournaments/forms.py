@@ -92,6 +92,10 @@ class CompetitionForm(RuleErrorsMixin, forms.Form):
     notify_entrants = forms.BooleanField(
         label=_("E-mail the entrants their table when a round is published"), required=False
     )
+    hands_must_be_accepted = forms.BooleanField(
+        label=_("Each hand must be accepted by a player of another side before it counts"),
+        required=False,
+    )
     description = forms.CharField(
         label=_("Description"),
         required=False,
@@ -258,6 +262,7 @@ class CompetitionForm(RuleErrorsMixin, forms.Form):
             "end_date": data.get("end_date"),
             "public": bool(data.get("public")),
             "notify_entrants": bool(data.get("notify_entrants")),
+            "hands_must_be_accepted": bool(data.get("hands_must_be_accepted")),
             "description": data.get("description") or "",
         }
 

@@ -72,6 +72,12 @@ class Competition(models.Model):
     notify_entrants = models.BooleanField(
         _("e-mail entrants when a round is published"), default=False
     )
+    #: Confirmation by the table for every game of the competition (``Game.hands_need_acceptance``):
+    #: a table counts as finished, in the standings and to close its round, once every hand of
+    #: its game is accepted.
+    hands_must_be_accepted = models.BooleanField(
+        _("each hand must be accepted by a player of another side"), default=False
+    )
     description = models.TextField(_("description"), blank=True, validators=[any_text])
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"

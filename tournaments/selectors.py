@@ -19,7 +19,7 @@ from typing import Any
 from django.db.models import F, Prefetch, TextField
 from django.db.models.functions import Cast
 
-from scoring.models import GameStatus
+from scoring.models import NOT_ACCEPTED, GameStatus
 from scoring.rules import RULESETS, GameState, Ruleset
 from scoring.rules.base import places
 from tournaments import standings as pure
@@ -86,7 +86,7 @@ def results_of(competition: Competition) -> list[pure.Result]:
     """
     finished = Table.objects.filter(
         round__competition=competition, game__status=GameStatus.FINISHED, forfeited=False
-    )
+    ).exclude(game__hands__acceptance__in=NOT_ACCEPTED)  # confirmation by the table: not yet
     tables = (
         finished.annotate(
             options_text=Cast("game__options", output_field=TextField()),

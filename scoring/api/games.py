@@ -213,7 +213,9 @@ class ClubGames(APIView):
         summary="Start a game (optionally with its hands: an import)",
         description="The body is a game document: `ruleset`, `options`, `players` in seat order "
         "(ids of the club's players or names; a new name becomes a new player), optional `hands`. "
-        "The rules engine reads it and names every problem.",
+        "The rules engine reads it and names every problem. `hands_need_acceptance: true` "
+        "(optional): each later hand counts once a player of another side accepts it "
+        "(`…/hands/{number}/accept/`).",
         request=OpenApiTypes.OBJECT,
         examples=[GAME_DOCUMENT_EXAMPLE],
         responses={201: OpenApiTypes.OBJECT, 400: ERRORS, 403: ERRORS, 404: ERRORS},
@@ -221,7 +223,16 @@ class ClubGames(APIView):
     def post(self, request, slug: str):
         club = self.club(request, slug)
         by = access.actor_for(request, via=Via.API)
-        game = services.import_game(club=club, document=request.data, by=by)
+        document, need = request.data, False
+        if isinstance(document, dict) and "hands_need_acceptance" in document:
+            document = dict(document)
+            need = document.pop("hands_need_acceptance")
+            if not isinstance(need, bool):
+                services.authorize_club(by, club)  # an outsider learns nothing from the body
+                raise RuleViolation(
+                    [Problem("hands_need_acceptance", "type", {"expected": "boolean"})]
+                )
+        game = services.import_game(club=club, document=document, by=by, hands_need_acceptance=need)
         response = Response(selectors.game_detail(game), status=status.HTTP_201_CREATED)
         response["Location"] = f"/api/v1/games/{game.pk}/"
         return with_etag(response, etags.game_tag(game))
@@ -418,6 +429,82 @@ class GameHand(GameWrite):
             expected=expected,
         )
         return with_etag(Response(selectors.game_status(game)), etags.game_tag(game))
+
+
+class HandAnswer(GameWrite):
+    """A player of another side accepts or rejects a hand of a game whose hands must be
+    accepted (``scoring.services.confirmations``). Conditioned on ``If-Match`` like every hand
+    write: the answer is about the version the player read."""
+
+    class InputSerializer(inputs.StrictInput):
+        seat = inputs.Integer(
+            min_value=0,
+            max_value=7,
+            help_text="The seat (from 0) of the player who answers: not the one who entered the "
+            "hand, nor that player's partner.",
+        )
+        reason = inputs.Text(required=False, default="", help_text="Why (required to reject).")
+
+    service: Any = None
+
+    def post(self, request, game_id: int, number: int):
+        serializer = self.InputSerializer(data=request.data)
+        with self.input_checks(request, game_id):
+            serializer.is_valid(raise_exception=True)
+            data = serializer.validated_data
+            extra = {}
+            if type(self).service is services.reject_hand:
+                if not data["reason"].strip():
+                    raise RuleViolation([Problem("reason", "required")])
+                extra["reason"] = data["reason"]
+            expected = self.if_match(request, game_id)
+        by = access.actor_for(request, Game(pk=game_id), via=Via.API)
+        game = type(self).service(
+            game=game_id, number=number, by=by, seat=data["seat"], expected=expected, **extra
+        )
+        hand = game.hands.get(number=number)
+        return with_etag(Response(selectors.hand_payload(hand, game)), etags.hand_tag(hand))
+
+
+ANSWER_DESCRIPTION = (
+    "In a game whose hands must be accepted (`hands_need_acceptance`), a hand counts only once a "
+    "player of another side than who entered it accepts it. `If-Match` names the hand as read "
+    "(412 once it was corrected). 409 when the game is locked or its hands need no acceptance, "
+    "{state}. Answering again the same way changes nothing."
+)
+
+
+@extend_schema_view(
+    post=extend_schema(
+        summary="Accept a hand (confirmation by the table)",
+        description=ANSWER_DESCRIPTION.format(state="or when the hand was rejected (correct it)"),
+        parameters=[IF_MATCH],
+        request=HandAnswer.InputSerializer,
+        examples=[OpenApiExample("Carla accepts", value={"seat": 2})],
+        responses=CONDITIONAL_WRITE_RESPONSES,
+    )
+)
+class HandAccept(HandAnswer):
+    service = staticmethod(services.accept_hand)
+
+
+@extend_schema_view(
+    post=extend_schema(
+        summary="Reject a hand, with a reason (confirmation by the table)",
+        description=ANSWER_DESCRIPTION.format(
+            state="or when it was already accepted (correct it instead)"
+        )
+        + " A rejected hand counts only once corrected and accepted.",
+        parameters=[IF_MATCH],
+        request=HandAnswer.InputSerializer,
+        examples=[
+            OpenApiExample("Carla rejects", value={"seat": 2, "reason": "Anna made 7, not 8"})
+        ],
+        responses=CONDITIONAL_WRITE_RESPONSES,
+    )
+)
+class HandReject(HandAnswer):
+    service = staticmethod(services.reject_hand)
 
 
 class GameCorrections(GameWrite):

@@ -13,6 +13,8 @@ The functions live in one module per idea; callers use this package's names
 
 - ``actors``: who writes (``Actor``), the refusals that are not rule problems, authorisation;
 - ``clubs``: clubs, memberships and players;
+- ``confirmations``: confirmation by the table, a player of another side accepting or
+  rejecting a hand;
 - ``games``: starting, importing and abandoning a game;
 - ``hands``: the hand writes under the game row's lock, and how a scored hand becomes a row;
 - ``locks``: locking a settled game (a closed round) and reopening it;
@@ -23,6 +25,8 @@ The functions live in one module per idea; callers use this package's names
 from scoring.services._game_row import CACHE_FIELDS
 from scoring.services.actors import (
     Actor,
+    AlreadyEntered,
+    Conflict,
     HandNotFound,
     IdempotencyConflict,
     Locked,
@@ -38,6 +42,7 @@ from scoring.services.clubs import (
     set_membership,
     set_player_active,
 )
+from scoring.services.confirmations import accept_hand, reject_hand, sides_of
 from scoring.services.games import abandon_game, import_game, start_game
 from scoring.services.hands import (
     Recorded,
@@ -55,6 +60,8 @@ from scoring.services.table_links import check_pin, rotate_table_link
 __all__ = [
     "CACHE_FIELDS",
     "Actor",
+    "AlreadyEntered",
+    "Conflict",
     "HandNotFound",
     "IdempotencyConflict",
     "Locked",
@@ -62,6 +69,7 @@ __all__ = [
     "Recorded",
     "VersionConflict",
     "abandon_game",
+    "accept_hand",
     "add_player",
     "authorize_club",
     "check_pin",
@@ -75,11 +83,13 @@ __all__ = [
     "lock_games",
     "new_player",
     "record_hand",
+    "reject_hand",
     "remove_hand",
     "reopen_game",
     "rotate_table_link",
     "set_membership",
     "set_player_active",
+    "sides_of",
     "start_game",
     "violation",
 ]

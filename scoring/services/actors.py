@@ -58,14 +58,31 @@ class VersionConflict(Exception):
         super().__init__(f"hand {number} is at version {current}")
 
 
-class Locked(RuleViolation):
+class Conflict(RuleViolation):
+    """A refusal because of the game's state, not the request's values (HTTP 409): a
+    RuleViolation, so that a page shows it where its form is."""
+
+    def __init__(self, field: str, code: str, **params: Any):
+        super().__init__([Problem(field, code, params)])
+
+
+class AlreadyEntered(Conflict):
+    """The phone entered hand ``number`` but that hand is already in the game (entered from
+    another phone in the meantime): HTTP 409, code ``already_entered``."""
+
+    def __init__(self, number: int, hand_count: int):
+        self.number, self.hand_count = number, hand_count
+        super().__init__("number", "already_entered", number=number, hand_count=hand_count)
+
+
+class Locked(Conflict):
     """The game (or the competition) is locked: nothing changes until a manager of the club
     reopens it (HTTP 409). A RuleViolation with one ``locked`` problem whose ``reason`` and words
     say why and who can reopen it, so that every page that shows a service's refusal where its
     form is shows this one there too."""
 
     def __init__(self, field: str, reason: str, **params: Any):
-        super().__init__([Problem(field, "locked", {"reason": reason, **params})])
+        RuleViolation.__init__(self, [Problem(field, "locked", {"reason": reason, **params})])
 
 
 class HandNotFound(Exception):

@@ -92,6 +92,7 @@ def start_game(
     public_live: bool = False,
     context: str = "",
     first_dealer: int | None = None,
+    hands_need_acceptance: bool = False,
 ) -> Game:
     """A new game of ``ruleset`` with ``players`` in seat order (Player, id, or a new name).
     ``first_dealer``: the seat decided to deal hand 1 (a competition's draw), else anyone may.
@@ -138,6 +139,7 @@ def start_game(
             public_live=public_live,
             context=context,
             first_dealer=first_dealer,
+            hands_need_acceptance=bool(hands_need_acceptance),
         )
         _cache_fields(game, scored)
         game.save()
@@ -167,7 +169,9 @@ def start_game(
     return game
 
 
-def import_game(*, club: Club, document: Any, by: Actor) -> Game:
+def import_game(
+    *, club: Club, document: Any, by: Actor, hands_need_acceptance: bool = False
+) -> Game:
     """A whole game document (``{"ruleset", "options", "players", "hands"}``) stored at once.
     The caller is authorised before the document is read: an outsider learns nothing from it."""
     authorize_club(by, club)
@@ -199,6 +203,7 @@ def import_game(*, club: Club, document: Any, by: Actor) -> Game:
             hands=hands or (),
             title=title,
             by=by,
+            hands_need_acceptance=hands_need_acceptance,
         )
         if status == GameStatus.ABANDONED:
             game = abandon_game(game=game, by=by, reason=reason)

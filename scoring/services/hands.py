@@ -19,6 +19,7 @@ from scoring import selectors
 from scoring.etags import Tag
 from scoring.models import (
     HAND_WRITERS,
+    Acceptance,
     AuditAction,
     AuditEvent,
     Game,
@@ -38,6 +39,7 @@ from scoring.services._game_row import (
 )
 from scoring.services.actors import (
     Actor,
+    AlreadyEntered,
     HandNotFound,
     IdempotencyConflict,
     _authorize,
@@ -87,12 +89,23 @@ class Recorded:
 
 
 def record_hand(
-    *, game: Game | int, document: Any, by: Actor, idempotency_key: str | None = None
+    *,
+    game: Game | int,
+    document: Any,
+    by: Actor,
+    idempotency_key: str | None = None,
+    number: int | None = None,
+    seat: int | None = None,
 ) -> Recorded:
     """Validate, score and store the next hand of ``game``.
 
     With an ``idempotency_key``, a resend of the same document returns the first answer and
-    stores nothing; the same key with another document raises IdempotencyConflict."""
+    stores nothing; the same key with another document raises IdempotencyConflict.
+
+    ``number``: the hand number the phone showed. When that hand is already in the game (another
+    phone entered it meanwhile) AlreadyEntered says so, instead of a refusal about the dealer or
+    the same hand stored twice. ``seat``: who is entering, where the game's hands must be
+    accepted by a player of another side (``services.confirmations``): the hand is pending."""
     document_print = fingerprint(document)
     try:
         with transaction.atomic():
@@ -109,10 +122,19 @@ def record_hand(
                     return first
             _refuse_if_abandoned(locked)
             _refuse_if_locked(locked)
+            if number is not None and number <= locked.hand_count:
+                raise AlreadyEntered(number, locked.hand_count)
             was_finished = locked.status == GameStatus.FINISHED
             scored = engine.play(locked.scored(), document)
             now = timezone.now()
-            hand = _rows.insert(hand_row(game=locked, scored_hand=scored.hands[-1], by=by, at=now))
+            hand = hand_row(game=locked, scored_hand=scored.hands[-1], by=by, at=now)
+            if seat is not None:
+                if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < locked.n:
+                    raise violation("seat", "not_a_seat", max=locked.n - 1, value=seat)
+                hand.entered_seat = seat
+            if locked.hands_need_acceptance:
+                hand.acceptance = Acceptance.PENDING
+            hand = _rows.insert(hand)
             _cache_fields(locked, scored)
             locked.version += 1
             announce_game_changed(locked, was_finished=was_finished)
@@ -215,11 +237,25 @@ def correct_hands(
                     setattr(hand, column, value)
                 hand.version += 1
                 hand.updated_at = now
+                if locked.hands_need_acceptance:
+                    # A corrected hand is checked again by the table (a rejected one too).
+                    hand.acceptance = Acceptance.PENDING
+                    hand.answered_seat = hand.answered_at = None
                 changed.append((hand, before))
         if not changed:
             return locked
         Hand.objects.bulk_update(
-            [h for h, _ in changed], ["document", "deltas", "side_points", "version", "updated_at"]
+            [h for h, _ in changed],
+            [
+                "document",
+                "deltas",
+                "side_points",
+                "version",
+                "updated_at",
+                "acceptance",
+                "answered_seat",
+                "answered_at",
+            ],
         )
         was_finished = locked.status == GameStatus.FINISHED
         _cache_fields(locked, scored)

@@ -47,6 +47,7 @@
   function setHandNumber(form, n) {
     if (!n) return;
     form.dataset.handNumber = String(n);
+    if (form.elements.number) form.elements.number.value = String(n);  // sent: "already entered?"
     var section = form.closest("section");
     var heading = section ? $("[data-hand-heading]", section) : null;
     if (heading) heading.textContent = heading.dataset.template.replace("%(number)s", String(n));

@@ -5,7 +5,8 @@
  * changed: a finished game takes no more hands (the form goes, unless hands of this game still
  * wait in the outbox); otherwise the form's hand number, and while the form is untouched its
  * dealer, come from the region's data attributes (data-status, data-hand-count,
- * data-next-dealer), never from its text. Exposed as segnapunti.live.
+ * data-next-dealer), never from its text. The region is asked for again at once when the phone
+ * comes back (visibilitychange) or the network does (online). Exposed as segnapunti.live.
  */
 (function () {
   "use strict";
@@ -23,6 +24,41 @@
     window.htmx.ajax("GET", live.getAttribute("hx-get"), { target: "#live", swap: "outerHTML" });
   }
 
+  /* Two phones, one truth: the hand another phone entered is pointed at once the history shows
+   * it (after a refusal "Hand 7 was just entered from another phone"); a hand waiting to be
+   * checked that this page did not show yet is brought into view (the verification card). */
+  var pointAt = null, checksShown = {};
+  function highlight(number) { pointAt = String(number); refresh(); }
+  function showNew() {
+    if (pointAt !== null) {
+      var row = $('#live tr[data-hand="' + pointAt + '"]');
+      if (row) {
+        row.classList.add("just-entered");
+        // The refusal above the form says why; the row is brought near, not over it.
+        row.scrollIntoView({ block: "nearest" });
+        pointAt = null;
+      }
+    }
+    var fresh = null;
+    Array.prototype.forEach.call(document.querySelectorAll("#live [data-check]"), function (card) {
+      if (!checksShown[card.dataset.check] && !fresh) fresh = card;
+      checksShown[card.dataset.check] = true;
+    });
+    if (fresh && fresh.querySelector("form")) fresh.scrollIntoView({ block: "start" });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    Array.prototype.forEach.call(document.querySelectorAll("#live [data-check]"), function (card) {
+      checksShown[card.dataset.check] = true;
+    });
+    var marked = $("#live tr.just-entered");
+    if (marked) marked.scrollIntoView({ block: "center" });
+  });
+  // Back from another app, or the network is back: what the other phones did, at once.
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) refresh(); });
+  window.addEventListener("online", refresh);
+
+  document.addEventListener("htmx:afterSwap", showNew);
+
   document.addEventListener("htmx:afterSwap", function () {
     var live = $("#live"), form = $("#hand-form"), fields = handForm();
     if (!live || !form || !fields || form.hasAttribute("data-replaces")) return;
@@ -38,9 +74,13 @@
     if (next === "") return;
     var fixed = $("input[data-dealer]", form);
     if (fixed) fixed.value = next;
+    else {  // a form served before the first hand: the dealer another phone's hand makes next
+      var radio = $('input[name="dealer"][value="' + next + '"]', form);
+      if (radio) radio.checked = true;
+    }
     fields.refresh(form);
   });
 
   window.segnapunti = window.segnapunti || {};
-  window.segnapunti.live = { refresh: refresh };
+  window.segnapunti.live = { refresh: refresh, highlight: highlight };
 })();

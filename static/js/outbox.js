@@ -6,6 +6,8 @@
  * the server returns the first answer for a key it has seen. Nothing typed is ever dropped by the
  * phone itself; only the player discards a hand (after confirming):
  * - 400: the hand is wrong. It comes back as the form with its errors and the values typed.
+ * - 409 with X-Refusal: already_entered: another phone entered this hand first. The same, under
+ *   the next number, and the history is refreshed pointing at that hand.
  * - another 4xx (401/403 the table session or login ended, 404 the game is gone, 409 its round is
  *   closed, 412/422 the game changed or the hand was already sent with other values): the hand is
  *   kept, marked refused with the status and the server's message (the JSON error shape
@@ -368,10 +370,28 @@
         flush();
         return null;
       }
+      var entered = response.status === 409 && response.headers.get("X-Refusal") === "already_entered";
+      if (entered) {
+        // Another phone entered this hand first: the form comes back with why, under the next
+        // number, with what was typed; the history is refreshed and points at that hand.
+        return response.text().then(function (html) {
+          var holder = document.createElement("div");
+          holder.innerHTML = html;
+          var next = holder.querySelector('input[name="number"]');
+          var was = entry.number;
+          update(entry.key, function (i) { i.failed = true; i.html = html; if (next) i.number = parseInt(next.value, 10); });
+          if (next) entry.number = parseInt(next.value, 10);
+          showRefused(entry, html);
+          if (live() && live().highlight) live().highlight(was);
+          flushing = false;
+          status();
+        });
+      }
       if (response.status === 400) {
         return response.text().then(function (html) {
           update(entry.key, function (i) { i.failed = true; i.html = html; });
           showRefused(entry, html);
+          if (live()) live().refresh();  // the refusal may come from what another phone did
           flushing = false;
           status();
         });

@@ -896,6 +896,7 @@ def test_the_openapi_schema_shows_the_real_request_fields(api):
         "name", "slug", "kind", "format", "rulesets", "options", "table_size", "planned_rounds",
         "double_round", "third_place", "scheme", "placement_points", "tie_breaks", "best_of",
         "min_rounds", "start_date", "end_date", "public", "notify_entrants", "description",
+        "hands_must_be_accepted",
     }  # fmt: skip
     # Enums and limits come from the models and the registries, not from a copy.
     assert create["kind"]["enum"] == list(Kind.values)

@@ -69,6 +69,7 @@ class ClubCompetitions(CompetitionView):
         end_date = inputs.Date(required=False, allow_null=True)
         public = inputs.Boolean(required=False)
         notify_entrants = inputs.Boolean(required=False)
+        hands_must_be_accepted = inputs.Boolean(required=False)
         description = inputs.Text(required=False)
 
     @extend_schema(

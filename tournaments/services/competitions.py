@@ -72,6 +72,7 @@ def create_competition(
     public: bool = True,
     notify_entrants: bool = False,
     description: str = "",
+    hands_must_be_accepted: bool = False,
 ) -> Competition:
     """A new league or tournament. Raises RuleViolation naming every bad field."""
     require_manager(by, club)
@@ -173,6 +174,7 @@ def create_competition(
             public=public,
             notify_entrants=notify_entrants,
             description=description,
+            hands_must_be_accepted=bool(hands_must_be_accepted),
             created_by=by.user,
         )
         record_event(competition, by, "create_competition", name=name)

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring import services as scoring
-from scoring.models import GameStatus, LockReason
+from scoring.models import NOT_ACCEPTED, GameStatus, LockReason
 from scoring.rules.base import Problems
 from scoring.services import Actor, violation
 from tournaments import selectors
@@ -190,6 +190,7 @@ def publish_round(*, round_: Round, by: Actor) -> Round:
                 context=GAME_CONTEXT,
                 # Seat 1 of the draw deals first: the table card says so, the game knows it.
                 first_dealer=0,
+                hands_need_acceptance=competition.hands_must_be_accepted,
                 by=Actor.system(via="page") if by.user is None else by,
             )
             table.game = game
@@ -229,6 +230,16 @@ def close_round(*, round_: Round, by: Actor) -> Round:
         ]
         if open_tables:
             raise violation("round", "unfinished", tables=tuple(open_tables))
+        # Confirmation by the table: a finished game counts once every hand is accepted.
+        waiting = sorted(
+            set(
+                round_.tables.filter(
+                    forfeited=False, game__hands__acceptance__in=NOT_ACCEPTED
+                ).values_list("number", flat=True)
+            )
+        )
+        if waiting:
+            raise violation("round", "unaccepted", tables=tuple(waiting))
         round_.status = RoundStatus.CLOSED
         round_.closed_at = timezone.now()
         round_.save(update_fields=["status", "closed_at"])
