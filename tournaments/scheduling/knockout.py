@@ -52,6 +52,23 @@ class Bracket:
     def final(self) -> Match:
         return self.rounds[-1][0]
 
+    @classmethod
+    def from_json(cls, data: Mapping) -> Bracket:
+        """The bracket stored as JSON: ``{"entrants", "rounds": [[{"number", "home": [kind,
+        ref], "away": [kind, ref]}, …], …], "third_place": match or null, "byes"}``."""
+
+        def match(spec: Mapping, round_: int) -> Match:
+            return Match(spec["number"], round_, Slot(*spec["home"]), Slot(*spec["away"]))
+
+        third = data.get("third_place")
+        rounds = data["rounds"]
+        return cls(
+            tuple(data["entrants"]),
+            tuple(tuple(match(m, i) for m in r) for i, r in enumerate(rounds, start=1)),
+            match(third, len(rounds)) if third else None,
+            tuple(data.get("byes") or ()),
+        )
+
 
 def seeding_order(size: int) -> list[int]:
     """Seeds 1 … size in bracket order: ``[1, 4, 2, 3]`` for 4, ``[1, 8, 4, 5, 2, 7, 3, 6]``

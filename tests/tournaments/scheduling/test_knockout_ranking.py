@@ -137,3 +137,23 @@ def test_outcomes_of_unknown_matches_are_ignored_and_slots_resolve_from_outcomes
     assert occupant(Slot(WINNER, 1), {}) is None
     assert occupant(Slot(WINNER, 1), {1: (2, 1)}) == 2
     assert occupant(Slot(LOSER, 1), {1: (2, 1)}) == 1
+
+
+@pytest.mark.parametrize("third_place", [False, True])
+def test_a_bracket_stored_as_json_reads_back_the_same(third_place):
+    bracket = knockout(range(1, 7), third_place=third_place)
+
+    def match(m):
+        return {
+            "number": m.number,
+            "home": [m.home.kind, m.home.ref],
+            "away": [m.away.kind, m.away.ref],
+        }
+
+    stored = {
+        "entrants": list(bracket.entrants),
+        "rounds": [[match(m) for m in r] for r in bracket.rounds],
+        "third_place": match(bracket.third_place) if bracket.third_place else None,
+        "byes": list(bracket.byes),
+    }
+    assert type(bracket).from_json(stored) == bracket
