@@ -235,3 +235,92 @@ def where_answer(competition: Competition, entry: Entry, zone) -> dict:
         "game": table.game,
     }
     return answer
+
+
+def bracket_round_label(index: int, total: int) -> str:
+    """The usual name of a knockout round, in the reader's language (Final, Semi-finals, …)."""
+    from tournaments.scheduling.knockout import FINAL, QUARTER_FINALS, SEMI_FINALS, round_name
+
+    key, size = round_name(index, total)
+    names = {FINAL: _("Final"), SEMI_FINALS: _("Semi-finals"), QUARTER_FINALS: _("Quarter-finals")}
+    # Languages name the next two rounds by their own words (huitièmes, ottavi di finale).
+    sized = {16: _("Round of 16"), 32: _("Round of 32")}
+    return names.get(key) or sized.get(size) or _("Round of %(count)s") % {"count": size}
+
+
+def bracket_view(competition: Competition, drawn, rounds: list[Round]) -> dict:
+    """The bracket page's columns: each round by its name, its matches with both sides (name,
+    seed, who won), a side not known yet as "Winner of match 3"; the third-place match; the
+    byes; and the ranking the bracket gives so far. ``drawn`` is ``selectors.bracket_of``."""
+    from tournaments.scheduling.knockout import ENTRANT, WINNER, occupant, ranking
+
+    bracket, outcomes = drawn
+    entries = {e.pk: e for e in competition.entries.select_related("player", "partner")}
+    seed_of = {entrant: i for i, entrant in enumerate(bracket.entrants, start=1)}
+    total = len(bracket.rounds)
+
+    def side(slot, match_number):
+        entrant = occupant(slot, outcomes)
+        result = outcomes.get(match_number)
+        if entrant is None:
+            pending = (
+                _("Winner of match %(number)s")
+                if slot.kind == WINNER
+                else _("Loser of match %(number)s")
+            )
+            return {"name": pending % {"number": slot.ref}, "known": False}
+        entry = entries.get(entrant)
+        return {
+            "name": entry.name if entry else "?",
+            "seed": seed_of.get(entrant),
+            "known": True,
+            "won": result is not None and result[0] == entrant,
+            "lost": result is not None and result[1] == entrant,
+            "entered": slot.kind == ENTRANT,
+        }
+
+    def match(m, label=None):
+        home, away = side(m.home, m.number), side(m.away, m.number)
+        return {
+            "number": m.number,
+            "label": label,
+            "home": home,
+            "away": away,
+            "sides": (home, away),
+            "played": m.number in outcomes,
+        }
+
+    columns = []
+    for index, matches in enumerate(bracket.rounds):
+        round_ = rounds[index] if index < len(rounds) else None
+        columns.append(
+            {
+                "label": bracket_round_label(index, total),
+                "round": round_,
+                "public": round_ is not None and round_.status != RoundStatus.DRAFT,
+                "matches": [match(m) for m in matches],
+            }
+        )
+    third = None
+    if bracket.third_place is not None:
+        third = match(bracket.third_place, _("Third-place match"))
+        columns[-1]["matches"].append(third)
+    placings = [
+        {
+            "place": p.place,
+            "decided": p.decided,
+            "name": entries[p.entrant].name if p.entrant in entries else "?",
+            "seed": seed_of[p.entrant],
+        }
+        for p in ranking(bracket, outcomes)
+    ]
+    return {
+        "columns": columns,
+        "third": third,
+        "byes": [
+            {"name": entries[e].name if e in entries else "?", "seed": seed_of[e]}
+            for e in bracket.byes
+        ],
+        "ranking": placings,
+        "finished": all(p["decided"] for p in placings),
+    }

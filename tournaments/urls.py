@@ -29,6 +29,7 @@ urlpatterns = [
         public.public_round,
         name="public-round",
     ),
+    path("p/<slug:club_slug>/<slug:slug>/bracket/", public.bracket, name="public-bracket"),
     path("p/<slug:club_slug>/<slug:slug>/where/", public.where_page, name="public-where"),
     path("p/<slug:club_slug>/<slug:slug>/projector/", public.projector, name="public-projector"),
     path(

@@ -101,3 +101,76 @@ def test_the_stored_snapshot_and_the_public_page_show_the_bracket_ranking(client
     html = client.get(reverse("public-competition", args=[club.slug, competition.slug])).content
     text = html.decode()
     assert text.index("Anna") < text.index("Carla") < text.index("Elena") < text.index("Bruno")
+
+
+def bracket_page(client, club, competition):
+    response = client.get(reverse("public-bracket", args=[club.slug, competition.slug]))
+    assert response.status_code == 200
+    return response
+
+
+def test_the_bracket_page_names_the_rounds_and_shows_seeds_byes_and_the_third_place_match(
+    client, club, olga
+):
+    competition, _entries = knockout_of_six(club, olga)
+    response = bracket_page(client, club, competition)
+    columns = response.context["bracket"]["columns"]
+    assert [c["label"] for c in columns] == ["Quarter-finals", "Semi-finals", "Final"]
+    first, semis, final = columns
+    assert [(m["home"]["name"], m["away"]["name"]) for m in first["matches"]] == [
+        ("Dario", "Elena"),
+        ("Carla", "Franco"),
+    ]
+    assert [(m["home"]["seed"], m["away"]["seed"]) for m in first["matches"]] == [(4, 5), (3, 6)]
+    assert [(m["home"]["name"], m["away"]["name"]) for m in semis["matches"]] == [
+        ("Anna", "Elena"),
+        ("Bruno", "Carla"),
+    ]
+    the_final, third = final["matches"]
+    assert (the_final["home"]["name"], the_final["home"]["won"]) == ("Anna", True)
+    assert (third["label"], third["home"]["name"], third["home"]["won"]) == (
+        "Third-place match",
+        "Elena",
+        True,
+    )
+    assert [b["name"] for b in response.context["bracket"]["byes"]] == ["Anna", "Bruno"]
+    assert [(r["place"], r["name"]) for r in response.context["bracket"]["ranking"]] == [
+        (1, "Anna"),
+        (2, "Carla"),
+        (3, "Elena"),
+        (4, "Bruno"),
+        (5, "Dario"),
+        (5, "Franco"),
+    ]
+    text = response.content.decode()
+    assert "Final ranking" in text and "Byes (straight to the next round)" in text
+
+
+def test_before_the_semis_are_played_their_sides_say_whose_winner_they_wait_for(client, club, olga):
+    competition, _entries = knockout_of_six(club, olga, rounds_played=0)
+    rounds = list(competition.rounds.order_by("number"))
+    services.generate_round(round_=rounds[0], by=by(olga))
+    response = bracket_page(client, club, competition)
+    semis = response.context["bracket"]["columns"][1]["matches"]
+    assert semis[0]["home"]["name"] == "Anna"
+    assert semis[0]["away"] == {"name": "Winner of match 1", "known": False}
+    third = response.context["bracket"]["columns"][2]["matches"][1]
+    assert third["home"]["name"] == "Loser of match 3"
+    assert "Ranking so far" in response.content.decode()
+
+
+def test_the_bracket_page_speaks_italian(client, club, olga):
+    competition, _entries = knockout_of_six(club, olga, rounds_played=1)
+    response = client.get(
+        reverse("public-bracket", args=[club.slug, competition.slug]),
+        headers={"accept-language": "it"},
+    )
+    labels = [c["label"] for c in response.context["bracket"]["columns"]]
+    assert labels == ["Quarti di finale", "Semifinali", "Finale"]
+
+
+def test_a_competition_of_another_format_or_not_drawn_yet_has_no_bracket(client, club, olga):
+    competition, _entries = knockout_of_six(club, olga, rounds_played=0)
+    assert "drawn with the first round" in bracket_page(client, club, competition).content.decode()
+    other = make_competition(club, olga, name="Lega")
+    assert "not a knockout" in bracket_page(client, club, other).content.decode()
