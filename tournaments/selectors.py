@@ -214,7 +214,7 @@ def standings_of(competition: Competition) -> dict[str, Any]:
             groups.append((key, RULESETS[key].name, [r for r in results if r.ruleset == key]))
     tie_breaks = [
         t
-        for t in (competition.tie_breaks or ["points", "wins", "opponents_strength"])
+        for t in (competition.tie_breaks or pure.DEFAULT_TIE_BREAKS)
         if t in pure.TIE_BREAKS
     ]
     placement = {int(k): tuple(v) for k, v in (competition.placement_points or {}).items()} or None

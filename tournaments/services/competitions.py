@@ -47,6 +47,19 @@ def game_sizes(competition: Competition, ruleset: str) -> tuple[int, ...]:
     return sizes
 
 
+def unlike_units_problems(problems, rulesets: Sequence[str], scheme: str, tie_breaks) -> None:
+    """A league mixing games may not add up the games' own figures (a Terziglio total and a
+    Briscola count of hands won are not the same unit): refused as the scheme or on the
+    tie-break's own row."""
+    if len(set(rulesets)) < 2:
+        return
+    if scheme == "game_score":
+        problems.add("scheme", "inconsistent", reason="unlike_units")
+    for index, key in enumerate(tie_breaks):
+        if key in pure.GAME_UNIT_TIE_BREAKS:
+            problems.add(f"tie_breaks[{index}]", "inconsistent", reason="unlike_units")
+
+
 def create_competition(
     *,
     club: Club,
@@ -61,7 +74,7 @@ def create_competition(
     planned_rounds: int | None = None,
     double_round: bool = False,
     third_place: bool = False,
-    scheme: str = "placement",
+    scheme: str = pure.DEFAULT_SCHEME,
     placement_points: Mapping[str, Sequence[Any]] | None = None,
     tie_breaks: Sequence[str] | None = None,
     best_of: int | None = None,
@@ -113,9 +126,7 @@ def create_competition(
         problems.add("format", "inconsistent", reason="two_sided_needs_briscola")
     if scheme not in pure.SCHEMES:
         problems.add("scheme", "choice", choices=tuple(pure.SCHEMES), value=scheme)
-    tie_breaks = list(
-        tie_breaks if tie_breaks is not None else ("points", "wins", "opponents_strength")
-    )
+    tie_breaks = list(tie_breaks if tie_breaks is not None else pure.DEFAULT_TIE_BREAKS)
     for index, key in enumerate(tie_breaks):
         if key not in pure.TIE_BREAKS:
             problems.add(
@@ -123,6 +134,7 @@ def create_competition(
             )
     if len(set(tie_breaks)) != len(tie_breaks):
         problems.add("tie_breaks", "duplicate", value=", ".join(tie_breaks))
+    unlike_units_problems(problems, rulesets, scheme, tie_breaks)
     for field_, value, lo, hi in (
         ("table_size", table_size, 2, 8),
         ("planned_rounds", planned_rounds, 1, 60),
