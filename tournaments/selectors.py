@@ -213,9 +213,7 @@ def standings_of(competition: Competition) -> dict[str, Any]:
         for key in competition.rulesets:
             groups.append((key, RULESETS[key].name, [r for r in results if r.ruleset == key]))
     tie_breaks = [
-        t
-        for t in (competition.tie_breaks or pure.DEFAULT_TIE_BREAKS)
-        if t in pure.TIE_BREAKS
+        t for t in (competition.tie_breaks or pure.DEFAULT_TIE_BREAKS) if t in pure.TIE_BREAKS
     ]
     placement = {int(k): tuple(v) for k, v in (competition.placement_points or {}).items()} or None
     tables = []
@@ -250,6 +248,11 @@ def standings_of(competition: Competition) -> dict[str, Any]:
                         "rounds": row.groups_played,
                         "wins": row.wins,
                         "values": {k: as_json_number(v) for k, v in row.values.items()},
+                        # [round number, points, counted] of every night played (best-N)
+                        "nights": [
+                            [group, as_json_number(points), group in row.counted_groups]
+                            for group, points in row.group_points
+                        ],
                     }
                     for row in computed.rows
                 ],

@@ -388,6 +388,8 @@ class Row:
     wins: int
     values: dict[str, Value] = field(hash=False)
     counted_groups: tuple[Hashable, ...] = ()
+    #: The scheme's points of each group played, in the groups' order (counted or not).
+    group_points: tuple[tuple[Hashable, Fraction], ...] = field(default=(), hash=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -629,6 +631,13 @@ def compute(
                         wins=tally.wins[entrant],
                         values=values[entrant],
                         counted_groups=counted[entrant],
+                        group_points=tuple(
+                            (g, Fraction(p, scale))
+                            for g, p in sorted(
+                                group_points.get(entrant, {}).items(),
+                                key=lambda item: position[item[0]],
+                            )
+                        ),
                     )
                 )
             position_in_table += len(group)

@@ -38,6 +38,7 @@ from tournaments.presenters import (
     game_names,
     public_table,
     schedule_row,
+    standings_explained,
     standings_tables,
     where_answer,
 )
@@ -378,4 +379,19 @@ def bracket(request, club_slug: str, slug: str):
         "tournaments/bracket.html",
         _public_context(request, competition, role)
         | {"bracket": bracket_view(competition, drawn, rounds) if drawn else None},
+    )
+
+
+@cache_control(private=True, no_cache=True)
+def standings_how(request, club_slug: str, slug: str):
+    """How this competition's standings are computed, with its own numbers: the points scheme
+    and its points per table size, best-N, attendance, the tie-breaks in order, and the
+    leader's line worked out."""
+    competition, role = public_or_404(request, club_slug, slug)
+    data, _version = _snapshot(request, competition)
+    return render(
+        request,
+        "tournaments/standings_how.html",
+        _public_context(request, competition, role)
+        | {"how": standings_explained(competition, data)},
     )
