@@ -17,9 +17,9 @@ from scoring.forms import NUMBER, StartGameForm, number_input
 from scoring.models import Player
 from scoring.rules import RULESETS, Problem
 from scoring.validators import any_text, plain_text
+from tournaments import standings as pure_standings
 from tournaments.labels import SCHEME_LABELS, TIE_BREAK_LABELS
 from tournaments.models import Format, Kind, Round
-from tournaments import standings as pure_standings
 from tournaments.standings import DEFAULT_PLACEMENT_POINTS, SCHEMES, TIE_BREAKS
 
 DEFAULT_TIE_BREAKS = pure_standings.DEFAULT_TIE_BREAKS
