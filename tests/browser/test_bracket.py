@@ -35,3 +35,22 @@ def test_a_knockout_of_6_with_a_third_place_match_is_ranked_by_its_bracket(page,
         page.screenshot(path=f"{SHOTS}/bracket-390.png", full_page=True)
         page.set_viewport_size({"width": 1280, "height": 800})
         page.screenshot(path=f"{SHOTS}/bracket-1280.png", full_page=True)
+
+
+def test_a_league_shows_its_counted_nights_and_explains_its_standings(page, club, olga):
+    from tests.tournaments.test_standings_explained import best_of_one
+
+    competition = best_of_one.__wrapped__(club, olga)
+    page.goto(f"/p/{club.slug}/{competition.slug}/")
+    anna = page.locator('#standings tr[data-entry]').filter(has_text="Anna")
+    expect(anna.locator("td.nights .counted")).to_have_text(["100"])
+    expect(anna.locator("td.nights .dropped")).to_have_text(["0"])
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/league-390.png", full_page=True)
+    page.get_by_role("link", name="How these standings are computed").tap()
+    expect(page.locator("td.place-points").nth(2)).to_have_text("100 · 66.67 · 33.33 · 0")
+    expect(page.get_by_role("heading", name="An example: Anna")).to_be_visible()
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/how-390.png", full_page=True)
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.screenshot(path=f"{SHOTS}/how-1280.png", full_page=True)
