@@ -42,7 +42,7 @@ def test_a_league_shows_its_counted_nights_and_explains_its_standings(page, club
 
     competition = best_of_one.__wrapped__(club, olga)
     page.goto(f"/p/{club.slug}/{competition.slug}/")
-    anna = page.locator('#standings tr[data-entry]').filter(has_text="Anna")
+    anna = page.locator("#standings tr[data-entry]").filter(has_text="Anna")
     expect(anna.locator("td.nights .counted")).to_have_text(["100"])
     expect(anna.locator("td.nights .dropped")).to_have_text(["0"])
     if SHOTS:
