@@ -201,3 +201,16 @@ def test_the_how_page_shows_the_classic_points_with_the_organizers_overrides(cli
     sizes = {row["size"]: row["points"] for row in response.context["how"]["sizes"]}
     assert sizes[3] == ["5", "2", "0"] and sizes[4] == ["3", "2", "1", "0"]
     assert response.context["how"]["example"] is None
+
+
+@pytest.mark.django_db
+def test_the_how_page_speaks_french(client, club, olga):
+    competition = make_competition(club, olga, scheme="fair_placement")
+    response = client.get(
+        reverse("public-standings-how", args=[club.slug, competition.slug]),
+        headers={"accept-language": "fr"},
+    )
+    html = response.content.decode()
+    assert "Comment ce classement est calculé" in html
+    assert "la première place vaut 100" in html
+    assert "Victoires" in html or "victoires" in html.lower()
