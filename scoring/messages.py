@@ -211,6 +211,11 @@ REASONS = {
     ("inconsistent", "two_sided_needs_briscola"): gettext_lazy(
         "Round robin and knockout seat two sides: they are for Briscola only."
     ),
+    ("inconsistent", "unlike_units"): gettext_lazy(
+        "This league mixes games: their own scores are in different units and cannot be added "
+        "up. Rank by placement points or games won, and break ties by wins, head to head or "
+        "opponents' strength."
+    ),
     ("inconsistent", "ends_before_it_starts"): gettext_lazy(
         "The last day comes before the first day."
     ),

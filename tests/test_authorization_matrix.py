@@ -156,6 +156,8 @@ EXPECTED: dict[str, list[Row]] = {
     + R("round:closed", "anyone"),
     "public-where": PUBLIC_PAGE,
     "public-projector": PUBLIC_PAGE,
+    "public-bracket": PUBLIC_PAGE,
+    "public-standings-how": PUBLIC_PAGE,
     "public-calendar": PUBLIC_PAGE,
     "public-standings-csv": PUBLIC_PAGE,
     # -- scoring API ------------------------------------------------------------------------------

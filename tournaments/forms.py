@@ -18,11 +18,12 @@ from scoring.forms import NUMBER, StartGameForm, number_input
 from scoring.models import Player
 from scoring.rules import RULESETS, Problem
 from scoring.validators import any_text, plain_text
+from tournaments import standings as pure_standings
 from tournaments.labels import SCHEME_LABELS, TIE_BREAK_LABELS
 from tournaments.models import Format, Kind, Round
 from tournaments.standings import DEFAULT_PLACEMENT_POINTS, SCHEMES, TIE_BREAKS
 
-DEFAULT_TIE_BREAKS = ("points", "wins", "opponents_strength")
+DEFAULT_TIE_BREAKS = pure_standings.DEFAULT_TIE_BREAKS
 PLACEMENT_SIZES = tuple(sorted(DEFAULT_PLACEMENT_POINTS))
 
 
@@ -65,7 +66,7 @@ class CompetitionForm(RuleErrorsMixin, forms.Form):
     scheme = forms.ChoiceField(
         label=_("Points"),
         choices=[(k, SCHEME_LABELS[k]) for k in SCHEMES],
-        initial="placement",
+        initial=pure_standings.DEFAULT_SCHEME,
     )
     best_of = forms.IntegerField(
         label=_("Count only the best N nights"),

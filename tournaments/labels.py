@@ -4,6 +4,7 @@ from django.utils.translation import gettext_lazy as _
 
 SCHEME_LABELS = {
     "placement": _("placement points"),
+    "fair_placement": _("placement points, fair across table sizes"),
     "game_score": _("sum of game scores"),
     "matches_won": _("games won"),
 }

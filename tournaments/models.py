@@ -58,7 +58,7 @@ class Competition(models.Model):
         _("points"),
         max_length=16,
         choices=[(k, SCHEME_LABELS[k]) for k in SCHEMES],
-        default="placement",
+        default="fair_placement",
     )
     placement_points = models.JSONField(_("placement points per table size"), null=True, blank=True)
     tie_breaks = models.JSONField(_("tie-breaks, in order"), default=list)

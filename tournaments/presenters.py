@@ -93,6 +93,15 @@ def standings_tables(data: dict) -> list[dict]:
             | {
                 "points_text": format_figure(row["points"]),
                 "cells": [format_figure(row["values"].get(key)) for key, _label in columns],
+                "nights": [
+                    {
+                        "number": number,
+                        "points": points,
+                        "text": format_figure(points),
+                        "counted": counted,
+                    }
+                    for number, points, counted in row.get("nights", ())
+                ],
             }
             for row in table["rows"]
         ]
@@ -235,3 +244,164 @@ def where_answer(competition: Competition, entry: Entry, zone) -> dict:
         "game": table.game,
     }
     return answer
+
+
+def bracket_round_label(index: int, total: int) -> str:
+    """The usual name of a knockout round, in the reader's language (Final, Semi-finals, …)."""
+    from tournaments.scheduling.knockout import FINAL, QUARTER_FINALS, SEMI_FINALS, round_name
+
+    key, size = round_name(index, total)
+    names = {FINAL: _("Final"), SEMI_FINALS: _("Semi-finals"), QUARTER_FINALS: _("Quarter-finals")}
+    # Languages name the next two rounds by their own words (huitièmes, ottavi di finale).
+    sized = {16: _("Round of 16"), 32: _("Round of 32")}
+    return names.get(key) or sized.get(size) or _("Round of %(count)s") % {"count": size}
+
+
+def bracket_view(competition: Competition, drawn, rounds: list[Round]) -> dict:
+    """The bracket page's columns: each round by its name, its matches with both sides (name,
+    seed, who won), a side not known yet as "Winner of match 3"; the third-place match; the
+    byes; and the ranking the bracket gives so far. ``drawn`` is ``selectors.bracket_of``."""
+    from tournaments.scheduling.knockout import ENTRANT, WINNER, occupant, ranking
+
+    bracket, outcomes = drawn
+    entries = {e.pk: e for e in competition.entries.select_related("player", "partner")}
+    seed_of = {entrant: i for i, entrant in enumerate(bracket.entrants, start=1)}
+    total = len(bracket.rounds)
+
+    def side(slot, match_number):
+        entrant = occupant(slot, outcomes)
+        result = outcomes.get(match_number)
+        if entrant is None:
+            pending = (
+                _("Winner of match %(number)s")
+                if slot.kind == WINNER
+                else _("Loser of match %(number)s")
+            )
+            return {"name": pending % {"number": slot.ref}, "known": False}
+        entry = entries.get(entrant)
+        return {
+            "name": entry.name if entry else "?",
+            "seed": seed_of.get(entrant),
+            "known": True,
+            "won": result is not None and result[0] == entrant,
+            "lost": result is not None and result[1] == entrant,
+            "entered": slot.kind == ENTRANT,
+        }
+
+    def match(m, label=None):
+        home, away = side(m.home, m.number), side(m.away, m.number)
+        return {
+            "number": m.number,
+            "label": label,
+            "home": home,
+            "away": away,
+            "sides": (home, away),
+            "played": m.number in outcomes,
+        }
+
+    columns = []
+    for index, matches in enumerate(bracket.rounds):
+        round_ = rounds[index] if index < len(rounds) else None
+        columns.append(
+            {
+                "label": bracket_round_label(index, total),
+                "round": round_,
+                "public": round_ is not None and round_.status != RoundStatus.DRAFT,
+                "matches": [match(m) for m in matches],
+            }
+        )
+    third = None
+    if bracket.third_place is not None:
+        third = match(bracket.third_place, _("Third-place match"))
+        columns[-1]["matches"].append(third)
+    placings = [
+        {
+            "place": p.place,
+            "decided": p.decided,
+            "name": entries[p.entrant].name if p.entrant in entries else "?",
+            "seed": seed_of[p.entrant],
+        }
+        for p in ranking(bracket, outcomes)
+    ]
+    return {
+        "columns": columns,
+        "third": third,
+        "byes": [
+            {"name": entries[e].name if e in entries else "?", "seed": seed_of[e]}
+            for e in bracket.byes
+        ],
+        "ranking": placings,
+        "finished": all(p["decided"] for p in placings),
+    }
+
+
+TIE_BREAK_HELP = {
+    "points": gettext_lazy("The points again: separates nobody already tied on points."),
+    "game_score": gettext_lazy("The sum of the games' own scores (lowest-wins games inverted)."),
+    "wins": gettext_lazy("The number of games won (first place, shared ones included)."),
+    "head_to_head": gettext_lazy(
+        "The points earned in the games where the tied players sat together."
+    ),
+    "opponents_strength": gettext_lazy(
+        "The sum of the points of every opponent met, once per meeting."
+    ),
+    "hands_won": gettext_lazy("The number of hands won (Briscola)."),
+    "card_points": gettext_lazy("The sum of card points taken (Briscola)."),
+    "games_played": gettext_lazy("The number of games played: more ranks higher."),
+}
+
+
+def points_by_table_size(competition: Competition) -> list[dict]:
+    """The points of each place at each table size, under the competition's scheme (placement
+    schemes only; an empty list for the others)."""
+    from fractions import Fraction
+
+    from tournaments import standings as pure
+
+    if competition.scheme == "fair_placement":
+        rows = {size: pure.fair_row(size) for size in pure.DEFAULT_PLACEMENT_POINTS}
+    elif competition.scheme == "placement":
+        overrides = {int(k): v for k, v in (competition.placement_points or {}).items()}
+        rows = {
+            size: tuple(Fraction(str(p)) for p in points)
+            for size, points in ({**pure.DEFAULT_PLACEMENT_POINTS, **overrides}).items()
+        }
+    else:
+        return []
+
+    def shown(value: Fraction):
+        return int(value) if value.denominator == 1 else round(float(value), 2)
+
+    return [
+        {"size": size, "points": [format_figure(shown(p)) for p in rows[size]]}
+        for size in sorted(rows)
+    ]
+
+
+def standings_explained(competition: Competition, data: dict) -> dict:
+    """What the "how these standings are computed" page shows, with this competition's own
+    numbers: the scheme and its points per table size, best-N and attendance, the tie-breaks
+    in order, and the leader's line worked out night by night."""
+    from tournaments.labels import SCHEME_LABELS
+
+    tables = standings_tables(data)
+    overall = tables[0] if tables else None
+    example = None
+    if overall and overall["ranked"]:
+        leader = overall["ranked"][0]
+        nights_sum = sum(n["points"] for n in leader["nights"] if n["counted"])
+        example = leader | {
+            "counted": [n for n in leader["nights"] if n["counted"]],
+            "dropped": [n for n in leader["nights"] if not n["counted"]],
+            "adjusted": round(float(leader["points"]) - float(nights_sum), 2) != 0,
+        }
+    return {
+        "scheme_label": SCHEME_LABELS.get(competition.scheme, competition.scheme),
+        "sizes": points_by_table_size(competition),
+        "tie_breaks": [
+            {"label": label, "help": TIE_BREAK_HELP.get(key, "")}
+            for key, label in (overall["columns"] if overall else [])
+        ],
+        "example": example,
+        "bracket": bool(data.get("bracket")),
+    }

@@ -216,9 +216,7 @@ def standings_of(competition: Competition) -> dict[str, Any]:
         for key in competition.rulesets:
             groups.append((key, RULESETS[key].name, [r for r in results if r.ruleset == key]))
     tie_breaks = [
-        t
-        for t in (competition.tie_breaks or ["points", "wins", "opponents_strength"])
-        if t in pure.TIE_BREAKS
+        t for t in (competition.tie_breaks or pure.DEFAULT_TIE_BREAKS) if t in pure.TIE_BREAKS
     ]
     placement = {int(k): tuple(v) for k, v in (competition.placement_points or {}).items()} or None
     tables = []
@@ -253,17 +251,61 @@ def standings_of(competition: Competition) -> dict[str, Any]:
                         "rounds": row.groups_played,
                         "wins": row.wins,
                         "values": {k: as_json_number(v) for k, v in row.values.items()},
+                        # [round number, points, counted] of every night played (best-N)
+                        "nights": [
+                            [group, as_json_number(points), group in row.counted_groups]
+                            for group, points in row.group_points
+                        ],
                     }
                     for row in computed.rows
                 ],
             }
         )
+    ranked_by_bracket = _bracket_ranking(competition, tables[0])
     return {
         "competition": competition.pk,
         "scheme": competition.scheme,
         "tables": tables,
+        "bracket": ranked_by_bracket,
         "games_counted": len({r.game for r in results}),
     }
+
+
+def bracket_of(competition: Competition) -> tuple[Any, dict[int, tuple[int, int]]] | None:
+    """Knockout: the drawn bracket (``scheduling.Bracket``) and the outcome of every match
+    settled so far, by match number; ``None`` before the first round is drawn."""
+    from tournaments.models import Format
+    from tournaments.scheduling import Bracket
+    from tournaments.services.settlement import match_outcomes
+
+    if competition.format != Format.KNOCKOUT:
+        return None
+    first = competition.rounds.order_by("number").only("bracket").first()
+    if first is None or not first.bracket:
+        return None
+    return Bracket.from_json(first.bracket), match_outcomes(competition)
+
+
+def _bracket_ranking(competition: Competition, table: dict[str, Any]) -> bool:
+    """A knockout's overall table ranked by the bracket (``scheduling.knockout.ranking``), not
+    by points: 1 the final's winner, 2 its loser, 3 and 4 from the third-place match, then by
+    the round of elimination, places shared as the format shares them. Entrants outside the
+    bracket are listed unranked. The rows keep their points and figures. True when done."""
+    from tournaments.scheduling.knockout import ranking
+
+    drawn = bracket_of(competition)
+    if drawn is None:
+        return False
+    bracket, outcomes = drawn
+    placing = {p.entrant: p for p in ranking(bracket, outcomes)}
+    order = {p.entrant: i for i, p in enumerate(placing.values())}
+    for row in table["rows"]:
+        p = placing.get(row["entry"])
+        row["ranked"] = p is not None
+        row["rank"] = p.place if p is not None else None
+        row["decided"] = p.decided if p is not None else True
+    table["rows"].sort(key=lambda row: order.get(row["entry"], len(order)))
+    return True
 
 
 def labelled(data: dict[str, Any]) -> dict[str, Any]:

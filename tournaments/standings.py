@@ -41,6 +41,12 @@ Points schemes (``SCHEMES``)
     organizer may override the points of any table size (``placement_points={3: (4, 2, 0)}``);
     sizes not overridden keep the defaults. Entrants sharing a place share equally the points of
     the places they cover: two tied 2nd at a table of four get (2 + 1) / 2 = 3/2 each.
+``fair_placement``
+    Placement points that weigh every table size alike: the share of the other competitors at
+    the table one finished ahead of, out of 100. First place is worth 100 and last 0 at every
+    size (4 seats: 100, 66 2/3, 33 1/3, 0; 3 seats: 100, 50, 0), so a win at a table of four is
+    worth what it is worth at a table of three. Shared places share as under ``placement``;
+    ``placement_points`` overrides do not apply.
 ``game_score``
     The sum of the games' own totals. A ``lowest_wins`` (Turkish) total counts negatively, so
     that in the standings a higher number is always better. Mixing rulesets in one league under
@@ -104,6 +110,10 @@ from types import MappingProxyType
 
 __all__ = [
     "DEFAULT_PLACEMENT_POINTS",
+    "DEFAULT_SCHEME",
+    "DEFAULT_TIE_BREAKS",
+    "FAIR_FIRST",
+    "GAME_UNIT_TIE_BREAKS",
     "SCHEMES",
     "TIE_BREAKS",
     "Adjustment",
@@ -114,12 +124,22 @@ __all__ = [
     "Tally",
     "TieBreak",
     "compute",
+    "fair_row",
 ]
 
 Value = Fraction | int
 PlacementTable = Mapping[int, tuple[Fraction, ...]]
 
 ZERO = Fraction(0)
+
+#: What a new competition uses (a stored competition keeps what it was created with).
+DEFAULT_SCHEME = "fair_placement"
+#: Tie-breaks that separate entrants tied on points (``points`` itself separates nobody).
+DEFAULT_TIE_BREAKS = ("wins", "opponents_strength")
+#: Tie-breaks whose figures are in the game's own units: summed over different games they add
+#: unlike things (Briscola hands won to Terziglio points). Hands won and card points exist
+#: for Briscola only, and are compared between Briscola games alone.
+GAME_UNIT_TIE_BREAKS = frozenset({"game_score"})
 
 DEFAULT_PLACEMENT_POINTS: Mapping[int, tuple[int, ...]] = MappingProxyType(
     {
@@ -206,6 +226,21 @@ def _placement(result: Result, shared: int, table: PlacementTable) -> Fraction:
     return sum(covered, ZERO) / shared
 
 
+#: What first place is worth at every table size under ``fair_placement``.
+FAIR_FIRST = 100
+
+
+def fair_row(size: int) -> tuple[Fraction, ...]:
+    """``fair_placement`` points by place at a table of ``size``: the share of the other
+    competitors beaten, out of 100 (4 seats: 100, 66 2/3, 33 1/3, 0; 3 seats: 100, 50, 0)."""
+    return tuple(Fraction(FAIR_FIRST * (size - place), size - 1) for place in range(1, size + 1))
+
+
+def _fair_placement(result: Result, shared: int, table: PlacementTable) -> Fraction:
+    covered = fair_row(result.competitors)[result.place - 1 : result.place - 1 + shared]
+    return sum(covered, ZERO) / shared
+
+
 def _game_score(result: Result, shared: int, table: PlacementTable) -> Fraction:
     return Fraction(-result.score if result.lowest_wins else result.score)
 
@@ -223,6 +258,12 @@ SCHEMES: dict[str, Scheme] = {
             "placement",
             "Placement points",
             _placement,
+            lambda result, shared: (result.competitors, result.place, shared),
+        ),
+        Scheme(
+            "fair_placement",
+            "Placement points, fair across table sizes",
+            _fair_placement,
             lambda result, shared: (result.competitors, result.place, shared),
         ),
         Scheme(
@@ -347,6 +388,8 @@ class Row:
     wins: int
     values: dict[str, Value] = field(hash=False)
     counted_groups: tuple[Hashable, ...] = ()
+    #: The scheme's points of each group played, in the groups' order (counted or not).
+    group_points: tuple[tuple[Hashable, Fraction], ...] = field(default=(), hash=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -588,6 +631,13 @@ def compute(
                         wins=tally.wins[entrant],
                         values=values[entrant],
                         counted_groups=counted[entrant],
+                        group_points=tuple(
+                            (g, Fraction(p, scale))
+                            for g, p in sorted(
+                                group_points.get(entrant, {}).items(),
+                                key=lambda item: position[item[0]],
+                            )
+                        ),
                     )
                 )
             position_in_table += len(group)

@@ -34,6 +34,12 @@ urlpatterns = [
         public.public_round,
         name="public-round",
     ),
+    path(
+        "p/<slug:club_slug>/<slug:slug>/standings/how/",
+        public.standings_how,
+        name="public-standings-how",
+    ),
+    path("p/<slug:club_slug>/<slug:slug>/bracket/", public.bracket, name="public-bracket"),
     path("p/<slug:club_slug>/<slug:slug>/where/", public.where_page, name="public-where"),
     path("p/<slug:club_slug>/<slug:slug>/projector/", public.projector, name="public-projector"),
     path(

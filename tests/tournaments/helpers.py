@@ -24,6 +24,9 @@ def codes(error: RuleViolation) -> set[tuple[str, str]]:
 def make_competition(club, user, **fields):
     fields.setdefault("name", "Torneo")
     fields.setdefault("rulesets", ["terziglio"])
+    # These tests count the classic placement points (4/2/0, 3/2/1/0); new competitions default
+    # to ``fair_placement``, tested on its own (test_standings_explained.py).
+    fields.setdefault("scheme", "placement")
     return services.create_competition(club=club, by=Actor.for_user(user), **fields)
 
 

@@ -122,6 +122,7 @@ def played(club, olga, players):
         by=by,
         name="Coppa",
         rulesets=["terziglio"],
+        scheme="placement",
         table_size=4,
         options={"terziglio": {"target_score": 2}},
     )

@@ -78,7 +78,8 @@ def standings_rows(html, table="overall"):
 
 def make_competition(club, olga, names, **kwargs):
     by = Actor.for_user(olga)
-    arguments = {"name": "Coppa", "rulesets": ["terziglio"]} | kwargs
+    # The classic placement points (these pages' figures); the fair default has its own tests.
+    arguments = {"name": "Coppa", "rulesets": ["terziglio"], "scheme": "placement"} | kwargs
     competition = services.create_competition(club=club, by=by, **arguments)
     for name in names:
         services.add_entry(competition=competition, player=name, by=by)
@@ -189,7 +190,7 @@ def test_creation_errors_are_shown_next_to_their_fields(olga, club):
     # House rules are checked once the rest is right; a tie-break listed twice is the form's.
     response = client.post(
         "/c/uno/k/new/",
-        new_competition(name="Coppa 2", terziglio__target_score="0", tie_break_3="points"),
+        new_competition(name="Coppa 2", terziglio__target_score="0", tie_break_3="wins"),
     )
     html = response.content.decode()
     assert field_error(html, "tie_break_3") == "Each tie-break may be listed only once."
@@ -854,7 +855,10 @@ def test_a_whole_tournament_through_the_pages(
     response = client.post(
         "/c/uno/k/new/",
         new_competition(
-            name="Torneo di primavera", planned_rounds="4", terziglio__target_score="2"
+            name="Torneo di primavera",
+            planned_rounds="4",
+            terziglio__target_score="2",
+            scheme="placement",
         ),
     )
     assert response.status_code == 302

@@ -128,6 +128,7 @@ def league(club, olga) -> Competition:
         rulesets=["terziglio", "briscola"],
         options={"terziglio": {"target_score": 2}, "briscola": {"hands_to_win": 2}},
         tie_breaks=["points", "head_to_head", "card_points", "hands_won", "opponents_strength"],
+        scheme="placement",
     )
     for name in NAMES[:7]:
         services.add_entry(competition=competition, player=name, by=by)

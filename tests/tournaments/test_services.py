@@ -92,7 +92,7 @@ def test_create_competition_stores_the_settings_and_an_event(club, olga):
     assert (competition.name, competition.slug) == ("Torneo di primavera", "torneo-di-primavera")
     assert competition.options == {"terziglio": {"target_score": 31}}
     assert competition.placement_points == {"3": [5, 2, 0]}
-    assert competition.tie_breaks == ["points", "wins", "opponents_strength"]
+    assert competition.tie_breaks == ["wins", "opponents_strength"]
     assert competition.created_by == olga and competition.public
     (event,) = CompetitionEvent.objects.filter(competition=competition)
     assert (event.action, event.actor, event.data) == (

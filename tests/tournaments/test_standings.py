@@ -229,7 +229,7 @@ def test_a_league_may_mix_rulesets_under_placement_points():
 
 
 def test_the_schemes_registry_lists_every_scheme_with_a_label():
-    assert set(SCHEMES) == {"placement", "game_score", "matches_won"}
+    assert set(SCHEMES) == {"placement", "fair_placement", "game_score", "matches_won"}
     assert all(scheme.key == key and scheme.label for key, scheme in SCHEMES.items())
 
 

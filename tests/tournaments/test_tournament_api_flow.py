@@ -122,6 +122,7 @@ def test_a_whole_terziglio_tournament_through_the_api(api, club):
             {
                 "name": "Torneo di primavera",
                 "rulesets": ["terziglio"],
+                "scheme": "placement",
                 "format": "rotation",
                 "planned_rounds": 4,
                 "start_date": "2026-04-11",

@@ -10,7 +10,7 @@ third-place match takes the losers of the semi-finals.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .rotation import check_players
@@ -51,6 +51,23 @@ class Bracket:
     @property
     def final(self) -> Match:
         return self.rounds[-1][0]
+
+    @classmethod
+    def from_json(cls, data: Mapping) -> Bracket:
+        """The bracket stored as JSON: ``{"entrants", "rounds": [[{"number", "home": [kind,
+        ref], "away": [kind, ref]}, …], …], "third_place": match or null, "byes"}``."""
+
+        def match(spec: Mapping, round_: int) -> Match:
+            return Match(spec["number"], round_, Slot(*spec["home"]), Slot(*spec["away"]))
+
+        third = data.get("third_place")
+        rounds = data["rounds"]
+        return cls(
+            tuple(data["entrants"]),
+            tuple(tuple(match(m, i) for m in r) for i, r in enumerate(rounds, start=1)),
+            match(third, len(rounds)) if third else None,
+            tuple(data.get("byes") or ()),
+        )
 
 
 def seeding_order(size: int) -> list[int]:
@@ -96,3 +113,80 @@ def knockout(seeds: Iterable[int], *, third_place: bool = False) -> Bracket:
             number + 1, len(rounds), Slot(LOSER, semis[0].number), Slot(LOSER, semis[1].number)
         )
     return Bracket(entrants, tuple(rounds), third, tuple(sorted(byes, key=entrants.index)))
+
+
+# --------------------------------------------------------------------------------------------
+# Round names and the final ranking
+# --------------------------------------------------------------------------------------------
+
+FINAL, SEMI_FINALS, QUARTER_FINALS, ROUND_OF = "final", "semi_finals", "quarter_finals", "round_of"
+
+
+def round_name(index: int, total: int) -> tuple[str, int]:
+    """The name of round ``index`` (0-based) of a bracket of ``total`` rounds, as a key and the
+    number of entrants that round is named after: ``("final", 2)``, ``("semi_finals", 4)``,
+    ``("quarter_finals", 8)``, then ``("round_of", 16)``, ``("round_of", 32)``, … (a first round
+    with byes keeps the name of its full size: 6 entrants play a quarter-final round)."""
+    if not 0 <= index < total:
+        raise ValueError(f"round {index} is not in a bracket of {total} rounds")
+    size = 2 ** (total - index)
+    names = {2: FINAL, 4: SEMI_FINALS, 8: QUARTER_FINALS}
+    return names.get(size, ROUND_OF), size
+
+
+@dataclass(frozen=True)
+class Placing:
+    """An entrant's place in the bracket's final ranking. ``place`` is shared (competition
+    style: two semi-final losers without a third-place match are both 3rd, the next is 5th);
+    while the bracket is played it is the best place the entrant can still reach, and
+    ``decided`` says whether it is final. ``out_in`` is the 0-based round where the entrant
+    lost (``None`` while it has not lost, or for the winner)."""
+
+    entrant: int
+    place: int
+    decided: bool
+    out_in: int | None
+
+
+def ranking(bracket: Bracket, outcomes: Mapping[int, tuple[int, int]]) -> tuple[Placing, ...]:
+    """The final ranking the bracket gives from ``outcomes`` (match number -> ``(winner,
+    loser)``): 1 the winner of the final, 2 its loser; with a third-place match 3 its winner
+    and 4 its loser, without one both semi-final losers 3; then the losers of each earlier
+    round share the places that round covers (quarter-final losers 5, round-of-16 losers 9, …).
+    Entrants still in the bracket share the best place they can still reach. Best first, ties
+    by seed."""
+    total = len(bracket.rounds)
+    round_of_match = {m.number: i for i, matches in enumerate(bracket.rounds) for m in matches}
+    out_in: dict[int, int] = {}
+    for number, (_winner, loser) in outcomes.items():
+        if number in round_of_match:
+            out_in[loser] = round_of_match[number]
+    third = bracket.third_place
+    third_result = outcomes.get(third.number) if third is not None else None
+    final_result = outcomes.get(bracket.final.number)
+    placings = []
+    for entrant in bracket.entrants:
+        index = out_in.get(entrant)
+        if index is None:
+            won = final_result is not None and final_result[0] == entrant
+            placings.append(Placing(entrant, 1, won, None))
+            continue
+        place = 2 ** (total - 1 - index) + 1
+        decided = True
+        if third is not None and index == total - 2:
+            if third_result is None:
+                decided = False
+            elif third_result[1] == entrant:
+                place = 4
+        placings.append(Placing(entrant, place, decided, index))
+    return tuple(sorted(placings, key=lambda p: (p.place, bracket.entrants.index(p.entrant))))
+
+
+def occupant(slot: Slot, outcomes: Mapping[int, tuple[int, int]]) -> int | None:
+    """Who holds ``slot`` given the ``outcomes`` so far (``None`` while its match is unplayed)."""
+    if slot.kind == ENTRANT:
+        return slot.ref
+    result = outcomes.get(slot.ref)
+    if result is None:
+        return None
+    return result[0] if slot.kind == WINNER else result[1]

@@ -48,6 +48,19 @@ def game_sizes(competition: Competition, ruleset: str) -> tuple[int, ...]:
     return sizes
 
 
+def unlike_units_problems(problems, rulesets: Sequence[str], scheme: str, tie_breaks) -> None:
+    """A league mixing games may not add up the games' own figures (a Terziglio total and a
+    Briscola count of hands won are not the same unit): refused as the scheme or on the
+    tie-break's own row."""
+    if len(set(rulesets)) < 2:
+        return
+    if scheme == "game_score":
+        problems.add("scheme", "inconsistent", reason="unlike_units")
+    for index, key in enumerate(tie_breaks):
+        if key in pure.GAME_UNIT_TIE_BREAKS:
+            problems.add(f"tie_breaks[{index}]", "inconsistent", reason="unlike_units")
+
+
 def create_competition(
     *,
     club: Club,
@@ -62,7 +75,7 @@ def create_competition(
     planned_rounds: int | None = None,
     double_round: bool = False,
     third_place: bool = False,
-    scheme: str = "placement",
+    scheme: str = pure.DEFAULT_SCHEME,
     placement_points: Mapping[str, Sequence[Any]] | None = None,
     tie_breaks: Sequence[str] | None = None,
     best_of: int | None = None,
@@ -121,6 +134,7 @@ def create_competition(
     two_sided = format in (Format.ROUND_ROBIN, Format.KNOCKOUT)
     if two_sided and rulesets != ["briscola"]:
         problems.add("format", "inconsistent", reason="two_sided_needs_briscola")
+    unlike_units_problems(problems, rulesets, scheme, tie_breaks)
     if problems:
         raise RuleViolation(problems.items)
     draft = Competition(
@@ -204,9 +218,7 @@ def _check_settings(
         problems.add("name", "range", min=1, max=NAME_MAX, value=len(name))
     if scheme not in pure.SCHEMES:
         problems.add("scheme", "choice", choices=tuple(pure.SCHEMES), value=scheme)
-    tie_breaks = list(
-        tie_breaks if tie_breaks is not None else ("points", "wins", "opponents_strength")
-    )
+    tie_breaks = list(tie_breaks if tie_breaks is not None else pure.DEFAULT_TIE_BREAKS)
     for index, key in enumerate(tie_breaks):
         if key not in pure.TIE_BREAKS:
             problems.add(
@@ -293,6 +305,10 @@ def update_competition(
             end_date=wanted["end_date"],
             placement_points=wanted["placement_points"],
         )
+        if wanted["scheme"] != current["scheme"] or tie_breaks != list(current["tie_breaks"]):
+            # A league mixing games may not start adding up unlike figures (an older setting
+            # left unchanged stays, so the rest of the settings remain editable).
+            unlike_units_problems(problems, row.rulesets, wanted["scheme"], tie_breaks)
         if problems:
             raise RuleViolation(problems.items)
         wanted |= {

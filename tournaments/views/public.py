@@ -33,10 +33,12 @@ from tournaments import selectors, services
 from tournaments.forms import WhereForm
 from tournaments.models import Bye, Competition, Round, RoundStatus, StandingsSnapshot, Table
 from tournaments.presenters import (
+    bracket_view,
     club_zone,
     game_names,
     public_table,
     schedule_row,
+    standings_explained,
     standings_tables,
     where_answer,
 )
@@ -362,4 +364,34 @@ def projector(request, club_slug: str, slug: str):
             "tables": tables,
             "show": show,
         },
+    )
+
+
+@cache_control(private=True, no_cache=True)
+def bracket(request, club_slug: str, slug: str):
+    """A knockout's bracket: rounds by name, seeds, byes, the third-place match and the
+    ranking the bracket gives so far (for the organizer and the public alike)."""
+    competition, role = public_or_404(request, club_slug, slug)
+    drawn = selectors.bracket_of(competition)  # None for another format, or before the draw
+    rounds = rounds_of(request, competition)
+    return render(
+        request,
+        "tournaments/bracket.html",
+        _public_context(request, competition, role)
+        | {"bracket": bracket_view(competition, drawn, rounds) if drawn else None},
+    )
+
+
+@cache_control(private=True, no_cache=True)
+def standings_how(request, club_slug: str, slug: str):
+    """How this competition's standings are computed, with its own numbers: the points scheme
+    and its points per table size, best-N, attendance, the tie-breaks in order, and the
+    leader's line worked out."""
+    competition, role = public_or_404(request, club_slug, slug)
+    data, _version = _snapshot(request, competition)
+    return render(
+        request,
+        "tournaments/standings_how.html",
+        _public_context(request, competition, role)
+        | {"how": standings_explained(competition, data)},
     )

@@ -1,0 +1,56 @@
+"""Issue 11, point 3 in a browser: a knockout of 6 with a third-place match, ranked by its
+bracket (Anna beat Carla in the final, Elena won the third-place match)."""
+
+import os
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.tournaments.test_bracket import knockout_of_six
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SHOTS = os.environ.get("SCREENSHOTS_DIR")
+
+
+def test_a_knockout_of_6_with_a_third_place_match_is_ranked_by_its_bracket(page, club, olga):
+    competition, _entries = knockout_of_six(club, olga)
+    page.goto(f"/p/{club.slug}/{competition.slug}/")
+    rows = page.locator("#standings tbody tr")
+    expect(rows.locator("td.rank")).to_have_text(["1", "2", "3", "4", "5", "5"])
+    expect(rows.locator("td.name")).to_have_text(
+        ["Anna", "Carla", "Elena", "Bruno", "Dario", "Franco"]
+    )
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/public-390.png", full_page=True)
+    page.get_by_role("link", name="Bracket").tap()
+    expect(page.get_by_role("heading", name="Final", exact=True)).to_be_visible()
+    expect(page.get_by_role("heading", name="Semi-finals")).to_be_visible()
+    third = page.locator(".bracket-match.third-place")
+    expect(third.locator(".bracket-side.won")).to_contain_text("Elena")
+    expect(page.locator("#bracket-ranking li")).to_have_text(
+        ["1 Anna", "2 Carla", "3 Elena", "4 Bruno", "5 Dario", "5 Franco"]
+    )
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/bracket-390.png", full_page=True)
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.screenshot(path=f"{SHOTS}/bracket-1280.png", full_page=True)
+
+
+def test_a_league_shows_its_counted_nights_and_explains_its_standings(page, club, olga):
+    from tests.tournaments.test_standings_explained import best_of_one
+
+    competition = best_of_one.__wrapped__(club, olga)
+    page.goto(f"/p/{club.slug}/{competition.slug}/")
+    anna = page.locator("#standings tr[data-entry]").filter(has_text="Anna")
+    expect(anna.locator("td.nights .counted")).to_have_text(["100"])
+    expect(anna.locator("td.nights .dropped")).to_have_text(["0"])
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/league-390.png", full_page=True)
+    page.get_by_role("link", name="How these standings are computed").tap()
+    expect(page.locator("td.place-points").nth(2)).to_have_text("100 · 66.67 · 33.33 · 0")
+    expect(page.get_by_role("heading", name="An example: Anna")).to_be_visible()
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/how-390.png", full_page=True)
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.screenshot(path=f"{SHOTS}/how-1280.png", full_page=True)

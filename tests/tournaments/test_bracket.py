@@ -1,0 +1,176 @@
+"""A knockout's standings follow its bracket, and its bracket page shows it (issue 11, point 3).
+
+The story of the issue: Anna beat Carla in the final, Elena won the third-place match; the
+standings said Anna 1, Carla 2, Elena 2. They must say Anna 1, Carla 2, Elena 3, Bruno 4, and
+the two first-round losers 5th together.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from scoring.services import Actor
+from tournaments import selectors, services
+
+from .helpers import briscola_won_by, enter, make_competition, play
+
+pytestmark = pytest.mark.django_db
+
+#: Who beats whom: the stronger wins (Anna, Carla, Elena, Bruno, Dario, Franco).
+STRENGTH = {"Anna": 6, "Carla": 5, "Elena": 4, "Bruno": 3, "Dario": 2, "Franco": 1}
+
+
+def by(user):
+    return Actor.for_user(user)
+
+
+def play_round(round_, user):
+    services.publish_round(round_=round_, by=by(user))
+    for table in round_.tables.select_related("game").order_by("number"):
+        home, away = [s.entry.player.display_name for s in table.seats.order_by("position")]
+        winner = 0 if STRENGTH[home] > STRENGTH[away] else 1
+        play(table.game, briscola_won_by(winner, 2, 1), user)
+    services.close_round(round_=round_, by=by(user))
+
+
+def knockout_of_six(club, user, *, rounds_played=3, third_place=True):
+    competition = make_competition(
+        club,
+        user,
+        name="Coppa",
+        rulesets=["briscola"],
+        format="knockout",
+        third_place=third_place,
+        options={"briscola": {"hands_to_win": 1}},
+    )
+    entries = {e.player.display_name: e.pk for e in enter(competition, user, 6, seeded=True)}
+    rounds = [services.add_round(competition=competition, by=by(user)) for _ in range(3)]
+    for round_ in rounds[:rounds_played]:
+        services.generate_round(round_=round_, by=by(user))
+        play_round(round_, user)
+    return competition, entries
+
+
+def ranks(competition):
+    rows = selectors.standings_of(competition)["tables"][0]["rows"]
+    return [(row["name"], row["rank"]) for row in rows]
+
+
+def test_issue_11_the_final_ranking_follows_the_bracket_with_a_third_place_match(club, olga):
+    competition, _entries = knockout_of_six(club, olga)
+    assert ranks(competition) == [
+        ("Anna", 1),
+        ("Carla", 2),
+        ("Elena", 3),
+        ("Bruno", 4),
+        ("Dario", 5),
+        ("Franco", 5),
+    ]
+
+
+def test_without_a_third_place_match_both_semi_final_losers_are_third(club, olga):
+    competition, _entries = knockout_of_six(club, olga, third_place=False)
+    assert ranks(competition) == [
+        ("Anna", 1),
+        ("Carla", 2),
+        ("Bruno", 3),
+        ("Elena", 3),
+        ("Dario", 5),
+        ("Franco", 5),
+    ]
+
+
+def test_midway_those_still_in_share_the_best_place_they_can_reach(club, olga):
+    competition, _entries = knockout_of_six(club, olga, rounds_played=1)
+    rows = selectors.standings_of(competition)["tables"][0]["rows"]
+    got = {row["name"]: (row["rank"], row["decided"]) for row in rows}
+    assert got == {
+        "Anna": (1, False),
+        "Bruno": (1, False),
+        "Carla": (1, False),
+        "Elena": (1, False),
+        "Dario": (5, True),
+        "Franco": (5, True),
+    }
+
+
+def test_the_stored_snapshot_and_the_public_page_show_the_bracket_ranking(client, club, olga):
+    competition, _entries = knockout_of_six(club, olga)
+    services.store_standings(competition=competition)
+    html = client.get(reverse("public-competition", args=[club.slug, competition.slug])).content
+    text = html.decode()
+    assert text.index("Anna") < text.index("Carla") < text.index("Elena") < text.index("Bruno")
+
+
+def bracket_page(client, club, competition):
+    response = client.get(reverse("public-bracket", args=[club.slug, competition.slug]))
+    assert response.status_code == 200
+    return response
+
+
+def test_the_bracket_page_names_the_rounds_and_shows_seeds_byes_and_the_third_place_match(
+    client, club, olga
+):
+    competition, _entries = knockout_of_six(club, olga)
+    response = bracket_page(client, club, competition)
+    columns = response.context["bracket"]["columns"]
+    assert [c["label"] for c in columns] == ["Quarter-finals", "Semi-finals", "Final"]
+    first, semis, final = columns
+    assert [(m["home"]["name"], m["away"]["name"]) for m in first["matches"]] == [
+        ("Dario", "Elena"),
+        ("Carla", "Franco"),
+    ]
+    assert [(m["home"]["seed"], m["away"]["seed"]) for m in first["matches"]] == [(4, 5), (3, 6)]
+    assert [(m["home"]["name"], m["away"]["name"]) for m in semis["matches"]] == [
+        ("Anna", "Elena"),
+        ("Bruno", "Carla"),
+    ]
+    the_final, third = final["matches"]
+    assert (the_final["home"]["name"], the_final["home"]["won"]) == ("Anna", True)
+    assert (third["label"], third["home"]["name"], third["home"]["won"]) == (
+        "Third-place match",
+        "Elena",
+        True,
+    )
+    assert [b["name"] for b in response.context["bracket"]["byes"]] == ["Anna", "Bruno"]
+    assert [(r["place"], r["name"]) for r in response.context["bracket"]["ranking"]] == [
+        (1, "Anna"),
+        (2, "Carla"),
+        (3, "Elena"),
+        (4, "Bruno"),
+        (5, "Dario"),
+        (5, "Franco"),
+    ]
+    text = response.content.decode()
+    assert "Final ranking" in text and "Byes (straight to the next round)" in text
+
+
+def test_before_the_semis_are_played_their_sides_say_whose_winner_they_wait_for(client, club, olga):
+    competition, _entries = knockout_of_six(club, olga, rounds_played=0)
+    rounds = list(competition.rounds.order_by("number"))
+    services.generate_round(round_=rounds[0], by=by(olga))
+    response = bracket_page(client, club, competition)
+    semis = response.context["bracket"]["columns"][1]["matches"]
+    assert semis[0]["home"]["name"] == "Anna"
+    assert semis[0]["away"] == {"name": "Winner of match 1", "known": False}
+    third = response.context["bracket"]["columns"][2]["matches"][1]
+    assert third["home"]["name"] == "Loser of match 3"
+    assert "Ranking so far" in response.content.decode()
+
+
+def test_the_bracket_page_speaks_italian(client, club, olga):
+    competition, _entries = knockout_of_six(club, olga, rounds_played=1)
+    response = client.get(
+        reverse("public-bracket", args=[club.slug, competition.slug]),
+        headers={"accept-language": "it"},
+    )
+    labels = [c["label"] for c in response.context["bracket"]["columns"]]
+    assert labels == ["Quarti di finale", "Semifinali", "Finale"]
+
+
+def test_a_competition_of_another_format_or_not_drawn_yet_has_no_bracket(client, club, olga):
+    competition, _entries = knockout_of_six(club, olga, rounds_played=0)
+    assert "drawn with the first round" in bracket_page(client, club, competition).content.decode()
+    other = make_competition(club, olga, name="Lega")
+    assert "not a knockout" in bracket_page(client, club, other).content.decode()
