@@ -214,3 +214,27 @@ def test_the_how_page_speaks_french(client, club, olga):
     assert "Comment ce classement est calculé" in html
     assert "la première place vaut 100" in html
     assert "Victoires" in html or "victoires" in html.lower()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        ({"tie_breaks": ["wins", "game_score"]}, {("tie_breaks[1]", "inconsistent")}),
+        ({"scheme": "game_score"}, {("scheme", "inconsistent")}),
+    ],
+)
+def test_editing_a_mixed_league_refuses_unlike_units_too(club, olga, given, expected):
+    league = services.create_competition(
+        club=club,
+        by=by(olga),
+        name="Mista",
+        kind="league",
+        format="club_night",
+        rulesets=["terziglio", "briscola"],
+    )
+    with pytest.raises(RuleViolation) as error:
+        services.update_competition(competition=league, by=by(olga), **given)
+    assert codes(error.value) == expected
+    league.refresh_from_db()
+    assert league.scheme != "game_score" and "game_score" not in league.tie_breaks
