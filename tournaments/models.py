@@ -33,6 +33,13 @@ class Format(models.TextChoices):
     CLUB_NIGHT = "club_night", _("club nights (tables for those present)")
 
 
+class RepeatObjective(models.TextChoices):
+    """What the rotation draw minimises when some repeated meetings cannot be avoided."""
+
+    SPREAD = "spread", _("spread them: the fewest meetings for any one pair")
+    FEWEST = "fewest", _("fewest repeats in all")
+
+
 class Competition(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="competitions")
     name = models.CharField(_("name"), max_length=120, validators=[plain_text])
@@ -53,6 +60,13 @@ class Competition(models.Model):
     )
     planned_rounds = models.PositiveSmallIntegerField(_("rounds"), null=True, blank=True)
     double_round = models.BooleanField(_("double round robin"), default=False)
+    #: Rotation: when repeats are unavoidable, spread them over many pairs or keep them fewest.
+    repeat_objective = models.CharField(
+        _("unavoidable repeats"),
+        max_length=8,
+        choices=RepeatObjective.choices,
+        default=RepeatObjective.SPREAD,
+    )
     third_place = models.BooleanField(_("third-place match"), default=False)
     scheme = models.CharField(
         _("points"),
@@ -101,6 +115,10 @@ class Competition(models.Model):
             models.CheckConstraint(
                 condition=Q(table_size__isnull=True) | Q(table_size__gte=2, table_size__lte=8),
                 name="competition_table_size_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(repeat_objective__in=RepeatObjective.values),
+                name="competition_repeat_objective_valid",
             ),
         ]
 
@@ -203,6 +221,11 @@ class Round(models.Model):
     metrics = models.JSONField(default=dict, blank=True)
     published_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    #: The round timer on the projector: running while ``timer_started_at`` is set (it ends
+    #: ``timer_remaining`` seconds after it); paused with only ``timer_remaining`` kept; not
+    #: started with neither (the round's expected duration).
+    timer_started_at = models.DateTimeField(null=True, blank=True)
+    timer_remaining = models.PositiveIntegerField(null=True, blank=True)
     #: Knockout: the bracket slots of this round's matches, as generated.
     bracket = models.JSONField(null=True, blank=True)
     #: Why the last background draw was refused, until a draw succeeds: ``{"at", "by",

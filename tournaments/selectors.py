@@ -317,3 +317,19 @@ def meetings(competition: Competition, *, before: int | None = None) -> dict[tup
             for b in members[i + 1 :]:
                 counts[(min(a, b), max(a, b))] += 1
     return dict(counts)
+
+
+def drawn_tables(competition: Competition) -> dict[int, list[tuple[int, ...]]]:
+    """Every round's tables as drawn (draft rounds included), by round number: each table its
+    entries in seat order. Two queries' worth of plain values, for the draw's quality figures."""
+    tables: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+    for number, table, entry in (
+        TableSeat.objects.filter(table__round__competition=competition)
+        .order_by("table__round__number", "table__number", "position")
+        .values_list("table__round__number", "table__number", "entry_id")
+    ):
+        tables[number][table].append(entry)
+    return {
+        number: [tuple(seats) for _n, seats in sorted(by_table.items())]
+        for number, by_table in sorted(tables.items())
+    }

@@ -357,21 +357,13 @@ def test_a_round_is_drawn_previewed_swapped_published_played_and_closed(olga, cl
             r'data-metric="(\w+)">\s*<dt>.*?</dt>\s*<dd><span class="value">(.*?)</span>', html
         )
     )
-    assert metrics["repeated_pairs"] == str(round_.metrics["repeated_pairs"]) == "0"
-    assert metrics["perfect"] == "yes"
+    assert round_.metrics["repeated_pairs"] == 0
+    assert 'data-quality="headline">Nobody meets anybody twice.</p>' in html
+    assert "Perfect" not in html  # the plain sentence says it, no "Perfect: yes"
     low, high = round_.metrics["byes_per_player"]
     assert metrics["byes_per_player"] == (str(low) if low == high else f"{low}–{high}")
-    assert set(metrics) == {
-        "repeated_pairs",
-        "max_meetings",
-        "byes_per_player",
-        "first_dealer",
-        "sit_outs",
-        "lower_bound",
-        "perfect",
-        "seconds",
-    }
-    assert "Times two players sit together again" in html  # each figure is explained
+    assert set(metrics) == {"byes_per_player", "first_dealer", "sit_outs", "lower_bound", "seconds"}
+    assert "Rounds a player sits out entirely" in html  # each figure is explained
 
     first, second = round_.tables.order_by("number")
     a = first.seats.get(position=0).entry

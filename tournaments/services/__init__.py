@@ -39,6 +39,7 @@ from tournaments.services.draw import (
     next_slot,
     record_draw_refusal,
     swap_in_round,
+    swap_preview,
 )
 from tournaments.services.entries import add_entry, withdraw_entry
 from tournaments.services.rounds import (
@@ -77,6 +78,7 @@ __all__ = [
     "set_check_ins",
     "store_standings",
     "swap_in_round",
+    "swap_preview",
     "table_policy",
     "update_round",
     "violation",

@@ -44,7 +44,14 @@ from tournaments.models import (
     RoundStatus,
     Table,
 )
-from tournaments.presenters import club_zone, metrics_rows, public_table, schedule_row, table_done
+from tournaments.presenters import (
+    club_zone,
+    draw_quality,
+    public_table,
+    schedule_row,
+    swap_effect,
+    table_done,
+)
 from tournaments.views.access import call_service, organizer_or_404, round_or_404, round_tables
 
 #: Rounds with more participants than this are drawn by a Celery task.
@@ -120,7 +127,7 @@ def round_page(request, club_slug: str, slug: str, number: int):
         answer = handler(request, competition, round_, bound, errors)
         if answer is not None:
             return answer
-        status = 400
+        status = 200 if bound.pop("ok", False) else 400
         round_.refresh_from_db()
     tables, byes = round_tables(round_)
     entries = selectors.entries_of(competition, active_only=True)
@@ -165,6 +172,21 @@ def round_page(request, club_slug: str, slug: str, number: int):
         )
     zone = club_zone(competition.club)
     drawing = _drawing(request, round_)
+    quality = preview = None
+    if round_.status == RoundStatus.DRAFT and tables:
+        names = {e.pk: e.name for e in selectors.entries_of(competition)}
+        drawn = selectors.drawn_tables(competition)
+        quality = draw_quality(round_.metrics or {}, drawn, round_.number, names)
+        if "preview" in bound:
+            found = bound["preview"]
+            after = draw_quality(
+                found["after"], drawn | {round_.number: found["tables"]}, round_.number, names
+            )
+            preview = swap_effect(found) | {
+                "after_quality": after,
+                "a": bound["swap"].cleaned_data["a"],
+                "b": bound["swap"].cleaned_data["b"],
+            }
     return render(
         request,
         "tournaments/round.html",
@@ -179,13 +201,21 @@ def round_page(request, club_slug: str, slug: str, number: int):
             "tables": rows,
             "byes": byes,
             "open_tables": [r["table"].number for r in rows if not r["done"]],
-            "metrics": metrics_rows(round_.metrics or {}),
+            "quality": quality,
+            "preview": preview,
+            "rotation": competition.format == Format.ROTATION,
             "planned_together": round_.method in ("rotation", "round_robin"),
             "details_form": details,
             "checkin_form": checkin,
             "present_count": len(present),
             "generate_form": bound.get("generate")
-            or GenerateForm(initial={"seed": None, "method": round_.method or "rotation"}),
+            or GenerateForm(
+                initial={
+                    "seed": None,
+                    "method": round_.method or "rotation",
+                    "objective": competition.repeat_objective,
+                }
+            ),
             "swap_form": swap,
             "errors": errors,
             "drawing": drawing,
@@ -261,6 +291,8 @@ def _action_generate(request, competition, round_, bound, errors):
     seed = form.cleaned_data.get("seed")
     method = form.cleaned_data.get("method") if competition.format == Format.CLUB_NIGHT else None
     method = method or None
+    objective = form.cleaned_data.get("objective") or None
+    objective = objective if competition.format == Format.ROTATION else None
     if round_.status == RoundStatus.DRAFT and _participant_count(round_) > TASK_THRESHOLD:
         since = _last_event_id(competition)
         tasks.generate_round.delay_on_commit(round_.pk, request.user.pk, seed, method)
@@ -273,6 +305,7 @@ def _action_generate(request, competition, round_, bound, errors):
             by=access.actor_for(request),
             seed=seed,
             method=method,
+            objective=objective,
         )
     except RuleViolation as violation:
         errors["generate"] = [message(p) for p in violation.problems]
@@ -281,12 +314,33 @@ def _action_generate(request, competition, round_, bound, errors):
     return _back(round_)
 
 
-def _action_swap(request, competition, round_, bound, errors):
+def _swap_form(request, round_, bound) -> SwapForm:
     tables, byes = round_tables(round_)
     choices = [(s.entry_id, s.entry.name) for t in tables for s in t.seats.all()]
     choices += [(e.pk, e.name) for e in byes]
     form = SwapForm(request.POST, choices=choices)
     bound["swap"] = form
+    return form
+
+
+def _action_swap_preview(request, competition, round_, bound, errors):
+    """What a swap would do, shown before it is saved (nothing written)."""
+    form = _swap_form(request, round_, bound)
+    if not form.is_valid():
+        return None
+    try:
+        bound["preview"] = services.swap_preview(
+            round_=round_, a=form.cleaned_data["a"], b=form.cleaned_data["b"]
+        )
+    except RuleViolation as violation:
+        form.add_rule_errors(violation)
+        return None
+    bound["ok"] = True
+    return None
+
+
+def _action_swap(request, competition, round_, bound, errors):
+    form = _swap_form(request, round_, bound)
     if not form.is_valid():
         return None
     try:
@@ -360,6 +414,7 @@ ROUND_ACTIONS = {
     "checkin": _action_checkin,
     "generate": _action_generate,
     "swap": _action_swap,
+    "swap_preview": _action_swap_preview,
     "publish": _action_publish,
     "close": _action_close,
     "forfeit": _action_forfeit,
