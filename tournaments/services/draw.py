@@ -29,7 +29,6 @@ from django.utils import timezone
 from scoring.rules import Problem, RuleViolation
 from scoring.services import Actor, violation
 from tournaments import scheduling, selectors
-from tournaments.scheduling.bounds import repeat_bounds
 from tournaments.models import (
     Bye,
     CheckIn,
@@ -43,6 +42,7 @@ from tournaments.models import (
     Table,
     TableSeat,
 )
+from tournaments.scheduling.bounds import repeat_bounds
 from tournaments.services._common import lock, record_event, require_manager
 from tournaments.services.competitions import table_policy
 from tournaments.services.settlement import match_outcomes
