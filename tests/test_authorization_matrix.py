@@ -151,6 +151,7 @@ EXPECTED: dict[str, list[Row]] = {
     + R("round:closed", "anyone"),
     "public-where": PUBLIC_PAGE,
     "public-projector": PUBLIC_PAGE,
+    "public-timer": PUBLIC_PAGE,
     "public-calendar": PUBLIC_PAGE,
     "public-standings-csv": PUBLIC_PAGE,
     # -- scoring API ------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from scoring.models import Club, GameStatus
 from scoring.rules import RULESETS
 from tournaments.labels import TIE_BREAK_LABELS
 from tournaments.models import Competition, Entry, Round, RoundStatus, Table, TableSeat
+from tournaments.services.rounds import timer_left
 
 
 def club_zone(club: Club) -> zoneinfo.ZoneInfo:
@@ -284,6 +285,29 @@ def swap_effect(preview: dict) -> dict:
         "better": after["repeated_pairs"] < before.get("repeated_pairs", 0),
         "worse": after["repeated_pairs"] > before.get("repeated_pairs", 0),
     }
+
+
+def timer_of(round_: Round, now: dt.datetime) -> dict:
+    """The round timer at ``now``: ``state`` "idle" (not started: the round's expected
+    duration), "running", "paused" or "over"; ``left`` and ``full`` in seconds; ``text`` as
+    the screen shows it (h:mm:ss or mm:ss)."""
+    full = round_.duration_minutes * 60
+    left = timer_left(round_, now)
+    if left == 0 and (round_.timer_started_at or round_.timer_remaining is not None):
+        state = "over"
+    elif round_.timer_started_at is not None:
+        state = "running"
+    elif round_.timer_remaining is not None:
+        state = "paused"
+    else:
+        state = "idle"
+    return {"state": state, "left": left, "full": full, "text": clock_text(left)}
+
+
+def clock_text(seconds: int) -> str:
+    hours, rest = divmod(max(0, seconds), 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
 
 
 def public_table(table: Table) -> dict:

@@ -31,6 +31,7 @@ urlpatterns = [
     ),
     path("p/<slug:club_slug>/<slug:slug>/where/", public.where_page, name="public-where"),
     path("p/<slug:club_slug>/<slug:slug>/projector/", public.projector, name="public-projector"),
+    path("p/<slug:club_slug>/<slug:slug>/timer/", public.round_timer, name="public-timer"),
     path(
         "p/<slug:club_slug>/<slug:slug>/calendar.ics", exports.calendar_ics, name="public-calendar"
     ),

@@ -48,6 +48,8 @@ from tournaments.services.rounds import (
     close_round,
     publish_round,
     set_check_ins,
+    set_round_timer,
+    timer_left,
     update_round,
 )
 from tournaments.services.settlement import adjust, forfeit_table
@@ -76,6 +78,8 @@ __all__ = [
     "record_draw_refusal",
     "reopen_competition",
     "set_check_ins",
+    "set_round_timer",
+    "timer_left",
     "store_standings",
     "swap_in_round",
     "swap_preview",

@@ -51,6 +51,7 @@ from tournaments.presenters import (
     schedule_row,
     swap_effect,
     table_done,
+    timer_of,
 )
 from tournaments.views.access import call_service, organizer_or_404, round_or_404, round_tables
 
@@ -202,6 +203,9 @@ def round_page(request, club_slug: str, slug: str, number: int):
             "byes": byes,
             "open_tables": [r["table"].number for r in rows if not r["done"]],
             "quality": quality,
+            "timer": timer_of(round_, timezone.now())
+            if round_.status == RoundStatus.PUBLISHED
+            else None,
             "preview": preview,
             "rotation": competition.format == Format.ROTATION,
             "planned_together": round_.method in ("rotation", "round_robin"),
@@ -409,12 +413,28 @@ def _action_forfeit(request, competition, round_, bound, errors):
     return _back(round_)
 
 
+def _action_timer(request, competition, round_, bound, errors):
+    """Start, pause or reset the round timer shown on the projector."""
+    try:
+        call_service(
+            services.set_round_timer,
+            round_=round_,
+            by=access.actor_for(request),
+            action=request.POST.get("timer", ""),
+        )
+    except RuleViolation as violation:
+        errors["timer"] = [message(p) for p in violation.problems]
+        return None
+    return _back(round_)
+
+
 ROUND_ACTIONS = {
     "details": _action_details,
     "checkin": _action_checkin,
     "generate": _action_generate,
     "swap": _action_swap,
     "swap_preview": _action_swap_preview,
+    "timer": _action_timer,
     "publish": _action_publish,
     "close": _action_close,
     "forfeit": _action_forfeit,
