@@ -9,6 +9,7 @@ rows and hand them over.
 from __future__ import annotations
 
 import datetime as dt
+import unicodedata
 import zoneinfo
 from decimal import Decimal
 
@@ -156,9 +157,16 @@ def metrics_rows(metrics: dict) -> list[dict]:
     return rows
 
 
+def alphabetical(name: str) -> tuple[str, str]:
+    """A sort key for names as a reader expects them: case and accents aside ("Élodie" with
+    the E's), then as written."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return plain.casefold(), name
+
+
 def pair_name(names: dict[int, str], a: int, b: int) -> str:
     """Two entries named together, alphabetically: "Anna and Bruno"."""
-    first, second = sorted((names.get(a, "?"), names.get(b, "?")), key=str.casefold)
+    first, second = sorted((names.get(a, "?"), names.get(b, "?")), key=alphabetical)
     return _("%(a)s and %(b)s") % {"a": first, "b": second}
 
 
@@ -198,7 +206,7 @@ def _named_groups(groups: dict[int, list[tuple[int, int]]], names, heading) -> l
         {
             "count": count,
             "heading": heading(count),
-            "pairs": sorted((pair_name(names, a, b) for a, b in groups[count]), key=str.casefold),
+            "pairs": sorted((pair_name(names, a, b) for a, b in groups[count]), key=alphabetical),
         }
         for count in sorted(groups, reverse=True)
     ]

@@ -52,7 +52,9 @@ def visible_texts(page, selector: str) -> set[str]:
 
 
 def test_the_projector_shows_every_one_of_forty_rows_at_1920_by_1080(browser, live_server, forty):
-    context = browser.new_context(base_url=live_server.url, viewport={"width": 1920, "height": 1080})
+    context = browser.new_context(
+        base_url=live_server.url, viewport={"width": 1920, "height": 1080}
+    )
     page = context.new_page()
     page.clock.install()
     page.goto("/p/uno/coppa/projector/")
@@ -64,7 +66,9 @@ def test_the_projector_shows_every_one_of_forty_rows_at_1920_by_1080(browser, li
     assert page.evaluate("document.scrollingElement.scrollHeight") <= 1080  # nothing below
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "projector-1920.png"))
-    pages = int(page.locator(".projector-standings [data-pager-page]").inner_text().split()[-1] or 1)
+    pages = int(
+        page.locator(".projector-standings [data-pager-page]").inner_text().split()[-1] or 1
+    )
     seen_rows, seen_tables = set(), set()
     for _ in range(pages * 2):
         seen_rows |= visible_texts(page, ".standings-list li")
@@ -80,4 +84,51 @@ def test_the_projector_shows_every_one_of_forty_rows_at_1920_by_1080(browser, li
     # The QR code leads to "where do I sit?".
     assert page.locator(".projector-qr").get_attribute("href").endswith("/p/uno/coppa/where/")
     assert page.locator(".projector-qr svg").count() == 1
+    context.close()
+
+
+def test_where_do_i_sit_lists_names_alphabetically_and_filters_as_you_type(page, forty):
+    page.goto("/p/uno/coppa/where/")
+    names = page.locator(".where-list li a")
+    expect(names).to_have_count(40)
+    shown = names.all_inner_texts()
+    assert shown == sorted(FORTY, key=str.casefold)
+    page.locator("[data-where-filter]").fill("ferr")
+    expect(page.locator(".where-list li:visible")).to_have_count(8)
+    page.locator("[data-where-filter]").fill("ÉLENA ferr")  # case and accents ignored
+    expect(page.locator(".where-list li:visible")).to_have_text(["Elena Ferrari"])
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "where-390.png"))
+    page.locator("[data-where-filter]").press("Enter")
+    expect(page.locator(".where-answer h2")).to_have_text("Elena Ferrari")
+    expect(page.locator(".where-answer .big-answer")).to_contain_text("Table")
+    page.locator("[data-where-filter]").fill("Zorro")
+    expect(page.locator("[data-where-none]")).to_be_visible()
+
+
+def test_the_projector_counts_down_once_the_organizer_starts_the_timer(
+    browser, live_server, forty, olga
+):
+    context = browser.new_context(
+        base_url=live_server.url, viewport={"width": 1920, "height": 1080}
+    )
+    page = context.new_page()
+    page.clock.install()
+    page.goto("/p/uno/coppa/projector/")
+    clock = page.locator(".projector-timer .timer-clock")
+    expect(clock).to_have_text("1:30:00")
+    expect(page.locator(".projector-timer")).to_have_attribute("data-state", "idle")
+    round_ = Round.objects.get(competition=forty)
+    services.set_round_timer(round_=round_, by=Actor.for_user(olga), action="start")
+    page.clock.run_for(5_000)  # the projector asks the server
+    expect(page.locator(".projector-timer")).to_have_attribute("data-state", "running")
+    # Between two polls the screen counts down by itself (the fake clock runs 3 s; the server
+    # answered with what was left when it was asked).
+    page.clock.run_for(3_000)
+    left = clock.inner_text()
+    assert left.startswith("1:29:5") and left != "1:30:00"
+    services.set_round_timer(round_=round_, by=Actor.for_user(olga), action="pause")
+    page.clock.run_for(5_000)
+    expect(page.locator(".projector-timer")).to_have_attribute("data-state", "paused")
+    expect(page.locator(".projector-timer .timer-label")).to_have_text("paused")
     context.close()

@@ -678,12 +678,11 @@ def test_where_do_i_sit(olga, club, players):
 def test_the_projector_shows_big_standings_and_the_current_tables(olga, club, players):
     published_competition(club, olga)
     html = Client().get("/p/uno/coppa/projector/").content.decode()
-    assert 'class="projector"' in html and 'class="standings big"' in html
-    assert 'hx-get="/p/uno/coppa/standings/?big=1"' in html
-    assert "Tables of round 1" in html and html.count('class="table-box') == 2
-    assert "location.reload()" in html  # it refreshes by itself
+    assert 'class="projector"' in html and 'class="pager-list standings-list"' in html
+    assert html.count('class="pager-item table-box') == 2
+    assert 'data-reload="60"' in html  # it refreshes by itself (static/js/projector.js)
     only = Client().get("/p/uno/coppa/projector/?show=tables").content.decode()
-    assert 'class="standings' not in only
+    assert "standings-list" not in only
 
 
 # -- a whole tournament through the pages -----------------------------------------------------

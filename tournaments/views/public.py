@@ -36,6 +36,7 @@ from tournaments import selectors, services
 from tournaments.forms import WhereForm
 from tournaments.models import Bye, Competition, Round, RoundStatus, StandingsSnapshot, Table
 from tournaments.presenters import (
+    alphabetical,
     club_zone,
     game_names,
     public_table,
@@ -326,7 +327,10 @@ def _current_round(competition: Competition) -> Round | None:
 def where_page(request, club_slug: str, slug: str):
     """ "Where do I sit?": choose your name, see your table and seat in the current round."""
     competition, role = public_or_404(request, club_slug, slug)
-    entries = selectors.entries_of(competition, active_only=True)
+    # Alphabetical: a player looks for their name, not their seed.
+    entries = sorted(
+        selectors.entries_of(competition, active_only=True), key=lambda e: alphabetical(e.name)
+    )
     form = WhereForm(request.GET or None, entries=entries)
     zone = club_zone(competition.club)
     answer = None
@@ -336,7 +340,13 @@ def where_page(request, club_slug: str, slug: str):
     return render(
         request,
         "tournaments/where.html",
-        _public_context(request, competition, role) | {"form": form, "answer": answer},
+        _public_context(request, competition, role)
+        | {
+            "form": form,
+            "answer": answer,
+            "names": entries,
+            "chosen": answer["entry"].pk if answer else None,
+        },
         status=400 if form.errors else 200,
     )
 
