@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Club, Game, Player
@@ -244,6 +245,14 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.competition} · {self.number}"
+
+    @property
+    def label(self) -> str:
+        """The round's name in the reader's language, one word per kind of competition: a
+        league meets on nights ("Night 3"), a tournament plays rounds ("Round 3")."""
+        if self.competition.kind == Kind.LEAGUE:
+            return gettext("Night %(n)s") % {"n": self.number}
+        return gettext("Round %(n)s") % {"n": self.number}
 
 
 class CheckIn(models.Model):
