@@ -144,6 +144,7 @@ EXPECTED: dict[str, list[Row]] = {
     + R("round:published", "members", "managers", known="anyone", login=True)
     + R("round:closed", "members", "managers", known="anyone", login=True),
     "round-cards": R("round:published", "managers", known="anyone", login=True),
+    "round-sheets": R("round:published", "managers", known="anyone", login=True),
     "public-competition": PUBLIC_PAGE,
     "public-standings": PUBLIC_PAGE,
     "public-round": R("round:draft", "managers")

@@ -18,6 +18,11 @@ urlpatterns = [
         rounds.round_cards,
         name="round-cards",
     ),
+    path(
+        "c/<slug:club_slug>/k/<slug:slug>/rounds/<int:number>/sheets/",
+        rounds.round_sheets,
+        name="round-sheets",
+    ),
     path("p/<slug:club_slug>/<slug:slug>/", public.public_competition, name="public-competition"),
     path(
         "p/<slug:club_slug>/<slug:slug>/standings/",

@@ -24,6 +24,7 @@ from django.utils.translation import ngettext
 from scoring import access
 from scoring.messages import DRAW_REFUSED_ADVICE, message
 from scoring.models import TableLink
+from scoring.hand_forms import hand_form
 from scoring.rules import RuleViolation
 from scoring.views import qr_svg, table_url
 from tournaments import selectors, services, tasks
@@ -475,5 +476,58 @@ def round_cards(request, club_slug: str, slug: str, number: int):
             "round": round_,
             "when": schedule_row(round_, club_zone(competition.club)),
             "cards": cards,
+        },
+    )
+
+
+#: Minutes a hand takes at a club table, roughly: the score sheets get a row per hand expected
+#: in the round's duration, rounded up so that every player deals as often.
+MINUTES_PER_HAND = 6
+
+
+def expected_hands(duration_minutes: int, seats: int) -> int:
+    """Rows of a score sheet: the hands expected in ``duration_minutes`` at ``seats`` players,
+    a whole number of deals round the table, at least two."""
+    hands = max(2 * seats, -(-duration_minutes // MINUTES_PER_HAND))
+    return -(-hands // seats) * seats
+
+
+@login_required
+def round_sheets(request, club_slug: str, slug: str, number: int):
+    """Printable score sheets, one per table of a published round: the game, the players in
+    dealing order, the dealer of every hand filled in, the game's columns (what the hand form
+    asks) and a points column per player, with a row per hand expected."""
+    competition, role = organizer_or_404(request, club_slug, slug, manage=True)
+    round_ = round_or_404(competition, number)
+    tables, _byes = round_tables(round_)
+    sheets = []
+    for table in tables:
+        game = table.game
+        if game is None:
+            continue
+        names = [s.player.display_name for s in game.seats.all()]
+        form = hand_form(game, names)
+        columns = [str(field.label) for key, field in form.fields.items() if key != "dealer"]
+        rows = expected_hands(round_.duration_minutes, len(names))
+        sheets.append(
+            {
+                "table": table,
+                "game": game,
+                "names": names,
+                "columns": columns,
+                "hands": [{"number": i + 1, "dealer": names[i % len(names)]} for i in range(rows)],
+                "sits_out": bool(game.rules.dealer_sits_out_with & {len(names)}),
+            }
+        )
+    return render(
+        request,
+        "tournaments/sheets.html",
+        {
+            "club": competition.club,
+            "competition": competition,
+            "role": role,
+            "round": round_,
+            "when": schedule_row(round_, club_zone(competition.club)),
+            "sheets": sheets,
         },
     )
