@@ -22,9 +22,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring import access
+from scoring.hand_forms import hand_form
 from scoring.messages import DRAW_REFUSED_ADVICE, message
 from scoring.models import TableLink
-from scoring.hand_forms import hand_form
 from scoring.rules import RuleViolation
 from scoring.views import qr_svg, table_url
 from tournaments import selectors, services, tasks
