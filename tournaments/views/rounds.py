@@ -146,12 +146,7 @@ def round_page(request, club_slug: str, slug: str, number: int):
     checkin = bound.get("checkin") or CheckInForm(
         entries=entries, initial={"present": sorted(present)}
     )
-    in_round = [
-        (seat.entry.pk, _("%(name)s (table %(n)s)") % {"name": seat.entry.name, "n": t.number})
-        for t in tables
-        for seat in t.seats.all()
-    ] + [(e.pk, _("%(name)s (bye)") % {"name": e.name}) for e in byes]
-    swap = bound.get("swap") or SwapForm(choices=in_round)
+    swap = bound.get("swap") or SwapForm(choices=_swap_choices(tables, byes))
     forfeit_bound = bound.get("forfeit")
     rows = []
     for table in tables:
@@ -319,11 +314,18 @@ def _action_generate(request, competition, round_, bound, errors):
     return _back(round_)
 
 
+def _swap_choices(tables, byes) -> list[tuple[int, str]]:
+    """Everyone in the round, with the table they sit at (or their bye)."""
+    return [
+        (seat.entry.pk, _("%(name)s (table %(n)s)") % {"name": seat.entry.name, "n": t.number})
+        for t in tables
+        for seat in t.seats.all()
+    ] + [(e.pk, _("%(name)s (bye)") % {"name": e.name}) for e in byes]
+
+
 def _swap_form(request, round_, bound) -> SwapForm:
     tables, byes = round_tables(round_)
-    choices = [(s.entry_id, s.entry.name) for t in tables for s in t.seats.all()]
-    choices += [(e.pk, e.name) for e in byes]
-    form = SwapForm(request.POST, choices=choices)
+    form = SwapForm(request.POST, choices=_swap_choices(tables, byes))
     bound["swap"] = form
     return form
 
