@@ -229,3 +229,25 @@ def test_a_preview_of_an_unknown_player_is_refused_next_to_the_field(club, olga)
     )
     assert response.status_code == 400
     assert 'id="swap-preview"' not in response.content.decode()
+
+
+def test_the_api_and_the_background_draw_take_the_objective(club, olga, api):
+    from tournaments import tasks
+
+    competition = chiamata_of_twenty(club, olga)
+    by = Actor.for_user(olga)
+    services.add_round(competition=competition, by=by)
+    base = f"/api/v1/competitions/{competition.pk}/rounds/1/generate/"
+    refused = api.post(base, {"objective": "most"}, format="json")
+    assert refused.status_code == 400 and "objective" in str(refused.json())
+    answer = api.post(base, {"seed": 7, "objective": "fewest"}, format="json")
+    assert answer.status_code == 200
+    competition.refresh_from_db()
+    assert competition.repeat_objective == "fewest"
+    # A large round is drawn by the task, which passes the organizer's choice on.
+    first = competition.rounds.get(number=1)
+    tasks.generate_round(first.pk, olga.pk, 7, None, "spread")
+    competition.refresh_from_db()
+    first.refresh_from_db()
+    assert competition.repeat_objective == "spread" and first.metrics["objective"] == "spread"
+    assert first.draw_problem is None

@@ -169,6 +169,13 @@ class RoundGenerate(RoundAction):
             help_text="Club nights only: seat players to meet new opponents (rotation) or with "
             "players of similar standing (standing).",
         )
+        objective = inputs.Choice(
+            ("spread", "fewest"),
+            required=False,
+            help_text="Rotation only, when some repeated meetings cannot be avoided: spread them "
+            "(the fewest meetings for any one pair) or the fewest repeats in all. Kept on the "
+            "competition for its later draws.",
+        )
 
     @extend_schema(
         summary="Draw the tables of a draft round",

@@ -295,7 +295,7 @@ def _action_generate(request, competition, round_, bound, errors):
     objective = objective if competition.format == Format.ROTATION else None
     if round_.status == RoundStatus.DRAFT and _participant_count(round_) > TASK_THRESHOLD:
         since = _last_event_id(competition)
-        tasks.generate_round.delay_on_commit(round_.pk, request.user.pk, seed, method)
+        tasks.generate_round.delay_on_commit(round_.pk, request.user.pk, seed, method, objective)
         messages.info(request, _("Drawing the tables…"))
         return _back(round_, drawing=since, at=int(timezone.now().timestamp()))
     try:
