@@ -229,6 +229,8 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env.str("TIME_ZONE", default="Europe/Rome")
 USE_I18N = True
 USE_TZ = True
+# English dates day first, as our clubs read them (config/formats/en); fr and it: Django's.
+FORMAT_MODULE_PATH = ["config.formats"]
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]

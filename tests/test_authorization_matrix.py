@@ -149,6 +149,7 @@ EXPECTED: dict[str, list[Row]] = {
     "round-cards": R("round:published", "managers", known="anyone", login=True),
     "competition-settings": R("competition", "managers", "managers", known="anyone", login=True)
     + R("competition:private", "managers", "managers", known="members", login=True),
+    "round-sheets": R("round:published", "managers", known="anyone", login=True),
     "public-competition": PUBLIC_PAGE,
     "public-standings": PUBLIC_PAGE,
     "public-round": R("round:draft", "managers")
@@ -158,6 +159,7 @@ EXPECTED: dict[str, list[Row]] = {
     "public-projector": PUBLIC_PAGE,
     "public-bracket": PUBLIC_PAGE,
     "public-standings-how": PUBLIC_PAGE,
+    "public-timer": PUBLIC_PAGE,
     "public-calendar": PUBLIC_PAGE,
     "public-standings-csv": PUBLIC_PAGE,
     # -- scoring API ------------------------------------------------------------------------------

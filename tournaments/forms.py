@@ -20,7 +20,7 @@ from scoring.rules import RULESETS, Problem
 from scoring.validators import any_text, plain_text
 from tournaments import standings as pure_standings
 from tournaments.labels import SCHEME_LABELS, TIE_BREAK_LABELS
-from tournaments.models import Format, Kind, Round
+from tournaments.models import Format, Kind, RepeatObjective, Round
 from tournaments.standings import DEFAULT_PLACEMENT_POINTS, SCHEMES, TIE_BREAKS
 
 DEFAULT_TIE_BREAKS = pure_standings.DEFAULT_TIE_BREAKS
@@ -413,6 +413,12 @@ class RoundForm(RuleErrorsMixin, forms.Form):
 
 
 class GenerateForm(forms.Form):
+    objective = forms.ChoiceField(
+        label=_("When some repeats cannot be avoided"),
+        required=False,
+        choices=RepeatObjective.choices,
+        widget=forms.RadioSelect,
+    )
     method = forms.ChoiceField(
         label=_("Seat players"),
         required=False,

@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Club, Game, Player
@@ -31,6 +32,13 @@ class Format(models.TextChoices):
     ROUND_ROBIN = "round_robin", _("round robin (two sides, everyone meets everyone)")
     KNOCKOUT = "knockout", _("knockout (two sides, seeded bracket)")
     CLUB_NIGHT = "club_night", _("club nights (tables for those present)")
+
+
+class RepeatObjective(models.TextChoices):
+    """What the rotation draw minimises when some repeated meetings cannot be avoided."""
+
+    SPREAD = "spread", _("spread them: the fewest meetings for any one pair")
+    FEWEST = "fewest", _("fewest repeats in all")
 
 
 class Competition(models.Model):
@@ -53,6 +61,13 @@ class Competition(models.Model):
     )
     planned_rounds = models.PositiveSmallIntegerField(_("rounds"), null=True, blank=True)
     double_round = models.BooleanField(_("double round robin"), default=False)
+    #: Rotation: when repeats are unavoidable, spread them over many pairs or keep them fewest.
+    repeat_objective = models.CharField(
+        _("unavoidable repeats"),
+        max_length=8,
+        choices=RepeatObjective.choices,
+        default=RepeatObjective.SPREAD,
+    )
     third_place = models.BooleanField(_("third-place match"), default=False)
     scheme = models.CharField(
         _("points"),
@@ -107,6 +122,10 @@ class Competition(models.Model):
             models.CheckConstraint(
                 condition=Q(table_size__isnull=True) | Q(table_size__gte=2, table_size__lte=8),
                 name="competition_table_size_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(repeat_objective__in=RepeatObjective.values),
+                name="competition_repeat_objective_valid",
             ),
         ]
 
@@ -217,6 +236,11 @@ class Round(models.Model):
     metrics = models.JSONField(default=dict, blank=True)
     published_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    #: The round timer on the projector: running while ``timer_started_at`` is set (it ends
+    #: ``timer_remaining`` seconds after it); paused with only ``timer_remaining`` kept; not
+    #: started with neither (the round's expected duration).
+    timer_started_at = models.DateTimeField(null=True, blank=True)
+    timer_remaining = models.PositiveIntegerField(null=True, blank=True)
     #: Knockout: the bracket slots of this round's matches, as generated.
     bracket = models.JSONField(null=True, blank=True)
     #: Why the last background draw was refused, until a draw succeeds: ``{"at", "by",
@@ -248,6 +272,14 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.competition} · {self.number}"
+
+    @property
+    def label(self) -> str:
+        """The round's name in the reader's language, one word per kind of competition: a
+        league meets on nights ("Night 3"), a tournament plays rounds ("Round 3")."""
+        if self.competition.kind == Kind.LEAGUE:
+            return gettext("Night %(n)s") % {"n": self.number}
+        return gettext("Round %(n)s") % {"n": self.number}
 
 
 class CheckIn(models.Model):

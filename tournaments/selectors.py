@@ -380,3 +380,19 @@ def unseated(round_: Round) -> list[Entry]:
         for e in entries_of(round_.competition, active_only=True)
         if e.pk not in placed and (not present or e.pk in present)
     ]
+
+
+def drawn_tables(competition: Competition) -> dict[int, list[tuple[int, ...]]]:
+    """Every round's tables as drawn (draft rounds included), by round number: each table its
+    entries in seat order. Two queries' worth of plain values, for the draw's quality figures."""
+    tables: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+    for number, table, entry in (
+        TableSeat.objects.filter(table__round__competition=competition)
+        .order_by("table__round__number", "table__number", "position")
+        .values_list("table__round__number", "table__number", "entry_id")
+    ):
+        tables[number][table].append(entry)
+    return {
+        number: [tuple(seats) for _n, seats in sorted(by_table.items())]
+        for number, by_table in sorted(tables.items())
+    }

@@ -29,7 +29,11 @@ def recompute_standings_for_game(game_id: int) -> None:
 
 @shared_task(ignore_result=True)
 def generate_round(
-    round_id: int, user_id: int | None, seed: int | None = None, method: str | None = None
+    round_id: int,
+    user_id: int | None,
+    seed: int | None = None,
+    method: str | None = None,
+    objective: str | None = None,
 ) -> None:
     """Draw a round's tables in the background (large competitions).
 
@@ -49,7 +53,7 @@ def generate_round(
         return
     by = Actor.for_user(user) if user else Actor.system()
     try:
-        services.generate_round(round_=round_, by=by, seed=seed, method=method)
+        services.generate_round(round_=round_, by=by, seed=seed, method=method, objective=objective)
     except RuleViolation as refusal:
         services.record_draw_refusal(round_=round_, by=by, refusal=refusal)
     except NotAllowed:

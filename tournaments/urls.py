@@ -23,6 +23,11 @@ urlpatterns = [
         rounds.round_cards,
         name="round-cards",
     ),
+    path(
+        "c/<slug:club_slug>/k/<slug:slug>/rounds/<int:number>/sheets/",
+        rounds.round_sheets,
+        name="round-sheets",
+    ),
     path("p/<slug:club_slug>/<slug:slug>/", public.public_competition, name="public-competition"),
     path(
         "p/<slug:club_slug>/<slug:slug>/standings/",
@@ -42,6 +47,7 @@ urlpatterns = [
     path("p/<slug:club_slug>/<slug:slug>/bracket/", public.bracket, name="public-bracket"),
     path("p/<slug:club_slug>/<slug:slug>/where/", public.where_page, name="public-where"),
     path("p/<slug:club_slug>/<slug:slug>/projector/", public.projector, name="public-projector"),
+    path("p/<slug:club_slug>/<slug:slug>/timer/", public.round_timer, name="public-timer"),
     path(
         "p/<slug:club_slug>/<slug:slug>/calendar.ics", exports.calendar_ics, name="public-calendar"
     ),

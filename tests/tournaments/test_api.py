@@ -24,6 +24,7 @@ from tournaments.models import (
     Entry,
     Format,
     Kind,
+    RepeatObjective,
     Round,
     StandingsSnapshot,
     Table,
@@ -909,9 +910,10 @@ def test_the_openapi_schema_shows_the_real_request_fields(api):
     generate = request_fields(
         schema, "/api/v1/competitions/{competition_id}/rounds/{number}/generate/"
     )
-    assert set(generate) == {"seed", "method"}
+    assert set(generate) == {"seed", "method", "objective"}
     assert (generate["seed"]["minimum"], generate["seed"]["maximum"]) == (0, Round.SEED_MAX)
     assert generate["method"]["enum"] == list(services.CLUB_NIGHT_METHODS)
+    assert generate["objective"]["enum"] == list(RepeatObjective.values)
     entry = request_fields(schema, "/api/v1/competitions/{competition_id}/entries/")
     assert set(entry) == {"player", "partner", "seed"}
     assert entry["seed"]["maximum"] == Entry.SEED_MAX

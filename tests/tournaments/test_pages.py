@@ -358,21 +358,13 @@ def test_a_round_is_drawn_previewed_swapped_published_played_and_closed(olga, cl
             r'data-metric="(\w+)">\s*<dt>.*?</dt>\s*<dd><span class="value">(.*?)</span>', html
         )
     )
-    assert metrics["repeated_pairs"] == str(round_.metrics["repeated_pairs"]) == "0"
-    assert metrics["perfect"] == "yes"
+    assert round_.metrics["repeated_pairs"] == 0
+    assert 'data-quality="headline">Nobody meets anybody twice.</p>' in html
+    assert "Perfect" not in html  # the plain sentence says it, no "Perfect: yes"
     low, high = round_.metrics["byes_per_player"]
     assert metrics["byes_per_player"] == (str(low) if low == high else f"{low}–{high}")
-    assert set(metrics) == {
-        "repeated_pairs",
-        "max_meetings",
-        "byes_per_player",
-        "first_dealer",
-        "sit_outs",
-        "lower_bound",
-        "perfect",
-        "seconds",
-    }
-    assert "Times two players sit together again" in html  # each figure is explained
+    assert set(metrics) == {"byes_per_player", "first_dealer", "sit_outs", "lower_bound", "seconds"}
+    assert "Rounds a player sits out entirely" in html  # each figure is explained
 
     first, second = round_.tables.order_by("number")
     a = first.seats.get(position=0).entry
@@ -687,12 +679,11 @@ def test_where_do_i_sit(olga, club, players):
 def test_the_projector_shows_big_standings_and_the_current_tables(olga, club, players):
     published_competition(club, olga)
     html = Client().get("/p/uno/coppa/projector/").content.decode()
-    assert 'class="projector"' in html and 'class="standings big"' in html
-    assert 'hx-get="/p/uno/coppa/standings/?big=1"' in html
-    assert "Tables of round 1" in html and html.count('class="table-box') == 2
-    assert "location.reload()" in html  # it refreshes by itself
+    assert 'class="projector"' in html and 'class="pager-list standings-list"' in html
+    assert html.count('class="pager-item table-box') == 2
+    assert 'data-reload="60"' in html  # it refreshes by itself (static/js/projector.js)
     only = Client().get("/p/uno/coppa/projector/?show=tables").content.decode()
-    assert 'class="standings' not in only
+    assert "standings-list" not in only
 
 
 # -- a whole tournament through the pages -----------------------------------------------------

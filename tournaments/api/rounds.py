@@ -29,7 +29,7 @@ from tournaments.api.common import (
     scheduler_refusals,
 )
 from tournaments.api.payloads import RoundOutput, round_payload, round_response
-from tournaments.models import CheckIn, Round, RoundStatus, Table
+from tournaments.models import CheckIn, RepeatObjective, Round, RoundStatus, Table
 
 #: Entry ids are database keys: positive, within a 64-bit integer.
 ID_MAX = 2**63 - 1
@@ -168,6 +168,13 @@ class RoundGenerate(RoundAction):
             required=False,
             help_text="Club nights only: seat players to meet new opponents (rotation) or with "
             "players of similar standing (standing).",
+        )
+        objective = inputs.Choice(
+            RepeatObjective.values,
+            required=False,
+            help_text="Rotation only, when some repeated meetings cannot be avoided: spread them "
+            "(the fewest meetings for any one pair) or the fewest repeats in all. Kept on the "
+            "competition for its later draws.",
         )
 
     @extend_schema(

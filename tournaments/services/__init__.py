@@ -41,6 +41,7 @@ from tournaments.services.draw import (
     next_slot,
     record_draw_refusal,
     swap_in_round,
+    swap_preview,
 )
 from tournaments.services.entries import add_entry, reinstate_entry, withdraw_entry
 from tournaments.services.rounds import (
@@ -52,6 +53,8 @@ from tournaments.services.rounds import (
     give_bye,
     publish_round,
     set_check_ins,
+    set_round_timer,
+    timer_left,
     update_round,
 )
 from tournaments.services.settlement import adjust, forfeit_table
@@ -85,9 +88,12 @@ __all__ = [
     "reinstate_entry",
     "reopen_competition",
     "set_check_ins",
+    "set_round_timer",
     "store_standings",
     "swap_in_round",
+    "swap_preview",
     "table_policy",
+    "timer_left",
     "update_competition",
     "update_round",
     "violation",

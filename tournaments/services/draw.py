@@ -16,6 +16,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import random
+import time
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -35,11 +36,13 @@ from tournaments.models import (
     EntryStatus,
     Format,
     Kind,
+    RepeatObjective,
     Round,
     RoundStatus,
     Table,
     TableSeat,
 )
+from tournaments.scheduling.bounds import repeat_bounds
 from tournaments.services._common import lock, record_event, require_manager
 from tournaments.services.competitions import table_policy
 from tournaments.services.settlement import match_outcomes
@@ -149,13 +152,20 @@ CLUB_NIGHT_METHODS = ("rotation", "standing")
 
 
 def generate_round(
-    *, round_: Round, by: Actor, seed: int | None = None, method: str | None = None
+    *,
+    round_: Round,
+    by: Actor,
+    seed: int | None = None,
+    method: str | None = None,
+    objective: str | None = None,
 ) -> Round:
     """Draw the tables of a draft round by the competition's format (drafts can be drawn again
     as often as wanted). Rotation and round robin plan all draft rounds together; Swiss, club
     nights and knockout rounds draw from the results so far. A club night is drawn by
     ``method``: "rotation" (fewest repeated meetings) or "standing" (players of similar standing
-    together); by default the way it was drawn last time, else rotation."""
+    together); by default the way it was drawn last time, else rotation. A rotation's
+    ``objective`` for unavoidable repeats ("spread" or "fewest", ``RepeatObjective``) is kept
+    on the competition for its later draws; by default the competition's."""
     competition = round_.competition
     require_manager(by, competition.club)
     if method is not None and (
@@ -163,6 +173,8 @@ def generate_round(
     ):
         choices = CLUB_NIGHT_METHODS if competition.format == Format.CLUB_NIGHT else ()
         raise violation("method", "choice", choices=choices, value=method)
+    if objective is not None and objective not in RepeatObjective.values:
+        raise violation("objective", "choice", choices=RepeatObjective.values, value=objective)
     seed = random.SystemRandom().randrange(1, 10**6) if seed is None else seed
     with transaction.atomic():
         # Everything the draw reads (status, who is present, the results so far) is read under
@@ -174,11 +186,22 @@ def generate_round(
         sizes, _ideal, _sitting_out = table_policy(competition, round_.ruleset)
         if len(participants) < min(sizes):
             raise violation("entries", "range", min=min(sizes), max=10_000, value=len(participants))
+        changed = {}
+        if objective is not None and objective != competition.repeat_objective:
+            changed = {"objective": objective, "objective_before": competition.repeat_objective}
+            competition.repeat_objective = objective
+            competition.save(update_fields=["repeat_objective"])
         history = selectors.meetings(competition, before=round_.number)
         with scheduler_refusals():
             _draw(competition, round_, participants, history, seed, method, by)
         record_event(
-            competition, by, "generate_round", round_=round_, number=round_.number, seed=seed
+            competition,
+            by,
+            "generate_round",
+            round_=round_,
+            number=round_.number,
+            seed=seed,
+            **changed,
         )
     round_.refresh_from_db()
     return round_
@@ -192,6 +215,7 @@ def _draw(competition, round_, participants, history, seed, method, by) -> None:
     elif competition.format == Format.KNOCKOUT:
         _knockout_round(competition, round_, participants, seed)
     else:
+        started = time.perf_counter()
         standings = [
             row["entry"]
             for row in selectors.standings_of(competition)["tables"][0]["rows"]
@@ -223,7 +247,9 @@ def _draw(competition, round_, participants, history, seed, method, by) -> None:
         metrics = scheduling.measure(
             [drawn], participants, history=history, sitting_out=sitting_out
         )
-        _store_tables(round_, drawn.tables, drawn.byes, metrics_dict(metrics), method, seed)
+        # The draw's own time (measuring is not drawing).
+        metrics = metrics_dict(metrics) | {"seconds": round(time.perf_counter() - started, 3)}
+        _store_tables(round_, drawn.tables, drawn.byes, metrics, method, seed)
 
 
 def _plan_drafts(competition, round_, participants, sizes, ideal, sitting_out, seed, by) -> None:
@@ -253,6 +279,7 @@ def _plan_drafts(competition, round_, participants, sizes, ideal, sitting_out, s
     total = max(competition.planned_rounds or 0, len(played_rounds) + len(drafts))
     while len(played_rounds) + len(drafts) < total:
         drafts.append(_new_round(competition, round_.ruleset))
+    objective = competition.repeat_objective
     schedule = scheduling.rotation(
         participants,
         sizes=sizes,
@@ -261,12 +288,20 @@ def _plan_drafts(competition, round_, participants, sizes, ideal, sitting_out, s
         seed=seed,
         played=[_round_as_schedule(r) for r in played_rounds],
         sitting_out=sitting_out,
+        objective=objective,
     )
     scheduling.verify_schedule(
         schedule, sizes=sizes, played=len(played_rounds), sitting_out=sitting_out
     )
     upcoming = schedule.rounds[len(played_rounds) :]
-    metrics = metrics_dict(schedule.metrics) | {"method": schedule.method}
+    bounds = repeat_bounds(
+        scheduling.table_sizes(len(participants), sizes, ideal), len(schedule.rounds)
+    )
+    metrics = metrics_dict(schedule.metrics) | {
+        "method": schedule.method,
+        "objective": objective,
+        "bounds": {"fewest": bounds.fewest, "spread": bounds.spread},
+    }
     for draft, drawn in zip(drafts, upcoming, strict=True):
         _store_tables(draft, drawn.tables, drawn.byes, metrics, "rotation", seed)
 
@@ -384,17 +419,61 @@ def swap_in_round(*, round_: Round, a: int, b: int, by: Actor) -> Round:
         for field_, entry in (("a", a), ("b", b)):
             if entry not in everyone:
                 raise violation(field_, "not_found", value=entry)
-        history = selectors.meetings(competition, before=round_.number)
-        _, _, sitting_out = table_policy(competition, round_.ruleset)
-        edited = scheduling.swap(current, a, b, history=history)
-        metrics = scheduling.measure(
-            [edited], list(everyone), history=history, sitting_out=sitting_out
+        edited, metrics = _swapped(round_, current, a, b)
+        before = round_.metrics or {}
+        _store_tables(round_, edited.tables, edited.byes, metrics, round_.method, round_.seed)
+        record_event(
+            competition,
+            by,
+            "swap",
+            round_=round_,
+            a=a,
+            b=b,
+            repeated_before=before.get("repeated_pairs"),
+            repeated_after=metrics["repeated_pairs"],
         )
-        _store_tables(
-            round_, edited.tables, edited.byes, metrics_dict(metrics), round_.method, round_.seed
-        )
-        record_event(competition, by, "swap", round_=round_, a=a, b=b)
     return round_
+
+
+def _swapped(
+    round_: Round, current: scheduling.Round, a: int, b: int
+) -> tuple[scheduling.Round, dict[str, Any]]:
+    """The round with ``a`` and ``b`` swapped, and its quality figures measured again: over
+    every drawn round when the draft rounds were planned together (rotation), else over this
+    round against the rounds played before. No draw time: a swap is not a draw."""
+    competition = round_.competition
+    history = selectors.meetings(competition, before=round_.number)
+    _, _, sitting_out = table_policy(competition, round_.ruleset)
+    edited = scheduling.swap(current, a, b, history=history)
+    everyone = list(current.players)
+    if round_.method == "rotation":
+        drawn = selectors.drawn_tables(competition)
+        rounds = [
+            edited if number == round_.number else scheduling.Round(tuple(tables), ())
+            for number, tables in drawn.items()
+        ]
+        players = sorted({p for r in rounds for p in r.players} | set(everyone))
+        measured = scheduling.measure(rounds, players, sitting_out=sitting_out)
+    else:
+        measured = scheduling.measure([edited], everyone, history=history, sitting_out=sitting_out)
+    kept = {k: v for k, v in (round_.metrics or {}).items() if k in ("bounds", "objective")}
+    figures = metrics_dict(measured)
+    del figures["seconds"]
+    return edited, figures | kept
+
+
+def swap_preview(*, round_: Round, a: int, b: int) -> dict[str, Any]:
+    """What swapping ``a`` and ``b`` in the draft ``round_`` would do, nothing written: the
+    quality figures ``before`` and ``after``, and the round's tables after (``tables``)."""
+    current = _round_as_schedule(round_)
+    everyone = set(current.players)
+    for field_, entry in (("a", a), ("b", b)):
+        if entry not in everyone:
+            raise violation(field_, "not_found", value=entry)
+    if round_.status != RoundStatus.DRAFT:
+        raise violation("round", "not_allowed", reason="published")
+    edited, metrics = _swapped(round_, current, a, b)
+    return {"before": round_.metrics or {}, "after": metrics, "tables": edited.tables}
 
 
 def record_draw_refusal(*, round_: Round, by: Actor, refusal: RuleViolation) -> Round:

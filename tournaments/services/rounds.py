@@ -297,6 +297,36 @@ def delete_round(*, round_: Round, by: Actor, reason: str = "") -> Round:
     return round_
 
 
+TIMER_ACTIONS = ("start", "pause", "reset")
+
+
+def set_round_timer(*, round_: Round, by: Actor, action: str) -> Round:
+    """Start, pause or reset the round timer the projector shows (a published round only).
+    Started, it runs down from what was left (the round's expected duration at first); paused,
+    it keeps what was left; reset, it is back to the full duration, stopped. Kept on the round
+    (``timer_started_at``, ``timer_remaining``) so that every screen counts down the same."""
+    require_manager(by, round_.competition.club)
+    if action not in TIMER_ACTIONS:
+        raise violation("timer", "choice", choices=TIMER_ACTIONS, value=action)
+    with transaction.atomic():
+        competition = lock(round_)
+        if round_.status != RoundStatus.PUBLISHED:
+            raise violation("round", "not_allowed", reason=round_.status)
+        now = timezone.now()
+        left = timer_left(round_, now)
+        if action == "start" and round_.timer_started_at is None:
+            round_.timer_started_at, round_.timer_remaining = now, left
+        elif action == "pause" and round_.timer_started_at is not None:
+            round_.timer_started_at, round_.timer_remaining = None, left
+        elif action == "reset":
+            round_.timer_started_at = round_.timer_remaining = None
+        round_.save(update_fields=["timer_started_at", "timer_remaining"])
+        record_event(
+            competition, by, f"timer_{action}", round_=round_, number=round_.number, left=left
+        )
+    return round_
+
+
 def give_bye(*, round_: Round, entry: Entry, by: Actor) -> Round:
     """Give a bye in a drawn round to an active entry that has neither a seat nor a bye there
     (a late entrant of a published round: its games are fixed, so the entrant sits this round
@@ -386,3 +416,12 @@ def add_season(
             rulesets=games,
         )
     return created
+
+
+def timer_left(round_: Round, now: dt.datetime) -> int:
+    """Seconds left on the round timer at ``now`` (never below 0)."""
+    full = round_.duration_minutes * 60
+    left = full if round_.timer_remaining is None else round_.timer_remaining
+    if round_.timer_started_at is not None:
+        left -= int((now - round_.timer_started_at).total_seconds())
+    return max(0, left)

@@ -21,18 +21,22 @@ import hashlib
 
 from django.db.models import Count, IntegerField, OuterRef, Subquery, Sum
 from django.db.models.functions import Cast, Coalesce
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
+from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition
 
 from scoring import access
+from scoring.views import qr_svg
 from tournaments import selectors, services
 from tournaments.forms import WhereForm
 from tournaments.models import Bye, Competition, Round, RoundStatus, StandingsSnapshot, Table
 from tournaments.presenters import (
+    alphabetical,
     bracket_view,
     club_zone,
     game_names,
@@ -40,6 +44,7 @@ from tournaments.presenters import (
     schedule_row,
     standings_explained,
     standings_tables,
+    timer_of,
     where_answer,
 )
 from tournaments.views.access import public_or_404, round_or_404, round_tables
@@ -324,7 +329,10 @@ def _current_round(competition: Competition) -> Round | None:
 def where_page(request, club_slug: str, slug: str):
     """ "Where do I sit?": choose your name, see your table and seat in the current round."""
     competition, role = public_or_404(request, club_slug, slug)
-    entries = selectors.entries_of(competition, active_only=True)
+    # Alphabetical: a player looks for their name, not their seed.
+    entries = sorted(
+        selectors.entries_of(competition, active_only=True), key=lambda e: alphabetical(e.name)
+    )
     form = WhereForm(request.GET or None, entries=entries)
     zone = club_zone(competition.club)
     answer = None
@@ -334,14 +342,21 @@ def where_page(request, club_slug: str, slug: str):
     return render(
         request,
         "tournaments/where.html",
-        _public_context(request, competition, role) | {"form": form, "answer": answer},
+        _public_context(request, competition, role)
+        | {
+            "form": form,
+            "answer": answer,
+            "names": entries,
+            "chosen": answer["entry"].pk if answer else None,
+        },
         status=400 if form.errors else 200,
     )
 
 
 def projector(request, club_slug: str, slug: str):
-    """Big type on a dark background for the club room: the standings and the current round's
-    tables, scrolling and refreshing by themselves."""
+    """The club room's screen (1920×1080): the standings and the current round's tables, paged
+    so that every row is shown (``static/js/projector.js``), the round timer counting down live,
+    and a QR code to "where do I sit?". ``?show=standings`` or ``?show=tables`` shows one."""
     competition, role = public_or_404(request, club_slug, slug)
     data, version = _snapshot(request, competition)
     show = request.GET.get("show", "both")
@@ -351,18 +366,23 @@ def projector(request, club_slug: str, slug: str):
     tables = []
     if current is not None and show != "standings":
         tables = [public_table(t) for t in round_tables(current)[0]]
+    where_url = request.build_absolute_uri(reverse("public-where", args=[club_slug, slug]))
+    standings = standings_tables(data)
     return render(
         request,
         "tournaments/projector.html",
         _public_context(request, competition, role)
         | {
-            "standings": standings_tables(data) if show != "tables" else [],
+            "standings": standings[:1] if show != "tables" else [],
             "scheme_label": data.get("scheme_label", ""),
             "version": version,
             "current": current,
             "when": schedule_row(current, club_zone(competition.club)) if current else None,
             "tables": tables,
             "show": show,
+            "timer": timer_of(current, timezone.now()) if current else None,
+            "where_url": where_url,
+            "where_qr": qr_svg(where_url),
         },
     )
 
@@ -395,3 +415,13 @@ def standings_how(request, club_slug: str, slug: str):
         _public_context(request, competition, role)
         | {"how": standings_explained(competition, data)},
     )
+
+
+def round_timer(request, club_slug: str, slug: str):
+    """The current round's timer as JSON, polled by the projector: ``state`` (idle, running,
+    paused, over), ``left`` and ``full`` in seconds, and the round's ``number``."""
+    competition, _role = public_or_404(request, club_slug, slug)
+    current = _current_round(competition)
+    if current is None:
+        return JsonResponse({"number": None, "state": "none", "left": 0, "full": 0})
+    return JsonResponse({"number": current.number} | timer_of(current, timezone.now()))

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring import access
+from scoring.hand_forms import hand_form
 from scoring.messages import DRAW_REFUSED_ADVICE, message
 from scoring.models import TableLink
 from scoring.rules import RuleViolation
@@ -45,7 +46,15 @@ from tournaments.models import (
     RoundStatus,
     Table,
 )
-from tournaments.presenters import club_zone, metrics_rows, public_table, schedule_row, table_done
+from tournaments.presenters import (
+    club_zone,
+    draw_quality,
+    public_table,
+    schedule_row,
+    swap_effect,
+    table_done,
+    timer_of,
+)
 from tournaments.views.access import call_service, organizer_or_404, round_or_404, round_tables
 
 #: Rounds with more participants than this are drawn by a Celery task.
@@ -121,7 +130,7 @@ def round_page(request, club_slug: str, slug: str, number: int):
         answer = handler(request, competition, round_, bound, errors)
         if answer is not None:
             return answer
-        status = 400
+        status = 200 if bound.pop("ok", False) else 400
         round_.refresh_from_db()
     tables, byes = round_tables(round_)
     entries = selectors.entries_of(competition, active_only=True)
@@ -159,12 +168,7 @@ def round_page(request, club_slug: str, slug: str, number: int):
     checkin = bound.get("checkin") or CheckInForm(
         entries=entries, initial={"present": sorted(ticked)}
     )
-    in_round = [
-        (seat.entry.pk, _("%(name)s (table %(n)s)") % {"name": seat.entry.name, "n": t.number})
-        for t in tables
-        for seat in t.seats.all()
-    ] + [(e.pk, _("%(name)s (bye)") % {"name": e.name}) for e in byes]
-    swap = bound.get("swap") or SwapForm(choices=in_round)
+    swap = bound.get("swap") or SwapForm(choices=_swap_choices(tables, byes))
     forfeit_bound = bound.get("forfeit")
     rows = []
     for table in tables:
@@ -201,6 +205,21 @@ def round_page(request, club_slug: str, slug: str, number: int):
         }
         for e in missing
     ]
+    quality = preview = None
+    if round_.status == RoundStatus.DRAFT and tables:
+        names = {e.pk: e.name for e in selectors.entries_of(competition)}
+        drawn = selectors.drawn_tables(competition)
+        quality = draw_quality(round_.metrics or {}, drawn, round_.number, names)
+        if "preview" in bound:
+            found = bound["preview"]
+            after = draw_quality(
+                found["after"], drawn | {round_.number: found["tables"]}, round_.number, names
+            )
+            preview = swap_effect(found) | {
+                "after_quality": after,
+                "a": bound["swap"].cleaned_data["a"],
+                "b": bound["swap"].cleaned_data["b"],
+            }
     return render(
         request,
         "tournaments/round.html",
@@ -215,14 +234,25 @@ def round_page(request, club_slug: str, slug: str, number: int):
             "tables": rows,
             "byes": byes,
             "open_tables": [r["table"].number for r in rows if not r["done"]],
-            "metrics": metrics_rows(round_.metrics or {}),
+            "quality": quality,
+            "timer": timer_of(round_, timezone.now())
+            if round_.status == RoundStatus.PUBLISHED
+            else None,
+            "preview": preview,
+            "rotation": competition.format == Format.ROTATION,
             "planned_together": round_.method in ("rotation", "round_robin"),
             "details_form": details,
             "checkin_form": checkin,
             "present_count": len(present),
             "carried_from": carried_from,
             "generate_form": bound.get("generate")
-            or GenerateForm(initial={"seed": None, "method": round_.method or "rotation"}),
+            or GenerateForm(
+                initial={
+                    "seed": None,
+                    "method": round_.method or "rotation",
+                    "objective": competition.repeat_objective,
+                }
+            ),
             "swap_form": swap,
             "errors": errors,
             "drawing": drawing,
@@ -314,9 +344,11 @@ def _action_generate(request, competition, round_, bound, errors):
     seed = form.cleaned_data.get("seed")
     method = form.cleaned_data.get("method") if competition.format == Format.CLUB_NIGHT else None
     method = method or None
+    objective = form.cleaned_data.get("objective") or None
+    objective = objective if competition.format == Format.ROTATION else None
     if round_.status == RoundStatus.DRAFT and _participant_count(round_) > TASK_THRESHOLD:
         since = _last_event_id(competition)
-        tasks.generate_round.delay_on_commit(round_.pk, request.user.pk, seed, method)
+        tasks.generate_round.delay_on_commit(round_.pk, request.user.pk, seed, method, objective)
         messages.info(request, _("Drawing the tables…"))
         return _back(round_, drawing=since, at=int(timezone.now().timestamp()))
     try:
@@ -326,6 +358,7 @@ def _action_generate(request, competition, round_, bound, errors):
             by=access.actor_for(request),
             seed=seed,
             method=method,
+            objective=objective,
         )
     except RuleViolation as violation:
         errors["generate"] = [message(p) for p in violation.problems]
@@ -334,12 +367,40 @@ def _action_generate(request, competition, round_, bound, errors):
     return _back(round_)
 
 
-def _action_swap(request, competition, round_, bound, errors):
+def _swap_choices(tables, byes) -> list[tuple[int, str]]:
+    """Everyone in the round, with the table they sit at (or their bye)."""
+    return [
+        (seat.entry.pk, _("%(name)s (table %(n)s)") % {"name": seat.entry.name, "n": t.number})
+        for t in tables
+        for seat in t.seats.all()
+    ] + [(e.pk, _("%(name)s (bye)") % {"name": e.name}) for e in byes]
+
+
+def _swap_form(request, round_, bound) -> SwapForm:
     tables, byes = round_tables(round_)
-    choices = [(s.entry_id, s.entry.name) for t in tables for s in t.seats.all()]
-    choices += [(e.pk, e.name) for e in byes]
-    form = SwapForm(request.POST, choices=choices)
+    form = SwapForm(request.POST, choices=_swap_choices(tables, byes))
     bound["swap"] = form
+    return form
+
+
+def _action_swap_preview(request, competition, round_, bound, errors):
+    """What a swap would do, shown before it is saved (nothing written)."""
+    form = _swap_form(request, round_, bound)
+    if not form.is_valid():
+        return None
+    try:
+        bound["preview"] = services.swap_preview(
+            round_=round_, a=form.cleaned_data["a"], b=form.cleaned_data["b"]
+        )
+    except RuleViolation as violation:
+        form.add_rule_errors(violation)
+        return None
+    bound["ok"] = True
+    return None
+
+
+def _action_swap(request, competition, round_, bound, errors):
+    form = _swap_form(request, round_, bound)
     if not form.is_valid():
         return None
     try:
@@ -442,11 +503,28 @@ def _action_bye(request, competition, round_, bound, errors):
     return _back(round_)
 
 
+def _action_timer(request, competition, round_, bound, errors):
+    """Start, pause or reset the round timer shown on the projector."""
+    try:
+        call_service(
+            services.set_round_timer,
+            round_=round_,
+            by=access.actor_for(request),
+            action=request.POST.get("timer", ""),
+        )
+    except RuleViolation as violation:
+        errors["timer"] = [message(p) for p in violation.problems]
+        return None
+    return _back(round_)
+
+
 ROUND_ACTIONS = {
     "details": _action_details,
     "checkin": _action_checkin,
     "generate": _action_generate,
     "swap": _action_swap,
+    "swap_preview": _action_swap_preview,
+    "timer": _action_timer,
     "publish": _action_publish,
     "close": _action_close,
     "forfeit": _action_forfeit,
@@ -489,5 +567,58 @@ def round_cards(request, club_slug: str, slug: str, number: int):
             "round": round_,
             "when": schedule_row(round_, club_zone(competition.club)),
             "cards": cards,
+        },
+    )
+
+
+#: Minutes a hand takes at a club table, roughly: the score sheets get a row per hand expected
+#: in the round's duration, rounded up so that every player deals as often.
+MINUTES_PER_HAND = 6
+
+
+def expected_hands(duration_minutes: int, seats: int) -> int:
+    """Rows of a score sheet: the hands expected in ``duration_minutes`` at ``seats`` players,
+    a whole number of deals round the table, at least two."""
+    hands = max(2 * seats, -(-duration_minutes // MINUTES_PER_HAND))
+    return -(-hands // seats) * seats
+
+
+@login_required
+def round_sheets(request, club_slug: str, slug: str, number: int):
+    """Printable score sheets, one per table of a published round: the game, the players in
+    dealing order, the dealer of every hand filled in, the game's columns (what the hand form
+    asks) and a points column per player, with a row per hand expected."""
+    competition, role = organizer_or_404(request, club_slug, slug, manage=True)
+    round_ = round_or_404(competition, number)
+    tables, _byes = round_tables(round_)
+    sheets = []
+    for table in tables:
+        game = table.game
+        if game is None:
+            continue
+        names = [s.player.display_name for s in game.seats.all()]
+        form = hand_form(game, names)
+        columns = [str(field.label) for key, field in form.fields.items() if key != "dealer"]
+        rows = expected_hands(round_.duration_minutes, len(names))
+        sheets.append(
+            {
+                "table": table,
+                "game": game,
+                "names": names,
+                "columns": columns,
+                "hands": [{"number": i + 1, "dealer": names[i % len(names)]} for i in range(rows)],
+                "sits_out": bool(game.rules.dealer_sits_out_with & {len(names)}),
+            }
+        )
+    return render(
+        request,
+        "tournaments/sheets.html",
+        {
+            "club": competition.club,
+            "competition": competition,
+            "role": role,
+            "round": round_,
+            "when": schedule_row(round_, club_zone(competition.club)),
+            "sheets": sheets,
         },
     )

@@ -1,0 +1,115 @@
+/* The projector and the round timer.
+ *
+ * Paging: every [data-pager] holds a [data-pager-list] whose children are laid out in as many
+ * columns of at least data-min em as fit, and as many rows as fit the height; what does not fit
+ * is shown on the next page (every 10 s), so no row is ever cut off. Names never wrap (CSS
+ * ellipsis; the full name is in the title). The page reloads after data-reload seconds, once
+ * every page has been shown, for new results.
+ *
+ * Timer: a [data-timer-clock] counts down from data-left seconds while data-state is
+ * "running"; with data-poll it asks the server every 5 s (the organizer starts and pauses it on
+ * the round page).
+ */
+(function () {
+  "use strict";
+  var PAGE_MS = 10000, POLL_MS = 5000;
+
+  function px(value) { return parseFloat(value) || 0; }
+
+  function layout(pager) {
+    var list = pager.querySelector("[data-pager-list]");
+    if (!list) return null;
+    var items = Array.prototype.slice.call(list.children);
+    items.forEach(function (item) { item.hidden = false; });
+    var style = getComputedStyle(list);
+    var colGap = px(style.columnGap), rowGap = px(style.rowGap);
+    var minWidth = px(pager.dataset.min || 15) * px(style.fontSize);
+    var cols = Math.max(1, Math.floor((list.clientWidth + colGap) / (minWidth + colGap)));
+    list.style.gridTemplateColumns = "repeat(" + cols + ", minmax(0, 1fr))";
+    list.style.gridTemplateRows = "";
+    var tallest = 0;
+    items.forEach(function (item) { tallest = Math.max(tallest, item.getBoundingClientRect().height); });
+    var rows = Math.max(1, Math.floor((list.clientHeight + rowGap) / (tallest + rowGap)));
+    list.style.gridTemplateRows = "repeat(" + rows + ", " + tallest + "px)";
+    list.style.gridAutoFlow = "column";
+    var per = rows * cols;
+    return { items: items, per: per, pages: Math.max(1, Math.ceil(items.length / per)), page: 0,
+             label: pager.querySelector("[data-pager-page]"), text: pager.dataset.pageText || "" };
+  }
+
+  function show(state) {
+    state.items.forEach(function (item, i) {
+      item.hidden = Math.floor(i / state.per) !== state.page;
+    });
+    if (state.label) {
+      state.label.textContent = state.pages > 1
+        ? state.text.replace("%(page)s", state.page + 1).replace("%(pages)s", state.pages) : "";
+    }
+  }
+
+  function pagers() {
+    var states = [];
+    document.querySelectorAll("[data-pager]").forEach(function (pager) {
+      var state = layout(pager);
+      if (state) { show(state); states.push(state); }
+    });
+    var reload = px(document.body.dataset.reload) * 1000;
+    if (!states.length && !reload) return;
+    var started = Date.now(), cycles = 0;
+    var most = Math.max.apply(null, states.map(function (s) { return s.pages; }).concat([1]));
+    setInterval(function () {
+      cycles += 1;
+      states.forEach(function (state) { state.page = (state.page + 1) % state.pages; show(state); });
+      if (reload && Date.now() - started >= reload && cycles % most === 0) location.reload();
+    }, PAGE_MS);
+    window.addEventListener("resize", function () {
+      states.forEach(function (state, i) {
+        var pager = document.querySelectorAll("[data-pager]")[i];
+        var fresh = layout(pager);
+        if (fresh) { states[i] = fresh; show(fresh); }
+      });
+    });
+  }
+
+  function clockText(seconds) {
+    seconds = Math.max(0, Math.round(seconds));
+    var h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
+    var mm = (m < 10 ? "0" : "") + m, ss = (s < 10 ? "0" : "") + s;
+    return h ? h + ":" + mm + ":" + ss : mm + ":" + ss;
+  }
+
+  function timer(clock) {
+    var state = { left: px(clock.dataset.left), state: clock.dataset.state, at: Date.now() };
+    var box = clock.parentElement, label = box.querySelector("[data-timer-label]");
+    function render() {
+      var left = state.left;
+      if (state.state === "running") left = Math.max(0, state.left - (Date.now() - state.at) / 1000);
+      var shown = state.state === "running" && left <= 0 ? "over" : state.state;
+      clock.textContent = clockText(Math.ceil(left));
+      clock.dataset.state = shown;
+      box.dataset.state = shown;
+      if (label) label.textContent = label.dataset[shown] || "";
+    }
+    setInterval(render, 250);
+    render();
+    var url = clock.dataset.poll;
+    if (!url || !window.fetch) return;
+    setInterval(function () {
+      fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+        .then(function (answer) { return answer.ok ? answer.json() : null; })
+        .then(function (data) {
+          if (!data || data.state === "none") return;
+          state = { left: data.left, state: data.state, at: Date.now() };
+          render();
+        })
+        .catch(function () { /* the next poll tries again */ });
+    }, POLL_MS);
+  }
+
+  function start() {
+    document.querySelectorAll("[data-timer-clock]").forEach(timer);
+    pagers();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
