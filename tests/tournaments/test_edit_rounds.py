@@ -38,7 +38,7 @@ def test_a_stray_draft_round_is_deleted_from_the_page_and_leaves_the_schedule_an
     olga, league
 ):
     client = login(olga)
-    assert "<strong>Round 4</strong>" in Client().get("/p/uno/lega/").content.decode()
+    assert "<strong>Night 4</strong>" in Client().get("/p/uno/lega/").content.decode()
     assert client.get("/p/uno/lega/calendar.ics").content.decode().count("BEGIN:VEVENT") == 4
     page = client.get("/c/uno/k/lega/rounds/4/").content.decode()
     assert "Delete round 4" in page
@@ -48,7 +48,7 @@ def test_a_stray_draft_round_is_deleted_from_the_page_and_leaves_the_schedule_an
     calendar = Client().get("/p/uno/lega/calendar.ics").content.decode()
     assert calendar.count("BEGIN:VEVENT") == 3 and "20260323" not in calendar
     public = Client().get("/p/uno/lega/").content.decode()
-    assert "<strong>Round 4</strong>" not in public and "<strong>Round 3</strong>" in public
+    assert "<strong>Night 4</strong>" not in public and "<strong>Night 3</strong>" in public
     assert client.get("/c/uno/k/lega/rounds/4/").status_code == 404
     event = CompetitionEvent.objects.filter(action="delete_round").get()
     assert event.data["number"] == 4 and event.actor == olga
