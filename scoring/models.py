@@ -314,6 +314,7 @@ class AuditAction(models.TextChoices):
     RECORD_HAND = "record_hand", _("hand entered")
     CORRECT_HAND = "correct_hand", _("hand corrected")
     REMOVE_HAND = "remove_hand", _("hand removed")
+    UNDO_HAND = "undo_hand", _("hand undone")
     ABANDON_GAME = "abandon_game", _("game abandoned")
     LOCK_GAME = "lock_game", _("game locked")
     REOPEN_GAME = "reopen_game", _("game reopened")

@@ -47,6 +47,7 @@ urlpatterns = [
     path("g/<int:game_id>/live/", views.game_live, name="game-live"),
     path("g/<int:game_id>/hands/", views.record_hand, name="record-hand"),
     path("g/<int:game_id>/hands/<int:number>/", views.hand_page, name="hand"),
+    path("g/<int:game_id>/hands/<int:number>/undo/", views.undo_hand, name="undo-hand"),
     path("g/<int:game_id>/abandon/", views.abandon_game, name="abandon-game"),
     path("g/<int:game_id>/reopen/", views.reopen_game, name="reopen-game"),
     path("g/<int:game_id>/lock/", views.lock_game, name="lock-game"),

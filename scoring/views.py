@@ -27,7 +27,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import condition, require_POST
 
 from scoring import access, etags, selectors, services, throttles
@@ -367,10 +367,16 @@ def record_hand(request, game_id: int):
                 return _outbox_denied(request, game_id, 403)
             raise PermissionDenied from None
         else:
+            answer = {"number": result.payload["number"], "replayed": result.replayed}
+            if result.hand is not None:
+                _remember_undoable(request, result.hand)
+                answer["undo"] = {
+                    "url": reverse("undo-hand", args=[game.pk, result.hand.number]),
+                    "etag": str(etags.hand_tag(result.hand)),
+                    "seconds": settings.UNDO_SECONDS,
+                }
             if _outbox(request):
-                return JsonResponse(
-                    {"number": result.payload["number"], "replayed": result.replayed}, status=201
-                )
+                return JsonResponse(answer, status=201)
             messages.success(
                 request, _("Hand %(number)s saved.") % {"number": result.payload["number"]}
             )
@@ -386,6 +392,62 @@ def record_hand(request, game_id: int):
     )
 
 
+#: How many hands a browser session remembers having saved, for undo.
+UNDO_REMEMBERED = 20
+
+
+def _remember_undoable(request, hand: Hand) -> None:
+    """This browser session saved ``hand``: it alone may undo it (for UNDO_SECONDS)."""
+    kept = [pk for pk in request.session.get("undoable", []) if pk != hand.pk]
+    request.session["undoable"] = [*kept, hand.pk][-UNDO_REMEMBERED:]
+
+
+@require_POST
+def undo_hand(request, game_id: int, number: int):
+    """The toast's "Undo" (``static/js/undo.js``): takes back the hand this browser session just
+    saved, if it is still the last one and within UNDO_SECONDS; answers in the API's error shape
+    otherwise. The hidden ``etag`` names the hand saved, so a retried undo never removes another:
+    the hand is already gone (404 ``not_found``) or another took its number (412 ``stale``)."""
+    try:
+        game, role = game_or_404(request, game_id)
+        if not can_write(request, game, role):
+            raise PermissionDenied
+    except (Http404, PermissionDenied) as refusal:
+        return _outbox_denied(request, game_id, 404 if isinstance(refusal, Http404) else 403)
+    condition = etags.parse(request.POST.get("etag"))
+    if condition is None:
+        return _outbox_refusal(
+            400, "required", _("Say which hand to undo: reload the game."), field="etag"
+        )
+    too_late = _(
+        "Hand %(number)s can no longer be undone: open it from the history to remove it, with a "
+        "reason."
+    ) % {"number": number}
+    hand = Hand.objects.filter(game=game, number=number).only("pk").first()
+    if hand is not None and hand.pk not in request.session.get("undoable", []):
+        return _outbox_refusal(409, "undo_expired", too_late)
+    by = access.actor_for(request, game, via=Via.PAGE if role is not None else Via.TABLE)
+    try:
+        services.undo_hand(
+            game=game,
+            number=number,
+            by=by,
+            expected=condition.strong,
+            within_seconds=settings.UNDO_SECONDS,
+        )
+    except services.HandNotFound:
+        return _outbox_refusal(404, "not_found", _("This hand is already gone."))
+    except services.VersionConflict:
+        return _outbox_refusal(412, "stale", HAND_MOVED)
+    except services.UndoExpired:
+        return _outbox_refusal(409, "undo_expired", too_late)
+    except RuleViolation as violation:
+        return _outbox_refusal(409, "locked", " ".join(message(p) for p in violation.problems))
+    request.session["undoable"] = [pk for pk in request.session["undoable"] if pk != hand.pk]
+    text = _("Hand %(number)s undone.") % {"number": number}
+    return JsonResponse({"number": number, "undone": True, "message": text})
+
+
 def hand_page(request, game_id: int, number: int):
     """One hand: what was entered, its audit trail, and the forms to correct or remove it."""
     game, role = game_or_404(request, game_id)
@@ -394,7 +456,7 @@ def hand_page(request, game_id: int, number: int):
     writable = can_write(request, game, role) and game.status != GameStatus.ABANDONED
     if request.method == "POST" and not writable:
         raise PermissionDenied  # a reader's POST must not look like an answer to it
-    form = reason_form = None
+    form = reason_form = removal_choice = None
     status = 200
     # A locked game shows why instead of its forms (a form posted before the lock shows it too).
     if writable and (not game.locked or request.method == "POST"):
@@ -403,12 +465,13 @@ def hand_page(request, game_id: int, number: int):
         reason_form = ReasonForm()
         if request.method == "POST":
             by = access.actor_for(request, game, via=Via.PAGE if role is not None else Via.TABLE)
-            if request.POST.get("action") == "remove":
+            action = request.POST.get("action")
+            if action in REMOVALS:
                 reason_form = ReasonForm(request.POST)
                 reason_form.hand_number, reason_form.names = number, names
                 if reason_form.is_valid():
                     try:
-                        services.remove_hand(
+                        REMOVALS[action](
                             game=game,
                             number=number,
                             by=by,
@@ -419,13 +482,19 @@ def hand_page(request, game_id: int, number: int):
                         reason_form.add_rule_errors(locked)
                         status = 409
                     except RuleViolation as violation:
-                        reason_form.add_rule_errors(violation)
+                        if action == "remove" and _breaks_deal_order(violation):
+                            # Not an error: the player is asked what they meant.
+                            removal_choice = {
+                                "later": game.hand_count - number,
+                                "fixable": services.dealers_fixable(game=game, number=number),
+                            }
+                            status = 409
+                        else:
+                            reason_form.add_rule_errors(violation)
                     except services.VersionConflict:
                         reason_form.add_error(None, HAND_MOVED)
                     else:
-                        messages.success(
-                            request, _("Hand %(number)s removed.") % {"number": number}
-                        )
+                        messages.success(request, _removed_text(action, number, game.hand_count))
                         return redirect("game", game_id=game.pk)
             else:
                 form = hand_form(game, names, request.POST)
@@ -469,6 +538,7 @@ def hand_page(request, game_id: int, number: int):
             "deltas": list(zip(names, hand.deltas, strict=True)),
             "form": form,
             "reason_form": reason_form,
+            "removal_choice": removal_choice,
             "lock_message": lock_message(game),
             "trail": [
                 {
@@ -481,6 +551,33 @@ def hand_page(request, game_id: int, number: int):
         },
         status=status,
     )
+
+
+#: The ways to remove a hand, by the form's ``action``: the hand alone; the hand and those after
+#: it; the hand, with the later hands' dealers following the deal order again.
+REMOVALS = {
+    "remove": services.remove_hand,
+    "remove-following": services.remove_hands_from,
+    "fix-dealers": services.remove_hand_fixing_dealers,
+}
+
+
+def _breaks_deal_order(violation: RuleViolation) -> bool:
+    return any(p.code == "wrong_dealer" for p in violation.problems)
+
+
+def _removed_text(action: str, number: int, hand_count: int) -> str:
+    if action == "remove-following":
+        return ngettext(
+            "Hand %(number)s removed.",
+            "Hands %(number)s to %(last)s removed.",
+            hand_count - number + 1,
+        ) % {"number": number, "last": hand_count}
+    if action == "fix-dealers":
+        return _(
+            "Hand %(number)s removed; the dealers of the later hands follow the order again."
+        ) % {"number": number}
+    return _("Hand %(number)s removed.") % {"number": number}
 
 
 def _doc_summary(game, data, names):
