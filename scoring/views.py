@@ -250,6 +250,8 @@ def game_context(request, game: Game, role: str | None, form=None, reopen_form=N
         "sitting_out": _name(names, game.sitting_out_next),
         "lowest_wins": game.rules.lowest_wins,
         "side_names": _side_names(game, names),
+        "share_url": site_url(request, reverse("game", args=[game.pk])),
+        "can_rematch": access.writes_hands(role) and game.status == GameStatus.FINISHED,
     }
 
 
@@ -291,7 +293,19 @@ def _side_names(game, names):
 
 def game_page(request, game_id: int):
     game, role = game_or_404(request, game_id)
-    return render(request, "scoring/game.html", game_context(request, game, role))
+    form = None
+    dealer = request.GET.get("dealer", "")
+    if (
+        dealer.isdigit()
+        and int(dealer) < game.n
+        and game.hand_count == 0
+        and game.status == GameStatus.IN_PROGRESS
+        and not game.locked
+        and can_write(request, game, role)
+    ):
+        # A rematch offers the first deal to the seat after the one that dealt first.
+        form = hand_form(game, selectors.player_names(game), initial={"dealer": int(dealer)})
+    return render(request, "scoring/game.html", game_context(request, game, role, form))
 
 
 def _game_etag(request, game_id: int) -> str | None:
@@ -668,8 +682,16 @@ def game_export(request, game_id: int):
 # -- table links ------------------------------------------------------------------------------
 
 
-def table_url(link: TableLink) -> str:
-    return settings.SITE_URL + reverse("table-link", args=[link.token])
+def site_url(request, path: str) -> str:
+    """The address of ``path`` that phones reach: SITE_URL when it is set explicitly, else the
+    address this request came in on (a laptop at the club serving on its local network)."""
+    if settings.SITE_URL_SET or request is None:
+        return settings.SITE_URL + path
+    return request.build_absolute_uri(path)
+
+
+def table_url(link: TableLink, request=None) -> str:
+    return site_url(request, reverse("table-link", args=[link.token]))
 
 
 def qr_svg(url: str) -> str:
@@ -692,7 +714,7 @@ def table_card(request, game_id: int):
         )
         return redirect("table-card", game_id=game.pk)
     link, _created = TableLink.objects.get_or_create(game=game)
-    url = table_url(link)
+    url = table_url(link, request)
     return render(
         request,
         "scoring/table_card.html",

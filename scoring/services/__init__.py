@@ -38,16 +38,16 @@ from scoring.services.clubs import (
     set_membership,
     set_player_active,
 )
-from scoring.services.games import abandon_game, import_game, start_game
+from scoring.services.games import abandon_game, import_game, rematch, start_game
 from scoring.services.hands import (
     Recorded,
+    UndoExpired,
     correct_hand,
     correct_hands,
+    dealers_fixable,
     fingerprint,
     hand_fields,
     hand_row,
-    UndoExpired,
-    dealers_fixable,
     record_hand,
     remove_hand,
     remove_hand_fixing_dealers,
@@ -81,15 +81,16 @@ __all__ = [
     "import_game",
     "lock_games",
     "new_player",
+    "rematch",
     "record_hand",
     "remove_hand",
     "remove_hand_fixing_dealers",
     "remove_hands_from",
-    "undo_hand",
     "reopen_game",
     "rotate_table_link",
     "set_membership",
     "set_player_active",
     "start_game",
+    "undo_hand",
     "violation",
 ]

@@ -157,3 +157,91 @@ def test_undo_is_refused_after_the_window_or_from_another_client(terziglio, olga
     with pytest.raises(services.UndoExpired):
         services.undo_hand(game=game, number=number, by=by, expected=read, within_seconds=10)
     assert snapshot(game) == before
+
+
+# -- the pages ----------------------------------------------------------------------------------
+
+
+def test_the_undo_url_takes_back_the_hand_this_session_saved_and_only_once(olga, terziglio):
+    from tests.scoring.test_pages import SOLOIST_FORM, login
+
+    client = login(olga)
+    saved = client.post(
+        f"/g/{terziglio.pk}/hands/", SOLOIST_FORM | {"idempotency_key": "k1"}, HTTP_X_OUTBOX="1"
+    ).json()
+    undo = saved["undo"]
+    other = login(olga)  # the same account on another phone: not its hand to undo
+    refused = other.post(undo["url"], {"etag": undo["etag"]})
+    assert refused.status_code == 409 and refused.json()["errors"][0]["code"] == "undo_expired"
+    assert "remove it, with a reason" in refused.json()["errors"][0]["message"]
+    missing = client.post(undo["url"], {})
+    assert missing.status_code == 400 and missing.json()["errors"][0]["field"] == "etag"
+    done = client.post(undo["url"], {"etag": undo["etag"]})
+    assert done.status_code == 200 and done.json()["undone"] is True
+    assert Game.objects.get(pk=terziglio.pk).hand_count == 0
+    again = client.post(undo["url"], {"etag": undo["etag"]})
+    assert again.status_code == 404 and Hand.objects.filter(game=terziglio).count() == 0
+    assert AuditEvent.objects.filter(game=terziglio, action="undo_hand").count() == 1
+
+
+def test_the_undo_window_is_a_setting(olga, terziglio, settings):
+    from tests.scoring.test_pages import SOLOIST_FORM, login
+
+    settings.UNDO_SECONDS = 3
+    client = login(olga)
+    saved = client.post(
+        f"/g/{terziglio.pk}/hands/", SOLOIST_FORM | {"idempotency_key": "k2"}, HTTP_X_OUTBOX="1"
+    ).json()
+    assert saved["undo"]["seconds"] == 3
+    Hand.objects.filter(game=terziglio).update(created_at=timezone.now() - timedelta(seconds=4))
+    late = client.post(saved["undo"]["url"], {"etag": saved["undo"]["etag"]})
+    assert late.status_code == 409 and Hand.objects.filter(game=terziglio).count() == 1
+
+
+@pytest.mark.parametrize("action", ["remove-following", "fix-dealers"])
+def test_the_removal_dialog_choices_from_the_hand_page(olga, terziglio, action):
+    from tests.scoring.test_pages import login, shown
+
+    by = Actor.for_user(olga)
+    play(terziglio, G1[:4], by)
+    client = login(olga)
+    asked = client.post(
+        f"/g/{terziglio.pk}/hands/2/",
+        {"action": "remove", "reason": "misdeal", "etag": shown(terziglio, 2)},
+    )
+    page = asked.content.decode()
+    assert asked.status_code == 409 and 'role="alertdialog"' in page
+    assert "Remove this hand and the 2 after it" in page
+    assert 'value="fix-dealers"' in page and 'value="misdeal"' in page
+    assert Hand.objects.filter(game=terziglio).count() == 4
+    done = client.post(
+        f"/g/{terziglio.pk}/hands/2/",
+        {"action": action, "reason": "misdeal", "etag": shown(terziglio, 2)},
+    )
+    assert done.status_code == 302
+    left = Hand.objects.filter(game=terziglio).count()
+    assert left == (1 if action == "remove-following" else 3)
+    follow = client.get(f"/g/{terziglio.pk}/").content.decode()
+    expected = "Hands 2 to 4 removed." if action == "remove-following" else "Hand 2 removed;"
+    assert expected in follow
+
+
+def test_the_app_files_are_served(client):
+    manifest = client.get("/manifest.webmanifest")
+    assert manifest["Content-Type"] == "application/manifest+json"
+    body = manifest.json()
+    assert body["display"] == "standalone" and body["start_url"] == "/"
+    assert {i["sizes"] for i in body["icons"]} == {"192x192", "512x512"}
+    for icon in body["icons"]:
+        assert client.get(icon["src"]).status_code == 200
+    worker = client.get("/sw.js")
+    assert worker["Content-Type"].startswith("application/javascript")
+    assert (
+        worker["Service-Worker-Allowed"] == "/"
+        and "/static/js/outbox.js" in worker.content.decode()
+    )
+    favicon = client.get("/favicon.ico")
+    assert favicon.status_code == 200 and favicon["Content-Type"] == "image/x-icon"
+    assert b"".join(favicon.streaming_content)[:4] == b"\x00\x00\x01\x00"
+    home = client.get("/").content.decode()
+    assert 'rel="manifest" href="/manifest.webmanifest"' in home and "js/pwa.js" in home
