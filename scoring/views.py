@@ -27,10 +27,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import condition, require_POST
 
-from scoring import access, etags, selectors, services, throttles
+from scoring import access, etags, lan, selectors, services, throttles
 from scoring.extensions import CLUB_PAGE_SECTIONS
 from scoring.forms import PinForm, PlayerForm, ReasonForm, StartGameForm
 from scoring.hand_forms import HAND_FORMS, hand_form
@@ -65,7 +65,11 @@ def home(request):
     return render(
         request,
         "scoring/home.html",
-        {"clubs": selectors.clubs_for(request.user), "rulesets": RULESETS.values()},
+        {
+            "clubs": selectors.clubs_for(request.user),
+            "rulesets": RULESETS.values(),
+            "lan": lan.phone_address(request) if request.user.is_authenticated else None,
+        },
     )
 
 
@@ -581,12 +585,8 @@ def _breaks_deal_order(violation: RuleViolation) -> bool:
 
 
 def _removed_text(action: str, number: int, hand_count: int) -> str:
-    if action == "remove-following":
-        return ngettext(
-            "Hand %(number)s removed.",
-            "Hands %(number)s to %(last)s removed.",
-            hand_count - number + 1,
-        ) % {"number": number, "last": hand_count}
+    if action == "remove-following":  # offered only when later hands follow: two or more
+        return _("Hands %(number)s to %(last)s removed.") % {"number": number, "last": hand_count}
     if action == "fix-dealers":
         return _(
             "Hand %(number)s removed; the dealers of the later hands follow the order again."
@@ -623,7 +623,12 @@ def abandon_game(request, game_id: int):
     if not access.writes_hands(role):
         raise PermissionDenied
     form = ReasonForm(request.POST)
-    if form.is_valid():
+    if game.status == GameStatus.FINISHED and request.POST.get("confirm_finished") != "1":
+        # A finished game's ranking is not erased by a stray tap: the page asks to confirm.
+        messages.error(
+            request, _("Confirm that this finished game should be abandoned: its ranking is lost.")
+        )
+    elif form.is_valid():
         try:
             services.abandon_game(
                 game=game, by=access.actor_for(request), reason=form.cleaned_data["reason"]
@@ -684,9 +689,15 @@ def game_export(request, game_id: int):
 
 def site_url(request, path: str) -> str:
     """The address of ``path`` that phones reach: SITE_URL when it is set explicitly, else the
-    address this request came in on (a laptop at the club serving on its local network)."""
+    address this request came in on (a laptop at the club serving on its local network), or,
+    for a page opened on that laptop as localhost, its address on the local network."""
     if settings.SITE_URL_SET or request is None:
         return settings.SITE_URL + path
+    if lan.is_local(request.get_host()):
+        # Opened on the serving laptop itself: phones need its address on the club's network.
+        phones = lan.phone_address(request)
+        if phones and phones["url"]:
+            return phones["url"].rstrip("/") + path
     return request.build_absolute_uri(path)
 
 
