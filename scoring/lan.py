@@ -55,7 +55,9 @@ def phone_address(request) -> dict | None:
     if not is_local(request.get_host()):
         return None
     address = lan_address()
-    port = int(request.get_port())
+    host = request.get_host()
+    tail = host.rsplit("]", 1)[-1]
+    port = int(tail.rsplit(":", 1)[1]) if ":" in tail else (443 if request.is_secure() else 80)
     if address is None or not answers(address, port):
         return {"url": None, "port": port}
     return {"url": f"http://{address}:{port}/", "port": port}

@@ -1,6 +1,7 @@
 """Undoing the hand just saved, and the two removals a player means when removing a middle hand
 breaks the deal order (issue 10, points 4 and 5): services, and the pages that call them."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -245,3 +246,81 @@ def test_the_app_files_are_served(client):
     assert b"".join(favicon.streaming_content)[:4] == b"\x00\x00\x01\x00"
     home = client.get("/").content.decode()
     assert 'rel="manifest" href="/manifest.webmanifest"' in home and "js/pwa.js" in home
+
+
+# -- playing at the club: the address phones reach --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("host", "local"),
+    [
+        ("127.0.0.1:8000", True),
+        ("localhost", True),
+        ("[::1]:8000", True),
+        ("192.168.1.20:8000", False),
+    ],
+)
+def test_a_request_to_the_serving_machine_itself_is_told_apart(host, local):
+    from scoring import lan
+
+    assert lan.is_local(host) is local
+
+
+def test_table_links_use_the_address_the_request_came_in_on_unless_site_url_is_set(
+    olga, terziglio, settings
+):
+    from tests.scoring.test_pages import login
+
+    settings.ALLOWED_HOSTS = ["192.168.1.20"]
+    settings.SITE_URL, settings.SITE_URL_SET = "http://127.0.0.1:8000", False
+    client = login(olga)
+    card = client.get(f"/g/{terziglio.pk}/table/", HTTP_HOST="192.168.1.20:8000").content.decode()
+    from scoring.models import TableLink
+
+    token = TableLink.objects.get(game=terziglio).token
+    assert f"http://192.168.1.20:8000/t/{token}/" in card
+    settings.SITE_URL, settings.SITE_URL_SET = "https://club.example.org", True
+    card = client.get(f"/g/{terziglio.pk}/table/", HTTP_HOST="192.168.1.20:8000").content.decode()
+    assert f"https://club.example.org/t/{token}/" in card
+
+
+def test_the_home_page_on_the_laptop_says_how_phones_reach_it(olga, monkeypatch):
+    from scoring import lan
+    from tests.scoring.test_pages import login
+
+    client = login(olga)
+    monkeypatch.setattr(lan, "lan_address", lambda: "192.168.1.20")
+    monkeypatch.setattr(lan, "answers", lambda address, port: False)
+    page = client.get("/", HTTP_HOST="127.0.0.1:8000").content.decode()
+    assert "make run HOST=0.0.0.0:8000" in page
+    monkeypatch.setattr(lan, "answers", lambda address, port: True)
+    page = client.get("/", HTTP_HOST="127.0.0.1:8000").content.decode()
+    assert 'href="http://192.168.1.20:8000/"' in page
+    settings_host = client.get("/", HTTP_HOST="testserver").content.decode()
+    assert "phones-address" not in settings_host
+
+
+def test_a_finished_game_is_abandoned_only_when_confirmed(olga, terziglio):
+    from tests.scoring.test_pages import login
+
+    play(terziglio, G1, Actor.for_user(olga))
+    client = login(olga)
+    client.post(f"/g/{terziglio.pk}/abandon/", {"reason": "oops"})
+    assert Game.objects.get(pk=terziglio.pk).status == "finished"
+    page = client.get(f"/g/{terziglio.pk}/").content.decode()
+    assert "Confirm that this finished game should be abandoned" in page
+    client.post(f"/g/{terziglio.pk}/abandon/", {"reason": "oops", "confirm_finished": "1"})
+    assert Game.objects.get(pk=terziglio.pk).status == "abandoned"
+
+
+def test_rematch_starts_the_same_table_again(olga, terziglio):
+    from tests.scoring.test_pages import login
+
+    play(terziglio, G1, Actor.for_user(olga))
+    client = login(olga)
+    response = client.post(f"/g/{terziglio.pk}/rematch/")
+    new = Game.objects.exclude(pk=terziglio.pk).get()
+    assert response["Location"] == f"/g/{new.pk}/?dealer={(G1[0]['dealer'] + 1) % 3}"
+    assert (new.ruleset, new.options, new.status) == ("terziglio", terziglio.options, "in_progress")
+    page = client.get(response["Location"]).content.decode()
+    assert re.search(r'value="1"[^>]*checked', page) or re.search(r'checked[^>]*value="1"', page)
