@@ -42,7 +42,8 @@ SHELL = (
     "js/undo.js",
     "js/share.js",
     "icons/icon-192.png",
-    "django_htmx/htmx.min.js",
+    "django_htmx/htmx-2.min.js",
+    "django_htmx/django-htmx.js",
 )
 #: Bumped when the service worker's way of caching changes (old caches are dropped).
 SW_VERSION = "1"
@@ -81,11 +82,15 @@ def manifest(request):
 
 
 def _shell_urls() -> list[str]:
+    """The shell's addresses; a file that is not there is left out (``cache.addAll`` fails the
+    whole install on one missing file)."""
     urls = []
     for name in SHELL:
+        if finders.find(name) is None:
+            continue
         try:
             urls.append(static(name))
-        except ValueError:  # not collected (a production build without it): not kept
+        except ValueError:  # not in a production build's manifest: not kept
             continue
     return urls
 

@@ -35,6 +35,17 @@
     if (state.sentinel) state.sentinel.release();
   }
 
+  /* The height of what stays stuck at the top of the screen (the bar, the running totals): a
+   * card scrolled to goes below it, not under it. */
+  function stuckAbove() {
+    var height = 0;
+    Array.prototype.forEach.call(document.querySelectorAll(".topbar, #live .totals"), function (el) {
+      var style = getComputedStyle(el);
+      if (style.position === "sticky" || style.position === "fixed") height += el.getBoundingClientRect().height;
+    });
+    return height;
+  }
+
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") acquire();
   });
@@ -53,7 +64,7 @@
       badge.classList.toggle("off", live.dataset.status !== "in_progress");
       var over = document.getElementById("game-over");
       if (ended && over) {
-        over.scrollIntoView({ behavior: "smooth", block: "start" });
+        window.scrollTo({ top: over.getBoundingClientRect().top + window.scrollY - stuckAbove() - 8, behavior: "smooth" });
         var heading = over.querySelector("h2");
         if (heading) heading.focus({ preventScroll: true });
       }

@@ -45,10 +45,10 @@ def test_a_reload_without_network_still_shows_the_game_and_its_outbox(
     page = olga_page
     play(terziglio, G1[:1], olga)
     page.goto(f"/g/{terziglio.pk}/")
-    assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.reload()  # now under the worker: the game page is kept
+    # The worker installs and takes the page over; the next load of the page is kept.
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+    page.reload()
     expect(page.locator("#live .history h2")).to_contain_text("(1)")
-    assert page.evaluate("Boolean(navigator.serviceWorker.controller)")
 
     phone.set_offline(True)
     chip = page.locator("#hand-form fieldset.outcome label.chip").filter(has_text="Played")
@@ -211,9 +211,12 @@ def test_the_end_of_the_game_shows_without_reload_then_rematch(olga_page, olga, 
     expect(over.get_by_role("heading", name="Game over")).to_be_focused()
     expect(over).to_contain_text("Anna wins!")
     expect(over.locator(".ranking li")).to_have_count(3)
-    page.wait_for_timeout(600)  # the smooth scroll
-    assert in_viewport(page, over)
+    page.wait_for_timeout(800)  # the smooth scroll
     shot(page, "game-over")
+    heading = over.get_by_role("heading", name="Game over")
+    stuck = page.locator("#live .totals").bounding_box()
+    assert heading.bounding_box()["y"] >= stuck["y"] + stuck["height"] - 1  # not under the totals
+    assert in_viewport(page, over)
 
     over.get_by_role("button", name="Rematch with the same players").tap()
     expect(page).to_have_url(re.compile(r"/g/\d+/\?dealer=1$"))
