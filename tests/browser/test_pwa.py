@@ -290,3 +290,26 @@ def test_the_scoreboard_shows_big_totals_and_follows_the_game(olga_page, olga, t
     shot(page, "board")
     play(terziglio, G1[1:3], olga)
     expect(page.locator(".board-meta")).to_contain_text("3 hands played", timeout=12_000)
+
+
+# -- playing at the club -------------------------------------------------------------------------
+
+
+def test_the_organizer_on_the_laptop_is_told_how_phones_reach_it(browser, live_server, olga):
+    from tests.browser.conftest import log_in
+
+    laptop = browser.new_context(
+        base_url=live_server.url, viewport={"width": 1280, "height": 800}, has_touch=True
+    )
+    try:
+        page = laptop.new_page()
+        log_in(page, "olga", "pw-olga")
+        page.goto("/")
+        card = page.locator("#phones-address")
+        expect(card.get_by_role("heading", name="Phones at the table")).to_be_visible()
+        # The test server listens on this computer only: the page says how to serve the phones.
+        port = live_server.url.rsplit(":", 1)[1]
+        expect(card.locator("code")).to_have_text(f"make run HOST=0.0.0.0:{port}")
+        shot(page, "home-laptop")
+    finally:
+        laptop.close()
