@@ -1,4 +1,6 @@
 # Segnapunti: `make run` serves the demo club on http://127.0.0.1:8000, `make test` runs the suite.
+# Phones at the table: `make run HOST=0.0.0.0:8000` serves on the local network too (the home page,
+# opened on this computer, names the address phones open; README "Playing at the club").
 # Both create .venv on their own with the first Python >= 3.12 they find.
 
 VENV   := .venv
@@ -29,10 +31,13 @@ $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[dev]'
 	@touch $(STAMP)
 
+# Served beyond this computer, the site must answer to whatever address the phones use.
+LAN    := $(if $(filter 127.0.0.1:% localhost:% [::1]:% 127.0.0.1 localhost,$(HOST)),,yes)
+
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py loaddemo
-	$(PY) manage.py runserver $(HOST)
+	$(if $(LAN),ALLOWED_HOSTS="$${ALLOWED_HOSTS:-*}" ,)$(PY) manage.py runserver $(HOST)
 
 test: $(STAMP)
 	$(PY) -m coverage erase

@@ -74,6 +74,9 @@ if not DEBUG and _weak_secret(SECRET_KEY):
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
+# Set explicitly, SITE_URL is the address in table links and QR codes; otherwise they use the
+# address the request came in on (a laptop at the club serving `make run HOST=0.0.0.0:8000`).
+SITE_URL_SET = bool(os.environ.get("SITE_URL"))
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -339,6 +342,8 @@ PIN_WINDOW_MINUTES = _int("PIN_WINDOW_MINUTES", 15, minimum=1)
 PIN_LINK_MAX_FAILURES = _int("PIN_LINK_MAX_FAILURES", 100, minimum=1)
 # A table-link session lasts this long after its PIN (and ends when its game is finished).
 TABLE_SESSION_HOURS = _int("TABLE_SESSION_HOURS", 12, minimum=1)
+# The hand just saved can be undone with one tap for this long, from the phone that saved it.
+UNDO_SECONDS = _int("UNDO_SECONDS", 10, minimum=1)
 
 # Ratings: a player is shown as provisional until he has played this many rated games.
 RATING_PROVISIONAL_GAMES = _int("RATING_PROVISIONAL_GAMES", 10, minimum=0)

@@ -5,9 +5,13 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config.health import healthz
+from scoring import pwa_views
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("manifest.webmanifest", pwa_views.manifest, name="manifest"),
+    path("sw.js", pwa_views.service_worker, name="service-worker"),
+    path("favicon.ico", pwa_views.favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/v1/", include("scoring.api_urls")),

@@ -370,6 +370,7 @@ class AuditAction(models.TextChoices):
     REMOVE_HAND = "remove_hand", _("hand removed")
     ACCEPT_HAND = "accept_hand", _("hand accepted")
     REJECT_HAND = "reject_hand", _("hand rejected")
+    UNDO_HAND = "undo_hand", _("hand undone")
     ABANDON_GAME = "abandon_game", _("game abandoned")
     LOCK_GAME = "lock_game", _("game locked")
     REOPEN_GAME = "reopen_game", _("game reopened")

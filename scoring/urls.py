@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from scoring import confirm_views, member_views, rating_views, views
+from scoring import confirm_views, member_views, pwa_views, rating_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -52,10 +52,14 @@ urlpatterns = [
         confirm_views.answer_hand,
         name="hand-answer",
     ),
+    path("g/<int:game_id>/hands/<int:number>/undo/", views.undo_hand, name="undo-hand"),
     path("g/<int:game_id>/abandon/", views.abandon_game, name="abandon-game"),
     path("g/<int:game_id>/reopen/", views.reopen_game, name="reopen-game"),
     path("g/<int:game_id>/lock/", views.lock_game, name="lock-game"),
     path("g/<int:game_id>/export/", views.game_export, name="game-export"),
     path("g/<int:game_id>/table/", views.table_card, name="table-card"),
+    path("g/<int:game_id>/board/", pwa_views.board, name="game-board"),
+    path("g/<int:game_id>/board/live/", pwa_views.board_live, name="game-board-live"),
+    path("g/<int:game_id>/rematch/", pwa_views.rematch, name="rematch"),
     path("t/<str:token>/", views.table_link, name="table-link"),
 ]

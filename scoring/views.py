@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import condition, require_POST
 
-from scoring import access, etags, selectors, services, throttles
+from scoring import access, etags, lan, selectors, services, throttles
 from scoring.confirm_views import acceptance_context, signed
 from scoring.extensions import CLUB_PAGE_SECTIONS
 from scoring.forms import PinForm, PlayerForm, ReasonForm, StartGameForm
@@ -66,7 +66,11 @@ def home(request):
     return render(
         request,
         "scoring/home.html",
-        {"clubs": selectors.clubs_for(request.user), "rulesets": RULESETS.values()},
+        {
+            "clubs": selectors.clubs_for(request.user),
+            "rulesets": RULESETS.values(),
+            "lan": lan.phone_address(request) if request.user.is_authenticated else None,
+        },
     )
 
 
@@ -264,6 +268,8 @@ def game_context(request, game: Game, role: str | None, form=None, reopen_form=N
         "sitting_out": _name(names, game.sitting_out_next),
         "lowest_wins": game.rules.lowest_wins,
         "side_names": _side_names(game, names),
+        "share_url": site_url(request, reverse("game", args=[game.pk])),
+        "can_rematch": access.writes_hands(role) and game.status == GameStatus.FINISHED,
     }
 
 
@@ -307,7 +313,19 @@ def _side_names(game, names):
 
 def game_page(request, game_id: int):
     game, role = game_or_404(request, game_id)
-    return render(request, "scoring/game.html", game_context(request, game, role))
+    form = None
+    dealer = request.GET.get("dealer", "")
+    if (
+        dealer.isdigit()
+        and int(dealer) < game.n
+        and game.hand_count == 0
+        and game.status == GameStatus.IN_PROGRESS
+        and not game.locked
+        and can_write(request, game, role)
+    ):
+        # A rematch offers the first deal to the seat after the one that dealt first.
+        form = hand_form(game, selectors.player_names(game), initial={"dealer": int(dealer)})
+    return render(request, "scoring/game.html", game_context(request, game, role, form))
 
 
 def _game_etag(request, game_id: int) -> str | None:
@@ -397,10 +415,16 @@ def record_hand(request, game_id: int):
                 return _outbox_denied(request, game_id, 403)
             raise PermissionDenied from None
         else:
+            answer = {"number": result.payload["number"], "replayed": result.replayed}
+            if result.hand is not None:
+                _remember_undoable(request, result.hand)
+                answer["undo"] = {
+                    "url": reverse("undo-hand", args=[game.pk, result.hand.number]),
+                    "etag": str(etags.hand_tag(result.hand)),
+                    "seconds": settings.UNDO_SECONDS,
+                }
             if _outbox(request):
-                return JsonResponse(
-                    {"number": result.payload["number"], "replayed": result.replayed}, status=201
-                )
+                return JsonResponse(answer, status=201)
             messages.success(
                 request, _("Hand %(number)s saved.") % {"number": result.payload["number"]}
             )
@@ -424,6 +448,62 @@ def _posted_number(request) -> int | None:
     return int(value) if value.isascii() and value.isdigit() and len(value) < 7 else None
 
 
+#: How many hands a browser session remembers having saved, for undo.
+UNDO_REMEMBERED = 20
+
+
+def _remember_undoable(request, hand: Hand) -> None:
+    """This browser session saved ``hand``: it alone may undo it (for UNDO_SECONDS)."""
+    kept = [pk for pk in request.session.get("undoable", []) if pk != hand.pk]
+    request.session["undoable"] = [*kept, hand.pk][-UNDO_REMEMBERED:]
+
+
+@require_POST
+def undo_hand(request, game_id: int, number: int):
+    """The toast's "Undo" (``static/js/undo.js``): takes back the hand this browser session just
+    saved, if it is still the last one and within UNDO_SECONDS; answers in the API's error shape
+    otherwise. The hidden ``etag`` names the hand saved, so a retried undo never removes another:
+    the hand is already gone (404 ``not_found``) or another took its number (412 ``stale``)."""
+    try:
+        game, role = game_or_404(request, game_id)
+        if not can_write(request, game, role):
+            raise PermissionDenied
+    except (Http404, PermissionDenied) as refusal:
+        return _outbox_denied(request, game_id, 404 if isinstance(refusal, Http404) else 403)
+    condition = etags.parse(request.POST.get("etag"))
+    if condition is None:
+        return _outbox_refusal(
+            400, "required", _("Say which hand to undo: reload the game."), field="etag"
+        )
+    too_late = _(
+        "Hand %(number)s can no longer be undone: open it from the history to remove it, with a "
+        "reason."
+    ) % {"number": number}
+    hand = Hand.objects.filter(game=game, number=number).only("pk").first()
+    if hand is not None and hand.pk not in request.session.get("undoable", []):
+        return _outbox_refusal(409, "undo_expired", too_late)
+    by = access.actor_for(request, game, via=Via.PAGE if role is not None else Via.TABLE)
+    try:
+        services.undo_hand(
+            game=game,
+            number=number,
+            by=by,
+            expected=condition.strong,
+            within_seconds=settings.UNDO_SECONDS,
+        )
+    except services.HandNotFound:
+        return _outbox_refusal(404, "not_found", _("This hand is already gone."))
+    except services.VersionConflict:
+        return _outbox_refusal(412, "stale", HAND_MOVED)
+    except services.UndoExpired:
+        return _outbox_refusal(409, "undo_expired", too_late)
+    except RuleViolation as violation:
+        return _outbox_refusal(409, "locked", " ".join(message(p) for p in violation.problems))
+    request.session["undoable"] = [pk for pk in request.session["undoable"] if pk != hand.pk]
+    text = _("Hand %(number)s undone.") % {"number": number}
+    return JsonResponse({"number": number, "undone": True, "message": text})
+
+
 def hand_page(request, game_id: int, number: int):
     """One hand: what was entered, its audit trail, and the forms to correct or remove it."""
     game, role = game_or_404(request, game_id)
@@ -432,7 +512,7 @@ def hand_page(request, game_id: int, number: int):
     writable = can_write(request, game, role) and game.status != GameStatus.ABANDONED
     if request.method == "POST" and not writable:
         raise PermissionDenied  # a reader's POST must not look like an answer to it
-    form = reason_form = None
+    form = reason_form = removal_choice = None
     status = 200
     # A locked game shows why instead of its forms (a form posted before the lock shows it too).
     if writable and (not game.locked or request.method == "POST"):
@@ -441,12 +521,13 @@ def hand_page(request, game_id: int, number: int):
         reason_form = ReasonForm()
         if request.method == "POST":
             by = access.actor_for(request, game, via=Via.PAGE if role is not None else Via.TABLE)
-            if request.POST.get("action") == "remove":
+            action = request.POST.get("action")
+            if action in REMOVALS:
                 reason_form = ReasonForm(request.POST)
                 reason_form.hand_number, reason_form.names = number, names
                 if reason_form.is_valid():
                     try:
-                        services.remove_hand(
+                        REMOVALS[action](
                             game=game,
                             number=number,
                             by=by,
@@ -457,13 +538,19 @@ def hand_page(request, game_id: int, number: int):
                         reason_form.add_rule_errors(locked)
                         status = 409
                     except RuleViolation as violation:
-                        reason_form.add_rule_errors(violation)
+                        if action == "remove" and _breaks_deal_order(violation):
+                            # Not an error: the player is asked what they meant.
+                            removal_choice = {
+                                "later": game.hand_count - number,
+                                "fixable": services.dealers_fixable(game=game, number=number),
+                            }
+                            status = 409
+                        else:
+                            reason_form.add_rule_errors(violation)
                     except services.VersionConflict:
                         reason_form.add_error(None, HAND_MOVED)
                     else:
-                        messages.success(
-                            request, _("Hand %(number)s removed.") % {"number": number}
-                        )
+                        messages.success(request, _removed_text(action, number, game.hand_count))
                         return redirect("game", game_id=game.pk)
             else:
                 form = hand_form(game, names, request.POST)
@@ -507,6 +594,7 @@ def hand_page(request, game_id: int, number: int):
             "deltas": list(zip(names, hand.deltas, strict=True)),
             "form": form,
             "reason_form": reason_form,
+            "removal_choice": removal_choice,
             "lock_message": lock_message(game),
             "trail": [
                 {
@@ -519,6 +607,29 @@ def hand_page(request, game_id: int, number: int):
         },
         status=status,
     )
+
+
+#: The ways to remove a hand, by the form's ``action``: the hand alone; the hand and those after
+#: it; the hand, with the later hands' dealers following the deal order again.
+REMOVALS = {
+    "remove": services.remove_hand,
+    "remove-following": services.remove_hands_from,
+    "fix-dealers": services.remove_hand_fixing_dealers,
+}
+
+
+def _breaks_deal_order(violation: RuleViolation) -> bool:
+    return any(p.code == "wrong_dealer" for p in violation.problems)
+
+
+def _removed_text(action: str, number: int, hand_count: int) -> str:
+    if action == "remove-following":  # offered only when later hands follow: two or more
+        return _("Hands %(number)s to %(last)s removed.") % {"number": number, "last": hand_count}
+    if action == "fix-dealers":
+        return _(
+            "Hand %(number)s removed; the dealers of the later hands follow the order again."
+        ) % {"number": number}
+    return _("Hand %(number)s removed.") % {"number": number}
 
 
 def _doc_summary(game, data, names):
@@ -550,7 +661,12 @@ def abandon_game(request, game_id: int):
     if not access.writes_hands(role):
         raise PermissionDenied
     form = ReasonForm(request.POST)
-    if form.is_valid():
+    if game.status == GameStatus.FINISHED and request.POST.get("confirm_finished") != "1":
+        # A finished game's ranking is not erased by a stray tap: the page asks to confirm.
+        messages.error(
+            request, _("Confirm that this finished game should be abandoned: its ranking is lost.")
+        )
+    elif form.is_valid():
         try:
             services.abandon_game(
                 game=game, by=access.actor_for(request), reason=form.cleaned_data["reason"]
@@ -609,8 +725,22 @@ def game_export(request, game_id: int):
 # -- table links ------------------------------------------------------------------------------
 
 
-def table_url(link: TableLink) -> str:
-    return settings.SITE_URL + reverse("table-link", args=[link.token])
+def site_url(request, path: str) -> str:
+    """The address of ``path`` that phones reach: SITE_URL when it is set explicitly, else the
+    address this request came in on (a laptop at the club serving on its local network), or,
+    for a page opened on that laptop as localhost, its address on the local network."""
+    if settings.SITE_URL_SET or request is None:
+        return settings.SITE_URL + path
+    if lan.is_local(request.get_host()):
+        # Opened on the serving laptop itself: phones need its address on the club's network.
+        phones = lan.phone_address(request)
+        if phones and phones["url"]:
+            return phones["url"].rstrip("/") + path
+    return request.build_absolute_uri(path)
+
+
+def table_url(link: TableLink, request=None) -> str:
+    return site_url(request, reverse("table-link", args=[link.token]))
 
 
 def qr_svg(url: str) -> str:
@@ -633,7 +763,7 @@ def table_card(request, game_id: int):
         )
         return redirect("table-card", game_id=game.pk)
     link, _created = TableLink.objects.get_or_create(game=game)
-    url = table_url(link)
+    url = table_url(link, request)
     return render(
         request,
         "scoring/table_card.html",

@@ -136,6 +136,16 @@ EXPECTED: dict[str, list[Row]] = {
     + R("game:public", "nobody", "managers", known="anyone"),
     "player": R("club:A", "members") + R("club:B", "anyone"),
     "leaderboard": R("club:A", "members") + R("club:B", "anyone"),
+    "manifest": R("none", "anyone"),
+    "service-worker": R("none", "anyone"),
+    "favicon": R("none", "anyone"),
+    "game-board": R("game:table", "table") + R("game:public", "anyone"),
+    "game-board-live": R("game:table", "table") + R("game:public", "anyone"),
+    "undo-hand": R("game:table", "nobody", "table", known="table")
+    + R("game:other", "nobody", "members", known="members")
+    + R("game:public", "nobody", "members", known="anyone"),
+    "rematch": R("game:table", "nobody", "members", known="table", login=True)
+    + R("game:public", "nobody", "members", known="anyone", login=True),
     # -- competition pages ------------------------------------------------------------------------
     "competition-new": R("club:A", "managers", "managers", known="members", login=True)
     + R("club:B", "managers", "managers", known="anyone", login=True),

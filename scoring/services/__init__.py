@@ -43,16 +43,21 @@ from scoring.services.clubs import (
     set_player_active,
 )
 from scoring.services.confirmations import accept_hand, reject_hand, sides_of
-from scoring.services.games import abandon_game, import_game, start_game
+from scoring.services.games import abandon_game, import_game, rematch, start_game
 from scoring.services.hands import (
     Recorded,
+    UndoExpired,
     correct_hand,
     correct_hands,
+    dealers_fixable,
     fingerprint,
     hand_fields,
     hand_row,
     record_hand,
     remove_hand,
+    remove_hand_fixing_dealers,
+    remove_hands_from,
+    undo_hand,
 )
 from scoring.services.locks import lock_games, reopen_game
 from scoring.services.table_links import check_pin, rotate_table_link
@@ -67,6 +72,7 @@ __all__ = [
     "Locked",
     "NotAllowed",
     "Recorded",
+    "UndoExpired",
     "VersionConflict",
     "abandon_game",
     "accept_hand",
@@ -76,6 +82,7 @@ __all__ = [
     "correct_hand",
     "correct_hands",
     "create_club",
+    "dealers_fixable",
     "fingerprint",
     "hand_fields",
     "hand_row",
@@ -84,12 +91,16 @@ __all__ = [
     "new_player",
     "record_hand",
     "reject_hand",
+    "rematch",
     "remove_hand",
+    "remove_hand_fixing_dealers",
+    "remove_hands_from",
     "reopen_game",
     "rotate_table_link",
     "set_membership",
     "set_player_active",
     "sides_of",
     "start_game",
+    "undo_hand",
     "violation",
 ]

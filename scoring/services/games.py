@@ -242,3 +242,20 @@ def abandon_game(*, game: Game | int, by: Actor, reason: str) -> Game:
             reason=reason.strip(),
         )
     return locked
+
+
+def rematch(*, game: Game, by: Actor) -> Game:
+    """A new game of the same ruleset with the same players in the same seats and the same
+    options and title, once ``game`` is finished (audited as any game started; its context
+    names the game it follows)."""
+    if game.status != GameStatus.FINISHED:
+        raise violation("game", "not_finished")
+    players = [seat.player for seat in game.seats.select_related("player").order_by("index")]
+    return start_game(
+        club=game.club,
+        ruleset=game.ruleset,
+        players=players,
+        options=game.options,
+        title=game.title,
+        by=by,
+    )

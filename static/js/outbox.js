@@ -366,6 +366,10 @@
       if (response.status === 201) {
         save(load().filter(function (i) { return i.key !== entry.key; }));
         flushing = false;
+        // Stored: undo.js offers "Undo" for a few seconds when the answer allows it.
+        response.json().then(function (answer) {
+          document.dispatchEvent(new CustomEvent("segnapunti:saved", { detail: answer }));
+        }, function () {});
         if (live()) live().refresh();
         flush();
         return null;

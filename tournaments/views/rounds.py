@@ -547,7 +547,7 @@ def round_cards(request, club_slug: str, slug: str, number: int):
         card = {"table": table, "entries": [s.entry for s in table.seats.all()], "game": game}
         if game is not None:
             link = links.get(game.pk) or TableLink.objects.get_or_create(game=game)[0]
-            url = table_url(link)
+            url = table_url(link, request)
             seats = list(game.seats.all())
             card |= {
                 "pin": link.pin,

@@ -1,0 +1,46 @@
+/* The end of a game: "Share the result" uses the Web Share API where the browser has it, else
+ * copies the link to the game's page, else shows the link selected for copying by hand. The
+ * button carries the link, the text and its translated words as data attributes. */
+(function () {
+  "use strict";
+
+  function status(button, text) {
+    var line = document.getElementById(button.getAttribute("aria-controls"));
+    if (line) line.textContent = text;
+  }
+
+  function fallback(button) {
+    var url = button.dataset.url;
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(url).then(function () {
+        status(button, button.dataset.copied);
+      }, function () { showLink(button); });
+    } else {
+      showLink(button);
+    }
+  }
+
+  function showLink(button) {
+    var input = document.getElementById(button.dataset.linkField);
+    if (!input) return;
+    input.hidden = false;
+    input.value = button.dataset.url;
+    input.focus();
+    input.select();
+    status(button, button.dataset.copyByHand);
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-share]");
+    if (!button) return;
+    var data = { title: button.dataset.title, text: button.dataset.text, url: button.dataset.url };
+    if (navigator.share && (!navigator.canShare || navigator.canShare(data))) {
+      navigator.share(data).then(function () { status(button, button.dataset.shared); }, function (error) {
+        if (error && error.name === "AbortError") return;  // the player closed the share sheet
+        fallback(button);
+      });
+    } else {
+      fallback(button);
+    }
+  });
+})();
