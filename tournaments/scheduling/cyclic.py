@@ -15,6 +15,11 @@ The base round is found by a depth-first search (fill the first empty point's ta
 whose orbits are still free) with a node budget and seeded restarts. Mixed table sizes are
 fine, and byes too: the bye "table" holds position 0 of the first rows, so it turns with the
 rest and nobody gets a second bye within ``m`` rounds.
+
+Offline, :func:`sat_search` (a SAT model of the same base round) and
+:func:`kirkman_short_search` (a base round plus the short rounds of Ray-Chaudhuri and Wilson)
+found designs the depth-first search does not reach in reasonable time; they are kept in
+``data/designs.json`` (:mod:`.stored`).
 """
 
 from __future__ import annotations

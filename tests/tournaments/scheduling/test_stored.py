@@ -57,12 +57,12 @@ def test_an_entry_kept_as_whole_rounds_is_read_as_is(monkeypatch):
     assert list(module.stored(9, 3)) == [("by SAT", rounds)]
 
 
-def test_nearly_kirkman_systems_up_to_84_players_are_stored():
+def test_nearly_kirkman_systems_up_to_96_players_are_stored():
     orders = {e["v"] for e in entries() if e["k"] == 3 and e["v"] % 6 == 0}
-    assert {24, 66, 78, 84} <= orders
+    assert {24, 66, 78, 84, 96} <= orders
 
 
-@pytest.mark.parametrize("n", [66, 78, 84])
+@pytest.mark.parametrize("n", [66, 78, 84, 96])
 def test_the_rotation_draws_a_stored_nkts_perfectly(n):
     schedule = rotation(range(n), sizes={3}, ideal=3, rounds=(n - 2) // 2)
     assert schedule.metrics.repeated_pairs == 0
