@@ -141,3 +141,13 @@ def test_planned_rounds_are_shown_from_the_start(olga, club):
     page = client.get("/c/uno/k/coppa/").content.decode()
     assert re.findall(r'data-planned="(\d)"', page) == ["2", "3"]
     assert "adds and draws every planned round at once" in page
+
+
+def test_a_league_names_its_rounds_nights_on_the_organizer_page(olga, club):
+    by = Actor.for_user(olga)
+    competition = make_competition(club, olga, name="Lega", slug="lega", kind="league",
+                                   planned_rounds=3)  # fmt: skip
+    services.add_round(competition=competition, by=by)
+    page = login(olga).get("/c/uno/k/lega/").content.decode()
+    assert "<strong>Night 1</strong>" in page and "<strong>Night 2</strong>" in page
+    assert "<strong>Round 1</strong>" not in page and "<strong>Round 2</strong>" not in page
