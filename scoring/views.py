@@ -36,7 +36,17 @@ from scoring.extensions import CLUB_PAGE_SECTIONS
 from scoring.forms import PinForm, PlayerForm, ReasonForm, StartGameForm
 from scoring.hand_forms import HAND_FORMS, hand_form
 from scoring.messages import message
-from scoring.models import Acceptance, Club, Game, GameStatus, Hand, Player, TableLink, Via
+from scoring.models import (
+    GAME_NAMES,
+    Acceptance,
+    Club,
+    Game,
+    GameStatus,
+    Hand,
+    Player,
+    TableLink,
+    Via,
+)
 from scoring.presenters import hand_summary
 from scoring.rules import RULESETS, RuleViolation
 
@@ -68,7 +78,10 @@ def home(request):
         "scoring/home.html",
         {
             "clubs": selectors.clubs_for(request.user),
-            "rulesets": RULESETS.values(),
+            "rulesets": [
+                {"name": GAME_NAMES.get(key, rules.name), "rules": rules}
+                for key, rules in RULESETS.items()
+            ],
             "lan": lan.phone_address(request) if request.user.is_authenticated else None,
         },
     )

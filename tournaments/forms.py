@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.form_errors import RuleErrorsMixin
 from scoring.forms import NUMBER, StartGameForm, number_input
-from scoring.models import Player
+from scoring.models import GAME_NAMES, Player
 from scoring.rules import RULESETS, Problem
 from scoring.validators import any_text, plain_text
 from tournaments import standings as pure_standings
@@ -47,7 +47,7 @@ class CompetitionForm(RuleErrorsMixin, forms.Form):
     )
     rulesets = forms.MultipleChoiceField(
         label=_("Games"),
-        choices=[(key, rules.name) for key, rules in RULESETS.items()],
+        choices=[(key, GAME_NAMES.get(key, rules.name)) for key, rules in RULESETS.items()],
         widget=forms.CheckboxSelectMultiple,
         help_text=_("Several games only in a league (one standings table per game)."),
         error_messages={"required": _("Choose at least one game.")},
@@ -159,7 +159,7 @@ class CompetitionForm(RuleErrorsMixin, forms.Form):
         return [
             {
                 "key": key,
-                "name": RULESETS[key].name,
+                "name": GAME_NAMES.get(key, RULESETS[key].name),
                 "preset": self[f"{key}__preset"] if f"{key}__preset" in self.fields else None,
                 "fields": [self[name] for name, _option in names],
             }
@@ -407,7 +407,9 @@ class RoundForm(RuleErrorsMixin, forms.Form):
 
     def __init__(self, *args: Any, competition, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["ruleset"].choices = [(k, RULESETS[k].name) for k in competition.rulesets]
+        self.fields["ruleset"].choices = [
+            (k, GAME_NAMES.get(k, RULESETS[k].name)) for k in competition.rulesets
+        ]
         self.fields["ruleset"].initial = competition.rulesets[0] if competition.rulesets else ""
         self.several_games = len(competition.rulesets) > 1
 
@@ -638,6 +640,8 @@ class SeasonForm(RuleErrorsMixin, forms.Form):
 
     def __init__(self, *args: Any, competition, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["rulesets"].choices = [(k, RULESETS[k].name) for k in competition.rulesets]
+        self.fields["rulesets"].choices = [
+            (k, GAME_NAMES.get(k, RULESETS[k].name)) for k in competition.rulesets
+        ]
         self.fields["rulesets"].initial = list(competition.rulesets)
         self.several_games = len(competition.rulesets) > 1

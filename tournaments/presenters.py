@@ -18,7 +18,7 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from scoring.models import Club, GameStatus
+from scoring.models import GAME_NAMES, Club, GameStatus
 from scoring.rules import RULESETS
 from tournaments.labels import TIE_BREAK_LABELS
 from tournaments.models import Competition, Entry, Round, RoundStatus, Table, TableSeat
@@ -45,13 +45,16 @@ def round_times(round_: Round, zone: zoneinfo.ZoneInfo) -> tuple[dt.datetime, dt
 
 
 def game_name(ruleset: str) -> str:
-    """The game's name (the key itself for a ruleset no longer registered)."""
-    return RULESETS[ruleset].name if ruleset in RULESETS else ruleset
+    """The game's name in the reader's language (the key itself for a ruleset no longer
+    registered)."""
+    if ruleset not in RULESETS:
+        return ruleset
+    return str(GAME_NAMES.get(ruleset, RULESETS[ruleset].name))
 
 
 def game_names(competition: Competition) -> list[str]:
     """The names of the games a competition plays, in its order."""
-    return [RULESETS[key].name for key in competition.rulesets if key in RULESETS]
+    return [game_name(key) for key in competition.rulesets if key in RULESETS]
 
 
 def schedule_row(round_: Round, zone) -> dict:

@@ -19,7 +19,7 @@ from typing import Any
 from django.db.models import F, Prefetch, TextField
 from django.db.models.functions import Cast
 
-from scoring.models import NOT_ACCEPTED, GameStatus
+from scoring.models import GAME_NAMES, NOT_ACCEPTED, GameStatus
 from scoring.rules import RULESETS, GameState, Ruleset
 from scoring.rules.base import places
 from tournaments import standings as pure
@@ -214,7 +214,13 @@ def standings_of(competition: Competition) -> dict[str, Any]:
     groups: list[tuple[str, str, list[pure.Result]]] = [("overall", "", results)]
     if len(competition.rulesets) > 1:
         for key in competition.rulesets:
-            groups.append((key, RULESETS[key].name, [r for r in results if r.ruleset == key]))
+            groups.append(
+                (
+                    key,
+                    str(GAME_NAMES.get(key, RULESETS[key].name)),
+                    [r for r in results if r.ruleset == key],
+                )
+            )
     tie_breaks = [
         t for t in (competition.tie_breaks or pure.DEFAULT_TIE_BREAKS) if t in pure.TIE_BREAKS
     ]
