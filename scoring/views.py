@@ -388,7 +388,8 @@ def record_hand(request, game_id: int):
     form = hand_form(game, names, request.POST, entering=True)
     status = 400
     posted = _posted_number(request)
-    if not form.is_valid() and posted is not None and posted <= game.hand_count:
+    behind = posted is not None and posted <= game.hand_count and game.is_open
+    if not form.is_valid() and behind:
         # Typed on a screen that was behind: that the hand is already in says more than what
         # the form lacks (a valid resend of an entered hand still gets its first answer below).
         form.errors.clear()
@@ -444,7 +445,7 @@ def record_hand(request, game_id: int):
             return redirect("game", game_id=game.pk)
     game.refresh_from_db()
     context = game_context(request, game, role, form)
-    if status == 409 and posted is not None and posted <= game.hand_count:
+    if status == 409 and behind:
         context["just_entered"] = posted
     if _outbox(request):
         html = render_to_string("scoring/partials/hand_form.html", context, request)

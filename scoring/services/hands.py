@@ -124,7 +124,12 @@ def record_hand(
                     return first
             _refuse_if_abandoned(locked)
             _refuse_if_locked(locked)
-            if number is not None and number <= locked.hand_count:
+            # (Once the game is over, that it is over says more: the engine refuses below.)
+            if (
+                number is not None
+                and number <= locked.hand_count
+                and locked.status == GameStatus.IN_PROGRESS
+            ):
                 raise AlreadyEntered(number, locked.hand_count)
             was_finished = locked.status == GameStatus.FINISHED
             scored = engine.play(locked.scored(), document)

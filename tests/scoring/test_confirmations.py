@@ -283,3 +283,15 @@ def test_api_starts_a_game_whose_hands_must_be_accepted(club, players, olga, sar
     assert answer.status_code == 201
     assert answer.json()["hands_need_acceptance"] is True
     assert Game.objects.get(pk=answer.json()["id"]).hands_need_acceptance
+
+
+def test_a_hand_sent_after_the_game_ended_says_the_game_is_over(club, players, olga):
+    by = Actor.for_user(olga)
+    game = services.start_game(club=club, ruleset="briscola", players=players, by=by)
+    for dealer, points in [(0, [70, 50]), (1, [40, 80]), (2, [90, 30])]:
+        services.record_hand(game=game, document={"dealer": dealer, "points": points}, by=by)
+    game.refresh_from_db()
+    assert game.status == "finished"
+    with pytest.raises(RuleViolation) as refused:
+        services.record_hand(game=game, document={"dealer": 2, "points": [70, 50]}, by=by, number=3)
+    assert not isinstance(refused.value, services.AlreadyEntered)
