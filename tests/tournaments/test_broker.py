@@ -101,4 +101,5 @@ def test_the_worker_draws_a_round_and_recomputes_the_standings_after_a_game_ends
     )
     assert snapshot.version > before.version
     leader = snapshot.data["tables"][0]["rows"][0]
-    assert leader["points"] == 2 and leader["games"] == 1
+    # A new competition counts fair placement points: a win at a table of two is worth 100.
+    assert leader["points"] == 100 and leader["games"] == 1
