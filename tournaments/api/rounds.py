@@ -145,7 +145,8 @@ class RoundAction(CompetitionView):
 class RoundCheckIns(RoundAction):
     class InputSerializer(inputs.StrictInput):
         entries = inputs.ListOf(
-            child=inputs.Integer(), help_text="Ids of the entries present (the others are not)."
+            child=inputs.Integer(min_value=1, max_value=ID_MAX),
+            help_text="Ids of the entries present (the others are not).",
         )
 
     @extend_schema(

@@ -132,8 +132,10 @@ def set_check_ins(*, round_: Round, entries: Iterable[Entry | int], by: Actor) -
         lock(round_)
         if round_.status != RoundStatus.DRAFT:
             raise violation("round", "not_allowed", reason="published")
+        # An id no database row can have (negative, or past a 64-bit key) is simply unknown.
+        storable = {i for i in ids if 0 < i < 2**63}
         valid = set(
-            competition.entries.filter(pk__in=ids, status=EntryStatus.ACTIVE).values_list(
+            competition.entries.filter(pk__in=storable, status=EntryStatus.ACTIVE).values_list(
                 "pk", flat=True
             )
         )
