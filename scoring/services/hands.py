@@ -60,6 +60,37 @@ def hand_fields(scored_hand: ScoredHand) -> dict[str, Any]:
     }
 
 
+def _state(hand: Hand) -> dict[str, Any]:
+    """What the audit trail keeps of a hand: its document and what it scored."""
+    return {"document": hand.document, "deltas": hand.deltas}
+
+
+def _event(
+    locked: Game,
+    by: Actor,
+    action: str,
+    number: int,
+    *,
+    at=None,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
+    reason: str = "",
+) -> AuditEvent:
+    """An audit event (not yet saved) for hand ``number`` of the locked game, done by ``by``."""
+    return AuditEvent(
+        club_id=locked.club_id,
+        game=locked,
+        hand_number=number,
+        action=action,
+        actor=by.user,
+        via=by.via,
+        at=at or timezone.now(),
+        before=before,
+        after=after,
+        reason=reason,
+    )
+
+
 def hand_row(*, game: Game, scored_hand: ScoredHand, by: Actor, at=None) -> Hand:
     """A new, unsaved ``Hand`` row of ``game`` for ``scored_hand``, entered by ``by`` (now, or
     ``at``)."""
@@ -270,16 +301,14 @@ def correct_hands(
         locked.version += 1
         locked.save(update_fields=CACHE_FIELDS)
         AuditEvent.objects.bulk_create(
-            AuditEvent(
-                club_id=locked.club_id,
-                game=locked,
-                hand_number=hand.number,
-                action=AuditAction.CORRECT_HAND,
-                actor=by.user,
-                via=by.via,
+            _event(
+                locked,
+                by,
+                AuditAction.CORRECT_HAND,
+                hand.number,
                 at=now,
                 before=before,
-                after={"document": hand.document, "deltas": hand.deltas},
+                after=_state(hand),
                 reason=reason.strip(),
             )
             for hand, before in changed
@@ -353,16 +382,14 @@ def remove_hand(
         announce_game_changed(locked, was_finished=was_finished)
         locked.version += 1
         locked.save(update_fields=CACHE_FIELDS)
-        AuditEvent.objects.create(
-            club_id=locked.club_id,
-            game=locked,
-            hand_number=number,
-            action=AuditAction.REMOVE_HAND,
-            actor=by.user,
-            via=by.via,
-            before={"document": target.document, "deltas": target.deltas},
+        _event(
+            locked,
+            by,
+            AuditAction.REMOVE_HAND,
+            number,
+            before=_state(target),
             reason=reason.strip(),
-        )
+        ).save()
     return locked
 
 
@@ -418,15 +445,13 @@ def remove_hands_from(
         _store_replayed(locked, scored)
         now = timezone.now()
         AuditEvent.objects.bulk_create(
-            AuditEvent(
-                club_id=locked.club_id,
-                game=locked,
-                hand_number=hand.number,
-                action=AuditAction.REMOVE_HAND,
-                actor=by.user,
-                via=by.via,
+            _event(
+                locked,
+                by,
+                AuditAction.REMOVE_HAND,
+                hand.number,
                 at=now,
-                before={"document": hand.document, "deltas": hand.deltas},
+                before=_state(hand),
                 reason=reason.strip(),
             )
             for hand in gone
@@ -485,29 +510,25 @@ def remove_hand_fixing_dealers(
         _renumber_after(locked, number, 1)
         _store_replayed(locked, scored)
         events = [
-            AuditEvent(
-                club_id=locked.club_id,
-                game=locked,
-                hand_number=number,
-                action=AuditAction.REMOVE_HAND,
-                actor=by.user,
-                via=by.via,
+            _event(
+                locked,
+                by,
+                AuditAction.REMOVE_HAND,
+                number,
                 at=now,
-                before={"document": target.document, "deltas": target.deltas},
+                before=_state(target),
                 reason=reason.strip(),
             )
         ]
         events += [
-            AuditEvent(
-                club_id=locked.club_id,
-                game=locked,
-                hand_number=hand.number - 1,
-                action=AuditAction.CORRECT_HAND,
-                actor=by.user,
-                via=by.via,
+            _event(
+                locked,
+                by,
+                AuditAction.CORRECT_HAND,
+                hand.number - 1,
                 at=now,
                 before=before,
-                after={"document": hand.document, "deltas": hand.deltas},
+                after=_state(hand),
                 reason=reason.strip(),
             )
             for hand, before in changed
@@ -580,14 +601,5 @@ def undo_hand(
         )
         target.delete()
         _store_replayed(locked, scored)
-        AuditEvent.objects.create(
-            club_id=locked.club_id,
-            game=locked,
-            hand_number=number,
-            action=AuditAction.UNDO_HAND,
-            actor=by.user,
-            via=by.via,
-            before={"document": target.document, "deltas": target.deltas},
-            reason="",
-        )
+        _event(locked, by, AuditAction.UNDO_HAND, number, before=_state(target)).save()
     return locked
