@@ -354,34 +354,12 @@ def remove_hand(
         locked = _locked(game, by)
         _refuse_if_abandoned(locked)
         _refuse_if_locked(locked)
-        hands = list(locked.hands.order_by("number"))
-        target = next((h for h in hands if h.number == number), None)
-        if target is None:
-            raise HandNotFound(number)
-        if expected is not None:
-            _check_expected(locked, target, expected)
+        hands, target = _removal_target(locked, number, expected)
         remaining = [h for h in hands if h.number != number]
-        try:
-            scored = engine.replay(
-                locked.rules, locked.options, locked.n, [h.document for h in remaining]
-            )
-        except RuleViolation as error:
-            raise RuleViolation(
-                Problem(
-                    p.field, p.code, p.params, p.hand + 1 if p.hand and p.hand >= number else p.hand
-                )
-                for p in error.problems
-            ) from None
+        scored = _replay_without(locked, [h.document for h in remaining], number)
         target.delete()
-        later = locked.hands.filter(number__gt=number)
-        # Two steps so that no intermediate state breaks the unique (game, number) constraint.
-        later.update(number=F("number") + 1_000_000)
-        locked.hands.filter(number__gt=1_000_000).update(number=F("number") - 1_000_001)
-        was_finished = locked.status == GameStatus.FINISHED
-        _cache_fields(locked, scored)
-        announce_game_changed(locked, was_finished=was_finished)
-        locked.version += 1
-        locked.save(update_fields=CACHE_FIELDS)
+        _renumber_after(locked, number, 1)
+        _store_replayed(locked, scored)
         _event(
             locked,
             by,
@@ -408,6 +386,20 @@ def _removal_target(locked: Game, number: int, expected: Collection[Tag] | None)
     if expected is not None:
         _check_expected(locked, target, expected)
     return hands, target
+
+
+def _replay_without(locked: Game, documents: list[dict[str, Any]], number: int):
+    """The game replayed from ``documents``, the hands left once hand ``number`` is removed; a
+    hand refused by the replay is named in the old numbering, as the client knows it."""
+    try:
+        return engine.replay(locked.rules, locked.options, locked.n, documents)
+    except RuleViolation as error:
+        raise RuleViolation(
+            Problem(
+                p.field, p.code, p.params, p.hand + 1 if p.hand and p.hand >= number else p.hand
+            )
+            for p in error.problems
+        ) from None
 
 
 def _store_replayed(locked: Game, scored) -> None:
@@ -482,15 +474,7 @@ def remove_hand_fixing_dealers(
         hands, target = _removal_target(locked, number, expected)
         remaining = [h for h in hands if h.number != number]
         documents = _fixed_dealers(locked, remaining, number)
-        try:
-            scored = engine.replay(locked.rules, locked.options, locked.n, documents)
-        except RuleViolation as error:
-            raise RuleViolation(
-                Problem(
-                    p.field, p.code, p.params, p.hand + 1 if p.hand and p.hand >= number else p.hand
-                )
-                for p in error.problems
-            ) from None
+        scored = _replay_without(locked, documents, number)
         target.delete()
         now = timezone.now()
         changed = []
