@@ -81,3 +81,10 @@ def test_the_rotation_draws_69_players_at_tables_of_3_for_34_rounds_from_the_sto
     schedule = rotation(range(69), sizes={3}, ideal=3, rounds=34)
     assert schedule.metrics.repeated_pairs == 0
     assert "KTS(69)" in schedule.method
+
+
+def test_the_rotation_draws_85_players_21_rounds_at_tables_of_5_from_the_stored_packing():
+    schedule = rotation(range(85), sizes={5}, ideal=5, rounds=21)
+    assert schedule.metrics.repeated_pairs == 0
+    assert "PG(3,4)" in schedule.method
+    assert len(schedule.rounds) == 21
