@@ -88,3 +88,9 @@ def test_the_rotation_draws_85_players_21_rounds_at_tables_of_5_from_the_stored_
     assert schedule.metrics.repeated_pairs == 0
     assert "PG(3,4)" in schedule.method
     assert len(schedule.rounds) == 21
+
+
+def test_the_rotation_draws_18_players_8_rounds_at_tables_of_3_from_the_stored_nkts():
+    schedule = rotation(range(18), sizes={3}, ideal=3, rounds=8)
+    assert schedule.metrics.repeated_pairs == 0
+    assert "NKTS(18)" in schedule.method
