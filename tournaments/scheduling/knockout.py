@@ -47,6 +47,10 @@ class Bracket:
     rounds: tuple[tuple[Match, ...], ...]
     third_place: Match | None
     byes: tuple[int, ...]
+    #: ``"single"``, or ``"double"`` for :mod:`.double_elimination`, whose rounds are stages.
+    kind: str = "single"
+    #: Double elimination: ``(match number, section, round in that section)`` for every match.
+    labels: tuple[tuple[int, str, int], ...] = ()
 
     @property
     def final(self) -> Match:
@@ -67,6 +71,8 @@ class Bracket:
             tuple(tuple(match(m, i) for m in r) for i, r in enumerate(rounds, start=1)),
             match(third, len(rounds)) if third else None,
             tuple(data.get("byes") or ()),
+            data.get("kind", "single"),
+            tuple((n, section, r) for n, section, r in data.get("labels") or ()),
         )
 
 
