@@ -63,6 +63,15 @@ class CompetitionForm(RuleErrorsMixin, forms.Form):
     )
     double_round = forms.BooleanField(label=_("Double round robin (home and away)"), required=False)
     third_place = forms.BooleanField(label=_("Third-place match"), required=False)
+    bracket_reset = forms.BooleanField(
+        label=_("Bracket reset"),
+        required=False,
+        initial=True,
+        help_text=_(
+            "If the losers' bracket champion wins the grand final, both finalists have lost "
+            "once: a second grand final decides."
+        ),
+    )
     scheme = forms.ChoiceField(
         label=_("Points"),
         choices=[(k, SCHEME_LABELS[k]) for k in SCHEMES],
@@ -254,6 +263,7 @@ class CompetitionForm(RuleErrorsMixin, forms.Form):
             "planned_rounds": data.get("planned_rounds"),
             "double_round": bool(data.get("double_round")) and data["format"] == Format.ROUND_ROBIN,
             "third_place": bool(data.get("third_place")) and data["format"] == Format.KNOCKOUT,
+            "bracket_reset": bool(data.get("bracket_reset")) or data["format"] != Format.DOUBLE,
             "scheme": data["scheme"],
             "placement_points": self.placement_points(),
             "tie_breaks": self.tie_breaks(),
@@ -562,6 +572,7 @@ class CompetitionSettingsForm(CompetitionForm):
                 "planned_rounds",
                 "double_round",
                 "third_place",
+                "bracket_reset",
                 "scheme",
                 "best_of",
                 "min_rounds",
@@ -598,6 +609,9 @@ class CompetitionSettingsForm(CompetitionForm):
             "double_round": bool(data.get("double_round"))
             and competition.format == Format.ROUND_ROBIN,
             "third_place": bool(data.get("third_place")) and competition.format == Format.KNOCKOUT,
+            "bracket_reset": bool(data.get("bracket_reset"))
+            if competition.format == Format.DOUBLE
+            else competition.bracket_reset,
             "scheme": data["scheme"],
             "placement_points": self.placement_points(),
             "tie_breaks": self.tie_breaks(),

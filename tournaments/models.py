@@ -31,7 +31,12 @@ class Format(models.TextChoices):
     SWISS = "swiss", _("Swiss (similar standing meets, no repeats)")
     ROUND_ROBIN = "round_robin", _("round robin (two sides, everyone meets everyone)")
     KNOCKOUT = "knockout", _("knockout (two sides, seeded bracket)")
+    DOUBLE = "double", _("double elimination (two sides, out after two losses)")
     CLUB_NIGHT = "club_night", _("club nights (tables for those present)")
+
+
+#: The formats played as a bracket (``Competition.bracket`` of round 1 drives every round).
+BRACKET_FORMATS = (Format.KNOCKOUT, Format.DOUBLE)
 
 
 class RepeatObjective(models.TextChoices):
@@ -69,6 +74,14 @@ class Competition(models.Model):
         default=RepeatObjective.SPREAD,
     )
     third_place = models.BooleanField(_("third-place match"), default=False)
+    bracket_reset = models.BooleanField(
+        _("bracket reset"),
+        default=True,
+        help_text=_(
+            "Double elimination: if the losers' bracket champion wins the grand final, both "
+            "finalists have lost once, and a second grand final decides."
+        ),
+    )
     scheme = models.CharField(
         _("points"),
         max_length=16,
@@ -134,7 +147,11 @@ class Competition(models.Model):
 
     @property
     def two_sided(self) -> bool:
-        return self.format in (Format.ROUND_ROBIN, Format.KNOCKOUT)
+        return self.format in (Format.ROUND_ROBIN, *BRACKET_FORMATS)
+
+    @property
+    def bracket_format(self) -> bool:
+        return self.format in BRACKET_FORMATS
 
     @property
     def pairs(self) -> bool:

@@ -413,7 +413,8 @@ def bracket_view(competition: Competition, drawn, rounds: list[Round]) -> dict:
     """The bracket page's columns: each round by its name, its matches with both sides (name,
     seed, who won), a side not known yet as "Winner of match 3"; the third-place match; the
     byes; and the ranking the bracket gives so far. ``drawn`` is ``selectors.bracket_of``."""
-    from tournaments.scheduling.knockout import ENTRANT, WINNER, occupant, ranking
+    from tournaments.scheduling.double_elimination import DOUBLE, bracket_ranking
+    from tournaments.scheduling.knockout import ENTRANT, WINNER, occupant
 
     bracket, outcomes = drawn
     entries = {e.pk: e for e in competition.entries.select_related("player", "partner")}
@@ -442,6 +443,7 @@ def bracket_view(competition: Competition, drawn, rounds: list[Round]) -> dict:
 
     def match(m, label=None):
         home, away = side(m.home, m.number), side(m.away, m.number)
+        stage = rounds[m.round - 1] if m.round <= len(rounds) else None
         return {
             "number": m.number,
             "label": label,
@@ -449,10 +451,12 @@ def bracket_view(competition: Competition, drawn, rounds: list[Round]) -> dict:
             "away": away,
             "sides": (home, away),
             "played": m.number in outcomes,
+            "round": stage if stage is not None and stage.status != RoundStatus.DRAFT else None,
         }
 
     columns = []
-    for index, matches in enumerate(bracket.rounds):
+    sections = _double_sections(bracket, outcomes, match) if bracket.kind == DOUBLE else []
+    for index, matches in enumerate([] if sections else bracket.rounds):
         round_ = rounds[index] if index < len(rounds) else None
         columns.append(
             {
@@ -473,9 +477,11 @@ def bracket_view(competition: Competition, drawn, rounds: list[Round]) -> dict:
             "name": entries[p.entrant].name if p.entrant in entries else "?",
             "seed": seed_of[p.entrant],
         }
-        for p in ranking(bracket, outcomes)
+        for p in bracket_ranking(bracket, outcomes)
     ]
     return {
+        "double": bracket.kind == DOUBLE,
+        "sections": sections,
         "columns": columns,
         "third": third,
         "byes": [
@@ -485,6 +491,62 @@ def bracket_view(competition: Competition, drawn, rounds: list[Round]) -> dict:
         "ranking": placings,
         "finished": all(p["decided"] for p in placings),
     }
+
+
+def _double_sections(bracket, outcomes, match) -> list[dict]:
+    """A double elimination's winners' bracket, losers' bracket and grand final, each as columns
+    of matches by its own rounds ("Winners round 1" … "Losers final", "Grand final (reset)")."""
+    from tournaments.scheduling.double_elimination import (
+        GRAND_FINAL,
+        LOSERS,
+        RESET,
+        WINNERS,
+        reset_needed,
+        section_rounds,
+    )
+
+    totals = section_rounds(bracket)
+    by_number = {m.number: m for stage in bracket.rounds for m in stage}
+
+    def label(section: str, r: int) -> str:
+        if section == WINNERS:
+            return (
+                _("Winners final") if r == totals[section] else _("Winners round %(n)s") % {"n": r}
+            )
+        if section == LOSERS:
+            return _("Losers final") if r == totals[section] else _("Losers round %(n)s") % {"n": r}
+        return _("Grand final") if section == GRAND_FINAL else _("Grand final (reset)")
+
+    titles = {
+        WINNERS: _("Winners' bracket"),
+        LOSERS: _("Losers' bracket"),
+        GRAND_FINAL: _("Grand final"),
+    }
+    not_needed = reset_needed(bracket, outcomes) is False
+    sections: dict[str, dict] = {}
+    for number, section, r in bracket.labels:
+        key = RESET if section == RESET else section
+        home = sections.setdefault(
+            GRAND_FINAL if key == RESET else key,
+            {"key": GRAND_FINAL if key == RESET else key, "columns": {}},
+        )
+        column = home["columns"].setdefault(
+            (section, r), {"label": label(section, r), "matches": [], "not_needed": False}
+        )
+        if section == RESET and not_needed:
+            column["not_needed"] = True  # shown as a note, without its two would-be sides
+        else:
+            column["matches"].append(match(by_number[number]))
+    for key in (WINNERS, LOSERS):
+        # Byes can leave a losers' round without a match: the rounds shown count from 1.
+        columns = list(sections.get(key, {}).get("columns", {}).values())
+        for position, column in enumerate(columns, start=1):
+            column["label"] = label(key, totals[key] if position == len(columns) else position)
+    return [
+        {"key": key, "title": titles[key], "columns": list(sections[key]["columns"].values())}
+        for key in (WINNERS, LOSERS, GRAND_FINAL)
+        if key in sections
+    ]
 
 
 TIE_BREAK_HELP = {

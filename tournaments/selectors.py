@@ -31,7 +31,6 @@ from tournaments.models import (
     Competition,
     Entry,
     EntryStatus,
-    Format,
     Round,
     RoundStatus,
     Table,
@@ -280,11 +279,10 @@ def standings_of(competition: Competition) -> dict[str, Any]:
 def bracket_of(competition: Competition) -> tuple[Any, dict[int, tuple[int, int]]] | None:
     """Knockout: the drawn bracket (``scheduling.Bracket``) and the outcome of every match
     settled so far, by match number; ``None`` before the first round is drawn."""
-    from tournaments.models import Format
     from tournaments.scheduling import Bracket
     from tournaments.services.settlement import match_outcomes
 
-    if competition.format != Format.KNOCKOUT:
+    if not competition.bracket_format:
         return None
     first = competition.rounds.order_by("number").only("bracket").first()
     if first is None or not first.bracket:
@@ -297,13 +295,13 @@ def _bracket_ranking(competition: Competition, table: dict[str, Any]) -> bool:
     by points: 1 the final's winner, 2 its loser, 3 and 4 from the third-place match, then by
     the round of elimination, places shared as the format shares them. Entrants outside the
     bracket are listed unranked. The rows keep their points and figures. True when done."""
-    from tournaments.scheduling.knockout import ranking
+    from tournaments.scheduling.double_elimination import bracket_ranking
 
     drawn = bracket_of(competition)
     if drawn is None:
         return False
     bracket, outcomes = drawn
-    placing = {p.entrant: p for p in ranking(bracket, outcomes)}
+    placing = {p.entrant: p for p in bracket_ranking(bracket, outcomes)}
     order = {p.entrant: i for i, p in enumerate(placing.values())}
     for row in table["rows"]:
         p = placing.get(row["entry"])
@@ -376,7 +374,7 @@ def unseated(round_: Round) -> list[Entry]:
     bye, in seed order. A late entrant added after a round was published is one; so is anyone
     who entered between a draw and its publication. Empty before a draw, and for a knockout
     (who plays a later round is decided by the bracket, not by being active)."""
-    if round_.competition.format == Format.KNOCKOUT or not round_.tables.exists():
+    if round_.competition.bracket_format or not round_.tables.exists():
         return []
     placed = set(TableSeat.objects.filter(table__round=round_).values_list("entry_id", flat=True))
     placed |= set(Bye.objects.filter(round=round_).values_list("entry_id", flat=True))

@@ -54,3 +54,23 @@ def test_a_league_shows_its_counted_nights_and_explains_its_standings(page, club
         page.screenshot(path=f"{SHOTS}/how-390.png", full_page=True)
         page.set_viewport_size({"width": 1280, "height": 800})
         page.screenshot(path=f"{SHOTS}/how-1280.png", full_page=True)
+
+
+def test_a_double_elimination_of_6_shows_both_brackets_and_ranks_by_them(page, club, olga):
+    from tests.tournaments.test_double_elimination import double_of_six, run
+
+    competition, _entries = double_of_six(club, olga)
+    run(competition, olga)
+    page.goto(f"/p/{club.slug}/{competition.slug}/bracket/")
+    for name in ("Winners' bracket", "Losers' bracket", "Grand final"):
+        expect(page.get_by_role("heading", name=name, exact=True).first).to_be_visible()
+    expect(page.get_by_role("heading", name="Losers final")).to_be_visible()
+    expect(page.locator("#bracket-ranking li")).to_have_text(
+        ["1 Anna", "2 Carla", "3 Elena", "4 Bruno", "5 Dario", "5 Franco"]
+    )
+    # The brackets scroll inside their own box; the page itself never scrolls sideways.
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/double-390.png", full_page=True)
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.screenshot(path=f"{SHOTS}/double-1280.png", full_page=True)

@@ -55,6 +55,10 @@ class ClubCompetitions(CompetitionView):
         planned_rounds = inputs.Integer(required=False)
         double_round = inputs.Boolean(required=False)
         third_place = inputs.Boolean(required=False)
+        bracket_reset = inputs.Boolean(
+            required=False,
+            help_text="Double elimination: a second grand final if the losers' champion wins the first.",
+        )
         scheme = inputs.Choice(SCHEMES, required=False)
         placement_points = inputs.NumberedObject(
             child=inputs.Numbers(limit=PLACEMENT_POINTS_MAX, required=False),

@@ -35,6 +35,7 @@ from .knockout import (
     Placing,
     Slot,
     occupant,
+    ranking,
     seeding_order,
 )
 from .rotation import check_players
@@ -224,3 +225,12 @@ def double_ranking(
         else:
             placings.append(Placing(entrant, 1, False, None))
     return tuple(sorted(placings, key=lambda p: (p.place, bracket.entrants.index(p.entrant))))
+
+
+def bracket_ranking(
+    bracket: Bracket, outcomes: Mapping[int, tuple[int, int]]
+) -> tuple[Placing, ...]:
+    """The ranking of either kind of bracket: :func:`double_ranking` or ``knockout.ranking``."""
+    if bracket.kind == DOUBLE:
+        return double_ranking(bracket, outcomes)
+    return ranking(bracket, outcomes)

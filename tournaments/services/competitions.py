@@ -21,7 +21,7 @@ from scoring.rules import RULESETS, RuleViolation
 from scoring.rules.base import Problems
 from scoring.services import Actor, Locked, violation
 from tournaments import standings as pure
-from tournaments.models import Competition, Format, Kind, RoundStatus
+from tournaments.models import BRACKET_FORMATS, Competition, Format, Kind, RoundStatus
 from tournaments.services._common import lock, record_event, require_manager
 from tournaments.services.standings import refresh_standings_later
 
@@ -75,6 +75,7 @@ def create_competition(
     planned_rounds: int | None = None,
     double_round: bool = False,
     third_place: bool = False,
+    bracket_reset: bool = True,
     scheme: str = pure.DEFAULT_SCHEME,
     placement_points: Mapping[str, Sequence[Any]] | None = None,
     tie_breaks: Sequence[str] | None = None,
@@ -131,7 +132,7 @@ def create_competition(
             problems.add(f"options.{key}", "unknown_key")
         elif not isinstance(value, Mapping):
             problems.add(f"options.{key}", "type", expected="object")
-    two_sided = format in (Format.ROUND_ROBIN, Format.KNOCKOUT)
+    two_sided = format in (Format.ROUND_ROBIN, *BRACKET_FORMATS)
     if two_sided and rulesets != ["briscola"]:
         problems.add("format", "inconsistent", reason="two_sided_needs_briscola")
     unlike_units_problems(problems, rulesets, scheme, tie_breaks)
@@ -178,6 +179,7 @@ def create_competition(
             planned_rounds=planned_rounds,
             double_round=double_round,
             third_place=third_place,
+            bracket_reset=bool(bracket_reset),
             scheme=scheme,
             placement_points=points_table,
             tie_breaks=tie_breaks,
@@ -267,6 +269,7 @@ EDITABLE = (
     "planned_rounds",
     "double_round",
     "third_place",
+    "bracket_reset",
     *COUNTED,
     "start_date",
     "end_date",
@@ -321,6 +324,7 @@ def update_competition(
             "notify_entrants": bool(wanted["notify_entrants"]),
             "double_round": bool(wanted["double_round"]),
             "third_place": bool(wanted["third_place"]),
+            "bracket_reset": bool(wanted["bracket_reset"]),
         }
         changed = [key for key in EDITABLE if wanted[key] != current[key]]
         counted = [key for key in changed if key in COUNTED]

@@ -43,6 +43,8 @@ from tournaments.models import (
     TableSeat,
 )
 from tournaments.scheduling.bounds import repeat_bounds
+from tournaments.scheduling.double_elimination import RESET, double_elimination, reset_needed
+from tournaments.scheduling.knockout import Bracket
 from tournaments.services._common import lock, record_event, require_manager
 from tournaments.services.competitions import table_policy
 from tournaments.services.settlement import match_outcomes
@@ -212,7 +214,7 @@ def _draw(competition, round_, participants, history, seed, method, by) -> None:
     sizes, ideal, sitting_out = table_policy(competition, round_.ruleset)
     if competition.format in (Format.ROTATION, Format.ROUND_ROBIN):
         _plan_drafts(competition, round_, participants, sizes, ideal, sitting_out, seed, by)
-    elif competition.format == Format.KNOCKOUT:
+    elif competition.bracket_format:
         _knockout_round(competition, round_, participants, seed)
     else:
         started = time.perf_counter()
@@ -344,9 +346,14 @@ def _knockout_round(
     """Round 1 draws the bracket by seed; later rounds seat the winners of the round before."""
     first = competition.rounds.order_by("number").first()
     if round_.pk == first.pk:
-        if competition.third_place and len(participants) < 4:
-            raise violation("entries", "range", min=4, max=10_000, value=len(participants))
-        bracket = scheduling.knockout(participants, third_place=competition.third_place)
+        if competition.format == Format.DOUBLE:
+            if len(participants) < 2:
+                raise violation("entries", "range", min=2, max=10_000, value=len(participants))
+            bracket = double_elimination(participants, reset=competition.bracket_reset)
+        else:
+            if competition.third_place and len(participants) < 4:
+                raise violation("entries", "range", min=4, max=10_000, value=len(participants))
+            bracket = scheduling.knockout(participants, third_place=competition.third_place)
         round_.bracket = _bracket_dict(bracket)
         round_.save(update_fields=["bracket"])
     else:
@@ -362,7 +369,14 @@ def _knockout_round(
     specs = list(bracket["rounds"][index])
     if index == len(bracket["rounds"]) - 1 and bracket.get("third_place"):
         specs.append(bracket["third_place"])
+    reset = {n for n, section, _ in bracket.get("labels") or () if section == RESET}
     for match in specs:
+        if match["number"] in reset:  # played only if the losers' champion won the final
+            needed = reset_needed(Bracket.from_json(bracket), outcome)
+            if needed is None:
+                raise violation("round", "not_allowed", reason="previous_round_open")
+            if not needed:
+                raise violation("round", "not_allowed", reason="bracket_complete")
         home, away = _slot(match["home"], outcome), _slot(match["away"], outcome)
         if home is None or away is None:
             raise violation("round", "not_allowed", reason="previous_round_open")
@@ -392,6 +406,8 @@ def _bracket_dict(bracket: scheduling.Bracket) -> dict[str, Any]:
         "rounds": [[match(m) for m in r] for r in bracket.rounds],
         "third_place": match(bracket.third_place) if bracket.third_place else None,
         "byes": list(bracket.byes),
+        "kind": bracket.kind,
+        "labels": [list(label) for label in bracket.labels],
     }
 
 

@@ -163,7 +163,7 @@ def _draw_again_with(competition: Competition, entry: Entry, by: Actor) -> None:
     there, so every active entry plays), in the caller's transaction: a new or reinstated
     entry never sits unseen outside a draft's tables. A knockout's bracket is drawn once, from
     round 1: an entry added later does not enter it."""
-    if competition.format == Format.KNOCKOUT:
+    if competition.bracket_format:
         return
     drafts = [
         r

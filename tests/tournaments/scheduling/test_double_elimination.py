@@ -184,3 +184,14 @@ def test_a_double_bracket_reads_back_from_json():
 def test_a_double_elimination_needs_two_entrants():
     with pytest.raises(ValueError, match="at least 2"):
         double_elimination([1])
+
+
+def test_either_kind_of_bracket_is_ranked_by_its_own_rules():
+    from tournaments.scheduling.double_elimination import bracket_ranking
+    from tournaments.scheduling.knockout import knockout, ranking
+
+    single = knockout([1, 2, 3, 4])
+    outcomes = {1: (1, 4), 2: (2, 3), 3: (1, 2)}
+    assert bracket_ranking(single, outcomes) == ranking(single, outcomes)
+    double = double_elimination([1, 2, 3, 4])
+    assert bracket_ranking(double, {}) == double_ranking(double, {})
