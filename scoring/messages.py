@@ -208,6 +208,18 @@ REASONS = {
     ("inconsistent", "mixed_needs_league"): gettext_lazy(
         "Several games can be mixed only in a league: choose one game, or make it a league."
     ),
+    ("inconsistent", "cut_needs_swiss"): gettext_lazy(
+        "A knockout of the top players follows Swiss rounds: choose the Swiss format."
+    ),
+    ("inconsistent", "cut_needs_briscola"): gettext_lazy(
+        "A knockout seats two sides: a Swiss with a knockout of the top is for Briscola only."
+    ),
+    ("required", "cut_needs_rounds"): gettext_lazy(
+        "Say how many Swiss rounds come before the knockout of the top players."
+    ),
+    ("not_allowed", "bracket_drawn"): gettext_lazy(
+        "The knockout is already drawn: the Swiss rounds and the cut can no longer change."
+    ),
     ("inconsistent", "two_sided_needs_briscola"): gettext_lazy(
         "Round robin and knockout seat two sides: they are for Briscola only."
     ),

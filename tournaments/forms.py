@@ -63,6 +63,15 @@ class CompetitionForm(RuleErrorsMixin, forms.Form):
     )
     double_round = forms.BooleanField(label=_("Double round robin (home and away)"), required=False)
     third_place = forms.BooleanField(label=_("Third-place match"), required=False)
+    cut_to = forms.IntegerField(
+        label=_("Then a knockout of the top"),
+        required=False,
+        widget=number_input(min=2, max=256),
+        help_text=_(
+            "After the Swiss rounds, the best of the standings play a seeded knockout (byes to "
+            "the top seeds if they are not 2, 4, 8…). Empty: the Swiss standings are final."
+        ),
+    )
     bracket_reset = forms.BooleanField(
         label=_("Bracket reset"),
         required=False,
@@ -264,6 +273,7 @@ class CompetitionForm(RuleErrorsMixin, forms.Form):
             "double_round": bool(data.get("double_round")) and data["format"] == Format.ROUND_ROBIN,
             "third_place": bool(data.get("third_place")) and data["format"] == Format.KNOCKOUT,
             "bracket_reset": bool(data.get("bracket_reset")) or data["format"] != Format.DOUBLE,
+            "cut_to": data.get("cut_to") if data["format"] == Format.SWISS else None,
             "scheme": data["scheme"],
             "placement_points": self.placement_points(),
             "tie_breaks": self.tie_breaks(),
@@ -573,6 +583,7 @@ class CompetitionSettingsForm(CompetitionForm):
                 "double_round",
                 "third_place",
                 "bracket_reset",
+                "cut_to",
                 "scheme",
                 "best_of",
                 "min_rounds",
@@ -612,6 +623,9 @@ class CompetitionSettingsForm(CompetitionForm):
             "bracket_reset": bool(data.get("bracket_reset"))
             if competition.format == Format.DOUBLE
             else competition.bracket_reset,
+            "cut_to": data.get("cut_to")
+            if competition.format == Format.SWISS
+            else competition.cut_to,
             "scheme": data["scheme"],
             "placement_points": self.placement_points(),
             "tie_breaks": self.tie_breaks(),

@@ -74,6 +74,16 @@ class Competition(models.Model):
         default=RepeatObjective.SPREAD,
     )
     third_place = models.BooleanField(_("third-place match"), default=False)
+    #: Swiss: after ``planned_rounds`` Swiss rounds, a seeded knockout of the top ``cut_to``.
+    cut_to = models.PositiveSmallIntegerField(
+        _("then a knockout of the top"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Swiss only: after the planned Swiss rounds, the best of the standings play a "
+            "seeded knockout. Empty: the Swiss standings are final."
+        ),
+    )
     bracket_reset = models.BooleanField(
         _("bracket reset"),
         default=True,
@@ -152,6 +162,21 @@ class Competition(models.Model):
     @property
     def bracket_format(self) -> bool:
         return self.format in BRACKET_FORMATS
+
+    @property
+    def knockout_from(self) -> int | None:
+        """The number of the first round played as a bracket: 1 for a knockout, the round after
+        the planned Swiss rounds for a Swiss cut to a knockout, ``None`` without a bracket."""
+        if self.bracket_format:
+            return 1
+        if self.format == Format.SWISS and self.cut_to and self.planned_rounds:
+            return self.planned_rounds + 1
+        return None
+
+    def bracket_round(self, number: int) -> bool:
+        """Whether round ``number`` is played as part of the bracket."""
+        start = self.knockout_from
+        return start is not None and number >= start
 
     @property
     def pairs(self) -> bool:

@@ -417,6 +417,7 @@ def bracket_view(competition: Competition, drawn, rounds: list[Round]) -> dict:
     from tournaments.scheduling.knockout import ENTRANT, WINNER, occupant
 
     bracket, outcomes = drawn
+    rounds = [r for r in rounds if r.number >= (competition.knockout_from or 1)]
     entries = {e.pk: e for e in competition.entries.select_related("player", "partner")}
     seed_of = {entrant: i for i, entrant in enumerate(bracket.entrants, start=1)}
     total = len(bracket.rounds)

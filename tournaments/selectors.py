@@ -282,12 +282,19 @@ def bracket_of(competition: Competition) -> tuple[Any, dict[int, tuple[int, int]
     from tournaments.scheduling import Bracket
     from tournaments.services.settlement import match_outcomes
 
-    if not competition.bracket_format:
+    stored = bracket_json(competition)
+    if not stored:
         return None
-    first = competition.rounds.order_by("number").only("bracket").first()
-    if first is None or not first.bracket:
-        return None
-    return Bracket.from_json(first.bracket), match_outcomes(competition)
+    return Bracket.from_json(stored), match_outcomes(competition)
+
+
+def bracket_json(competition: Competition) -> dict[str, Any]:
+    """The bracket as stored on its first round ({} before it is drawn)."""
+    start = competition.knockout_from
+    if start is None:
+        return {}
+    first = competition.rounds.filter(number__gte=start).order_by("number").only("bracket").first()
+    return (first.bracket if first is not None else None) or {}
 
 
 def _bracket_ranking(competition: Competition, table: dict[str, Any]) -> bool:
@@ -303,12 +310,31 @@ def _bracket_ranking(competition: Competition, table: dict[str, Any]) -> bool:
     bracket, outcomes = drawn
     placing = {p.entrant: p for p in bracket_ranking(bracket, outcomes)}
     order = {p.entrant: i for i, p in enumerate(placing.values())}
+    cut = competition.format == "swiss"
+    # A Swiss cut: who missed the cut keeps the order of the Swiss standings at the cut (later
+    # knockout results would otherwise move them through the tie-breaks) after the top places.
+    at_cut = bracket_json(competition).get("swiss", ())
+    swiss_rank = {entry: rank for entry, rank in at_cut}
+    swiss_order = {entry: i for i, (entry, _) in enumerate(at_cut)}
+    below = [row for row in table["rows"] if row["entry"] not in placing]
+    for row in below:
+        swiss_rank.setdefault(row["entry"], len(swiss_rank) + 1)
     for row in table["rows"]:
         p = placing.get(row["entry"])
-        row["ranked"] = p is not None
+        row["ranked"] = p is not None or cut
         row["rank"] = p.place if p is not None else None
         row["decided"] = p.decided if p is not None else True
-    table["rows"].sort(key=lambda row: order.get(row["entry"], len(order)))
+        if p is None and cut:
+            ahead = sum(
+                1 for other in below if swiss_rank[other["entry"]] < swiss_rank[row["entry"]]
+            )
+            row["rank"] = len(placing) + 1 + ahead
+    table["rows"].sort(
+        key=lambda row: (
+            order.get(row["entry"], len(order)),
+            swiss_order.get(row["entry"], len(swiss_order)),
+        )
+    )
     return True
 
 
@@ -374,7 +400,7 @@ def unseated(round_: Round) -> list[Entry]:
     bye, in seed order. A late entrant added after a round was published is one; so is anyone
     who entered between a draw and its publication. Empty before a draw, and for a knockout
     (who plays a later round is decided by the bracket, not by being active)."""
-    if round_.competition.bracket_format or not round_.tables.exists():
+    if round_.competition.bracket_round(round_.number) or not round_.tables.exists():
         return []
     placed = set(TableSeat.objects.filter(table__round=round_).values_list("entry_id", flat=True))
     placed |= set(Bye.objects.filter(round=round_).values_list("entry_id", flat=True))

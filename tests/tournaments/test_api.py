@@ -908,7 +908,7 @@ def test_the_openapi_schema_shows_the_real_request_fields(api):
     create = request_fields(schema, "/api/v1/clubs/{slug}/competitions/")
     assert set(create) == {
         "name", "slug", "kind", "format", "rulesets", "options", "table_size", "planned_rounds",
-        "double_round", "third_place", "bracket_reset", "scheme", "placement_points",
+        "double_round", "third_place", "bracket_reset", "cut_to", "scheme", "placement_points",
         "tie_breaks", "best_of",
         "min_rounds", "start_date", "end_date", "public", "notify_entrants", "description",
         "hands_must_be_accepted",

@@ -55,6 +55,11 @@ class ClubCompetitions(CompetitionView):
         planned_rounds = inputs.Integer(required=False)
         double_round = inputs.Boolean(required=False)
         third_place = inputs.Boolean(required=False)
+        cut_to = inputs.Integer(
+            required=False,
+            allow_null=True,
+            help_text="Swiss: after the planned rounds, a seeded knockout of the top N.",
+        )
         bracket_reset = inputs.Boolean(
             required=False,
             help_text="Double elimination: a second grand final if the losers' champion wins the first.",

@@ -76,6 +76,7 @@ def create_competition(
     double_round: bool = False,
     third_place: bool = False,
     bracket_reset: bool = True,
+    cut_to: int | None = None,
     scheme: str = pure.DEFAULT_SCHEME,
     placement_points: Mapping[str, Sequence[Any]] | None = None,
     tie_breaks: Sequence[str] | None = None,
@@ -136,6 +137,7 @@ def create_competition(
     if two_sided and rulesets != ["briscola"]:
         problems.add("format", "inconsistent", reason="two_sided_needs_briscola")
     unlike_units_problems(problems, rulesets, scheme, tie_breaks)
+    _check_cut(problems, format, rulesets, cut_to, planned_rounds)
     if problems:
         raise RuleViolation(problems.items)
     draft = Competition(
@@ -180,6 +182,7 @@ def create_competition(
             double_round=double_round,
             third_place=third_place,
             bracket_reset=bool(bracket_reset),
+            cut_to=cut_to,
             scheme=scheme,
             placement_points=points_table,
             tie_breaks=tie_breaks,
@@ -195,6 +198,25 @@ def create_competition(
         )
         record_event(competition, by, "create_competition", name=name)
     return competition
+
+
+def _check_cut(problems: Problems, format: str, rulesets, cut_to, planned_rounds) -> None:
+    """A Swiss that ends in a knockout of its top ``cut_to``: Briscola (a knockout seats two
+    sides), with the number of Swiss rounds planned."""
+    if cut_to is None:
+        return
+    if not isinstance(cut_to, int) or isinstance(cut_to, bool) or not 2 <= cut_to <= CUT_MAX:
+        problems.add("cut_to", "range", min=2, max=CUT_MAX, value=cut_to)
+    elif format != Format.SWISS:
+        problems.add("cut_to", "inconsistent", reason="cut_needs_swiss")
+    elif list(rulesets) != ["briscola"]:
+        problems.add("cut_to", "inconsistent", reason="cut_needs_briscola")
+    elif not planned_rounds:
+        problems.add("planned_rounds", "required", reason="cut_needs_rounds")
+
+
+#: The largest knockout a Swiss may cut to.
+CUT_MAX = 256
 
 
 def _check_settings(
@@ -270,6 +292,7 @@ EDITABLE = (
     "double_round",
     "third_place",
     "bracket_reset",
+    "cut_to",
     *COUNTED,
     "start_date",
     "end_date",
@@ -312,6 +335,18 @@ def update_competition(
             # A league mixing games may not start adding up unlike figures (an older setting
             # left unchanged stays, so the rest of the settings remain editable).
             unlike_units_problems(problems, row.rulesets, wanted["scheme"], tie_breaks)
+        if (
+            wanted["cut_to"] != current["cut_to"]
+            or wanted["planned_rounds"] != current["planned_rounds"]
+        ):
+            _check_cut(
+                problems, row.format, row.rulesets, wanted["cut_to"], wanted["planned_rounds"]
+            )
+            if (
+                row.knockout_from
+                and row.rounds.filter(number__gte=row.knockout_from, bracket__isnull=False).exists()
+            ):
+                problems.add("cut_to", "not_allowed", reason="bracket_drawn")
         if problems:
             raise RuleViolation(problems.items)
         wanted |= {

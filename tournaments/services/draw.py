@@ -214,7 +214,7 @@ def _draw(competition, round_, participants, history, seed, method, by) -> None:
     sizes, ideal, sitting_out = table_policy(competition, round_.ruleset)
     if competition.format in (Format.ROTATION, Format.ROUND_ROBIN):
         _plan_drafts(competition, round_, participants, sizes, ideal, sitting_out, seed, by)
-    elif competition.bracket_format:
+    elif competition.bracket_round(round_.number):
         _knockout_round(competition, round_, participants, seed)
     else:
         started = time.perf_counter()
@@ -343,9 +343,14 @@ def _new_round(competition: Competition, ruleset: str) -> Round:
 def _knockout_round(
     competition: Competition, round_: Round, participants: list[int], seed: int
 ) -> None:
-    """Round 1 draws the bracket by seed; later rounds seat the winners of the round before."""
-    first = competition.rounds.order_by("number").first()
+    """The bracket's first round draws it by seed (a Swiss cut: the top of the Swiss standings);
+    later rounds seat the winners of the round before."""
+    start = competition.knockout_from
+    first = competition.rounds.filter(number__gte=start).order_by("number").first()
     if round_.pk == first.pk:
+        swiss = None
+        if competition.format == Format.SWISS:
+            participants, swiss = _cut(competition, participants)
         if competition.format == Format.DOUBLE:
             if len(participants) < 2:
                 raise violation("entries", "range", min=2, max=10_000, value=len(participants))
@@ -355,13 +360,15 @@ def _knockout_round(
                 raise violation("entries", "range", min=4, max=10_000, value=len(participants))
             bracket = scheduling.knockout(participants, third_place=competition.third_place)
         round_.bracket = _bracket_dict(bracket)
+        if swiss is not None:
+            round_.bracket["swiss"] = swiss  # the Swiss standings at the cut, kept as they were
         round_.save(update_fields=["bracket"])
     else:
         round_.bracket = first.bracket
     bracket = first.bracket if round_.pk != first.pk else round_.bracket
-    index = list(competition.rounds.order_by("number").values_list("pk", flat=True)).index(
-        round_.pk
-    )
+    index = list(
+        competition.rounds.filter(number__gte=start).order_by("number").values_list("pk", flat=True)
+    ).index(round_.pk)
     if index >= len(bracket["rounds"]):
         raise violation("round", "not_allowed", reason="bracket_complete")
     outcome = match_outcomes(competition)
@@ -391,6 +398,24 @@ def _knockout_round(
         )
     )
     _store_tables(round_, tables, byes, metrics | {"matches": matches}, "knockout", seed)
+
+
+def _cut(competition: Competition, participants: list[int]) -> tuple[list[int], list[list[int]]]:
+    """The top ``cut_to`` active entries of the Swiss standings, best first (their seeds in the
+    knockout), once every Swiss round is closed; and the Swiss standings at the cut, as
+    ``[entry, rank]`` pairs (those below the cut keep that order in the final ranking)."""
+    if (
+        competition.rounds.filter(number__lt=competition.knockout_from)
+        .exclude(status=RoundStatus.CLOSED)
+        .exists()
+    ):
+        raise violation("round", "not_allowed", reason="previous_round_open")
+    active = set(participants)
+    rows = selectors.standings_of(competition)["tables"][0]["rows"]
+    ranked = [row["entry"] for row in rows if row["entry"] in active]
+    if len(ranked) < competition.cut_to:
+        raise violation("cut_to", "range", min=2, max=len(ranked), value=competition.cut_to)
+    return ranked[: competition.cut_to], [[row["entry"], row["rank"]] for row in rows]
 
 
 def _bracket_dict(bracket: scheduling.Bracket) -> dict[str, Any]:

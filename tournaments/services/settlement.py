@@ -114,7 +114,7 @@ def forfeit_table(
             if entry_id not in seated:
                 raise violation(f"points.{key}", "not_found", value=key)
             given[entry_id] = _decimal(value, f"points.{key}")
-        if competition.bracket_format:
+        if competition.bracket_round(round_.number):
             # Somebody must go through: the entry given more points wins the match.
             totals = sorted((given.get(e, Decimal(0)) for e in seated), reverse=True)
             if len(totals) < 2 or totals[0] == totals[1]:

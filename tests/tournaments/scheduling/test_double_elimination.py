@@ -33,10 +33,7 @@ def play(bracket, rng, *, winner_of=None):
             home, away = occupant(match.home, outcomes), occupant(match.away, outcomes)
             assert home is not None and away is not None, "a match waits for an unplayed one"
             seated += [home, away]
-            if winner_of:
-                won = winner_of(home, away)
-            else:
-                won = rng.choice((home, away))
+            won = winner_of(home, away) if winner_of else rng.choice((home, away))
             outcomes[match.number] = (won, away if won == home else home)
         assert len(seated) == len(set(seated)), "someone plays twice in one stage"
     losses = Counter(loser for _, loser in outcomes.values())
