@@ -8,6 +8,9 @@ so the public page and the projector are cheap to poll.
 
 from __future__ import annotations
 
+import math
+from functools import cached_property
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -178,6 +181,53 @@ class Competition(models.Model):
         start = self.knockout_from
         return start is not None and number >= start
 
+    @cached_property
+    def knockout_rounds(self) -> int:
+        """The rounds of a single-elimination bracket (0 without one): the drawn bracket's, or
+        the one the active entries (a Swiss: the cut) will make."""
+        start = self.knockout_from
+        if start is None or self.format == Format.DOUBLE:
+            return 0
+        first = (
+            self.rounds.filter(number__gte=start, bracket__isnull=False)
+            .order_by("number")
+            .only("bracket")
+            .first()
+        )
+        if first is not None:
+            return len(first.bracket["rounds"])
+        if self.format == Format.SWISS:
+            size = self.cut_to or 0
+        else:
+            size = self.entries.filter(status=EntryStatus.ACTIVE).count()
+        return math.ceil(math.log2(size)) if size >= 2 else 0
+
+    @property
+    def planned_total(self) -> int:
+        """Every round the competition plans: a Swiss cut adds its knockout rounds, a knockout
+        has as many rounds as its bracket."""
+        if self.format == Format.SWISS and self.knockout_from:
+            return (self.planned_rounds or 0) + self.knockout_rounds
+        if self.format == Format.KNOCKOUT:
+            return max(self.planned_rounds or 0, self.knockout_rounds)
+        return self.planned_rounds or 0
+
+    def round_label(self, number: int) -> str:
+        """Round ``number``'s name in the reader's language, one word per kind of competition: a
+        league meets on nights ("Night 3"), a tournament plays rounds ("Round 3"); a knockout
+        round adds its name ("Round 4 · Semi-finals")."""
+        if self.kind == Kind.LEAGUE:
+            label = gettext("Night %(n)s") % {"n": number}
+        else:
+            label = gettext("Round %(n)s") % {"n": number}
+        total = self.knockout_rounds
+        index = number - (self.knockout_from or 1)
+        if total and 0 <= index < total:
+            from tournaments.presenters import bracket_round_label
+
+            label = f"{label} · {bracket_round_label(index, total)}"
+        return label
+
     @property
     def pairs(self) -> bool:
         """Entries are fixed pairs (Briscola pairs)."""
@@ -317,11 +367,8 @@ class Round(models.Model):
 
     @property
     def label(self) -> str:
-        """The round's name in the reader's language, one word per kind of competition: a
-        league meets on nights ("Night 3"), a tournament plays rounds ("Round 3")."""
-        if self.competition.kind == Kind.LEAGUE:
-            return gettext("Night %(n)s") % {"n": self.number}
-        return gettext("Round %(n)s") % {"n": self.number}
+        """The round's name in the reader's language (``Competition.round_label``)."""
+        return self.competition.round_label(self.number)
 
 
 class CheckIn(models.Model):

@@ -7,6 +7,8 @@ the two first-round losers 5th together.
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.urls import reverse
 
@@ -174,3 +176,16 @@ def test_a_competition_of_another_format_or_not_drawn_yet_has_no_bracket(client,
     assert "drawn with the first round" in bracket_page(client, club, competition).content.decode()
     other = make_competition(club, olga, name="Lega")
     assert "not a knockout" in bracket_page(client, club, other).content.decode()
+
+
+def test_the_schedule_and_the_calendar_name_the_knockout_rounds(client, club, olga):
+    competition, _entries = knockout_of_six(club, olga, rounds_played=1)
+    args = [club.slug, competition.slug]
+    html = client.get(reverse("public-competition", args=args)).content.decode()
+    assert "Round 1 · Quarter-finals" in html
+    assert "Round 3 · Final" in html
+    competition.rounds.update(date=dt.date(2026, 12, 5))
+    feed = client.get(reverse("public-calendar", args=args)).content.decode()
+    assert "Round 1 · Quarter-finals" in feed
+    round_page = client.get(reverse("public-round", args=[*args, 1])).content.decode()
+    assert "Round 1 · Quarter-finals" in round_page

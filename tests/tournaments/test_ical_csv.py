@@ -73,7 +73,7 @@ def test_the_calendar_has_one_event_per_dated_round(calendar):
         "DTEND;VALUE=DATE:20250406",
     ]
     summaries = [line for line in lines if line.startswith("SUMMARY:")]
-    assert summaries[0] == "SUMMARY:Coppa\\, bella\\; sì · round 1"
+    assert summaries[0] == "SUMMARY:Coppa\\, bella\\; sì · Round 1"
     stamps = [line for line in lines if line.startswith("DTSTAMP:")]
     assert len(stamps) == 4 and all(re.fullmatch(r"DTSTAMP:\d{8}T\d{6}Z", s) for s in stamps)
     uids = [line for line in lines if line.startswith("UID:")]
@@ -104,7 +104,7 @@ def test_long_lines_are_folded_without_splitting_a_character(club, olga):
     for line in physical:
         line.decode("utf-8")  # each physical line is whole UTF-8
     summary = next(line for line in unfold(raw.decode()) if line.startswith("SUMMARY:"))
-    assert summary == "SUMMARY:" + name.replace(",", "\\,") + " · round 1"
+    assert summary == "SUMMARY:" + name.replace(",", "\\,") + " · Round 1"
 
 
 # -- the spreadsheet ----------------------------------------------------------------------------

@@ -158,3 +158,21 @@ def test_the_bracket_page_shows_the_knockout_of_the_top_four(client, club, olga)
     assert "Semi-finals" in html and "Final" in html
     assert "The top 4 of the Swiss standings, seeded in that order" in html
     assert html.count('class="bracket-place"') == 4
+
+
+def test_every_planned_round_is_on_the_public_page_from_the_start_with_knockout_names(
+    client, club, olga
+):
+    competition = swiss_of_eight(club, olga)
+    html = client.get(
+        reverse("public-competition", args=[club.slug, competition.slug])
+    ).content.decode()
+    for label in ("Round 1", "Round 2", "Round 3", "Round 4 · Semi-finals", "Round 5 · Final"):
+        assert f"<strong>{label}</strong>" in html, label
+    assert html.count("not drawn yet") == 5
+    next_round(competition, olga)
+    html = client.get(
+        reverse("public-competition", args=[club.slug, competition.slug])
+    ).content.decode()
+    assert html.count("not drawn yet") == 4
+    assert competition.round_label(5) == "Round 5 · Final"

@@ -119,10 +119,7 @@ def calendar_ics(request, club_slug: str, slug: str):
             ]
         else:
             lines += [f"DTSTART:{_utc(times[0])}", f"DTEND:{_utc(times[1])}"]
-        summary = _("%(competition)s · round %(n)s") % {
-            "competition": competition.name,
-            "n": round_.number,
-        }
+        summary = f"{competition.name} · {round_.label}"  # "Night 3" in a league
         lines += [
             f"SUMMARY:{ics_escape(summary)}",
             f"DESCRIPTION:{ics_escape(f'{game}. {url}')}",

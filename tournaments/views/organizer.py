@@ -218,7 +218,10 @@ def competition_page(request, club_slug: str, slug: str):
             "active_count": sum(1 for e in entries if e.active),
             "schedule": schedule,
             # Rounds the competition plans that are not added yet: shown from the start.
-            "planned": list(range(len(rounds) + 1, (competition.planned_rounds or 0) + 1)),
+            "planned": [
+                {"number": n, "label": competition.round_label(n)}
+                for n in range(len(rounds) + 1, competition.planned_total + 1)
+            ],
             "round_form": round_form,
             "season_form": season_form,
             "adjust_form": adjust_form,

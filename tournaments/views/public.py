@@ -255,6 +255,13 @@ def public_competition(request, club_slug: str, slug: str):
             "scheme_label": data.get("scheme_label", ""),
             "version": version,
             "schedule": [schedule_row(r, zone) for r in rounds],
+            # The rounds planned but not added yet, shown from the start.
+            "planned": [
+                competition.round_label(n)
+                for n in range(
+                    max((r.number for r in rounds), default=0) + 1, competition.planned_total + 1
+                )
+            ],
         },
     )
 
