@@ -30,7 +30,13 @@ urlpatterns = [
         entries.EntryWithdraw.as_view(),
         name="api-competition-entry-withdraw",
     ),
+    path(
+        f"{COMPETITION}/entries/<int:entry_id>/reinstate/",
+        entries.EntryReinstate.as_view(),
+        name="api-competition-entry-reinstate",
+    ),
     path(f"{COMPETITION}/rounds/", rounds.Rounds.as_view(), name="api-competition-rounds"),
+    path(f"{COMPETITION}/season/", rounds.Season.as_view(), name="api-competition-season"),
     path(f"{ROUND}/", rounds.RoundDetail.as_view(), name="api-competition-round"),
     path(f"{ROUND}/check-ins/", rounds.RoundCheckIns.as_view(), name="api-round-check-ins"),
     path(f"{ROUND}/generate/", rounds.RoundGenerate.as_view(), name="api-round-generate"),

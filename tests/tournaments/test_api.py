@@ -981,3 +981,77 @@ def test_a_draft_rounds_seating_never_reaches_anyone_outside_the_club(club, olga
     assert drawn and all(drawn)
     services.publish_round(round_=competition.rounds.get(number=1), by=Actor.for_user(olga))
     assert seating(APIClient()) == drawn
+
+
+# ---------------------------------------------------------------------------------------------
+# What the pages can do, through the API: settings, deleting a draft round, reinstating, seasons
+
+
+def test_patch_changes_only_the_settings_sent_and_names_a_bad_one(api, tournament):
+    response = api.patch(url(tournament), {"name": "Torneo d'inverno", "best_of": None}, format="json")  # fmt: skip
+    assert response.status_code == 200, response.content
+    tournament.refresh_from_db()
+    assert tournament.name == "Torneo d'inverno" and tournament.planned_rounds == 2
+    bad = api.patch(url(tournament), {"planned_rounds": 0, "scheme": "nope"}, format="json")
+    assert bad.status_code == 400
+    assert ("scheme", "choice") in fields(bad)  # the types first, then the service's checks
+    tournament.refresh_from_db()
+    assert tournament.planned_rounds == 2
+    unknown = api.patch(url(tournament), {"format": "knockout"}, format="json")
+    assert unknown.status_code == 400 and ("format", "unknown_key") in fields(unknown)
+
+
+def test_patch_of_counted_settings_after_a_played_round_needs_confirm(api, drawn, olga):
+    first = drawn.rounds.get(number=1)
+    services.publish_round(round_=first, by=Actor.for_user(olga))
+    refused = api.patch(url(drawn), {"scheme": "game_score"}, format="json")
+    assert refused.status_code == 400 and ("confirm", "required") in fields(refused)
+    accepted = api.patch(url(drawn), {"scheme": "game_score", "confirm": True}, format="json")
+    assert accepted.status_code == 200
+    drawn.refresh_from_db()
+    assert drawn.scheme == "game_score"
+
+
+def test_a_scorer_cannot_patch_the_settings(drawn, sara):
+    assert api_as(sara).patch(url(drawn), {"name": "X"}, format="json").status_code == 403
+
+
+def test_delete_a_draft_round_and_not_a_published_one(api, drawn, olga):
+    second = services.add_round(competition=drawn, by=Actor.for_user(olga))
+    assert api.delete(url(drawn, f"rounds/{second.number}/")).status_code == 204
+    assert not drawn.rounds.filter(number=second.number).exists()
+    services.publish_round(round_=drawn.rounds.get(number=1), by=Actor.for_user(olga))
+    refused = api.delete(url(drawn, "rounds/1/"))
+    assert refused.status_code in (400, 409)
+    assert drawn.rounds.filter(number=1).exists()
+
+
+def test_reinstate_a_withdrawn_entry(api, drawn):
+    entry = drawn.entries.first()
+    api.post(url(drawn, f"entries/{entry.pk}/withdraw/"), {"reason": "ill"}, format="json")
+    response = api.post(url(drawn, f"entries/{entry.pk}/reinstate/"), {"reason": "back"}, format="json")  # fmt: skip
+    assert response.status_code == 200, response.content
+    assert response.json()["status"] == "active"
+    assert api.post(url(drawn, "entries/999999/reinstate/"), format="json").status_code == 404
+
+
+def test_a_season_of_nights_in_one_call(api, club, olga):
+    league = make_competition(
+        club, olga, name="Lega", kind="league", rulesets=["terziglio", "turkish"]
+    )
+    response = api.post(
+        url(league, "season/"),
+        {"first_date": "2027-01-12", "nights": 4, "start_time": "21:00", "weekday": 1},
+        format="json",
+    )
+    assert response.status_code == 201, response.content
+    nights = response.json()
+    assert [n["number"] for n in nights] == [1, 2, 3, 4]
+    assert [n["date"] for n in nights] == ["2027-01-12", "2027-01-19", "2027-01-26", "2027-02-02"]
+    assert [n["ruleset"] for n in nights] == ["terziglio", "turkish", "terziglio", "turkish"]
+    bad = api.post(url(league, "season/"), {"first_date": "2027-01-12", "nights": 0}, format="json")
+    assert bad.status_code == 400 and ("nights", "range") in fields(bad)
+    late = api.post(
+        url(league, "season/"), {"first_date": "9999-12-20", "nights": 3}, format="json"
+    )
+    assert late.status_code == 400 and ("first_date", "range") in fields(late)

@@ -128,13 +128,73 @@ class ClubCompetitions(CompetitionView):
         return response
 
 
+class SettingsInput(inputs.StrictInput):
+    """The settings the settings page changes; only the keys sent change. The kind, format,
+    games and address stay as created."""
+
+    name = inputs.Text(required=False, max_length=_max_length("name"), single_line=True)
+    description = inputs.Text(required=False, max_length=2000)
+    table_size = inputs.Integer(required=False, allow_null=True)
+    planned_rounds = inputs.Integer(required=False, allow_null=True)
+    double_round = inputs.Boolean(required=False)
+    third_place = inputs.Boolean(required=False)
+    bracket_reset = inputs.Boolean(required=False)
+    cut_to = inputs.Integer(required=False, allow_null=True)
+    scheme = inputs.Choice(SCHEMES, required=False)
+    placement_points = inputs.NumberedObject(
+        child=inputs.Numbers(limit=PLACEMENT_POINTS_MAX, required=False),
+        key_problem=("unknown_key", {}),
+        required=False,
+        allow_null=True,
+    )
+    tie_breaks = inputs.ListOf(child=inputs.Choice(TIE_BREAKS), required=False)
+    best_of = inputs.Integer(required=False, allow_null=True)
+    min_rounds = inputs.Integer(required=False)
+    start_date = inputs.Date(required=False, allow_null=True)
+    end_date = inputs.Date(required=False, allow_null=True)
+    public = inputs.Boolean(required=False)
+    notify_entrants = inputs.Boolean(required=False)
+    confirm = inputs.Boolean(
+        required=False,
+        help_text="Needed once a round is played to change how the standings count (points, "
+        "placement points, tie-breaks, best nights, attendance): they are computed again.",
+    )
+
+
 class CompetitionDetail(CompetitionView):
+    parser_classes = [JSONParser]
+
     @extend_schema(
         summary="A competition, with a summary of its rounds",
         responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
     )
     def get(self, request, competition_id: int):
         competition, role = readable_competition(request, competition_id)
+        return Response(competition_detail(competition, role))
+
+    @extend_schema(
+        summary="Change a competition's settings",
+        description="The same service and checks as the settings page: only the fields sent "
+        "change. Once a round is played, a change of how the standings count is refused (400 "
+        "naming `confirm`) unless `confirm` is true; the standings are then computed again. "
+        "Owners and organizers; audited in the competition's event log.",
+        request=SettingsInput,
+        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        examples=[OpenApiExample("Best 8 nights", value={"best_of": 8, "confirm": True})],
+    )
+    def patch(self, request, competition_id: int):
+        competition, role = readable_competition(request, competition_id)
+        ensure_manager(role)
+        serializer = SettingsInput(data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        changes = dict(serializer.validated_data)
+        confirm = bool(changes.pop("confirm", False))
+        if "description" in changes:
+            changes["description"] = changes["description"] or ""
+        services.update_competition(
+            competition=competition, by=actor(request), confirm=confirm, **changes
+        )
+        competition.refresh_from_db()
         return Response(competition_detail(competition, role))
 
 

@@ -103,3 +103,31 @@ class EntryWithdraw(CompetitionView):
             )
         entry.refresh_from_db()
         return Response(EntryOutput(entry).data)
+
+
+class EntryReinstate(EntryWithdraw):
+    @extend_schema(
+        summary="Reinstate a withdrawn entry",
+        description="It is seated again from the next draw; the draft rounds already drawn are "
+        "drawn again with it.",
+        request=EntryWithdraw.InputSerializer,
+        responses={200: EntryOutput, **WRITE_ERRORS},
+    )
+    def post(self, request, competition_id: int, entry_id: int):
+        competition, role = readable_competition(request, competition_id)
+        entry = (
+            Entry.objects.select_related("player", "partner", "competition__club")
+            .filter(pk=entry_id, competition=competition)
+            .first()
+        )
+        if entry is None:
+            raise NotFound()
+        ensure_manager(role)
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        with scheduler_refusals():
+            services.reinstate_entry(
+                entry=entry, by=actor(request), reason=serializer.validated_data["reason"].strip()
+            )
+        entry.refresh_from_db()
+        return Response(EntryOutput(entry).data)

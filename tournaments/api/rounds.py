@@ -121,6 +121,58 @@ class RoundDetail(CompetitionView):
         services.update_round(round_=round_, by=actor(request), **serializer.validated_data)
         return round_response(competition, number)
 
+    @extend_schema(
+        summary="Delete a draft round",
+        description="A stray round leaves the schedule and the calendar; only a draft round "
+        "after which nothing is published can go (400 otherwise). Audited.",
+        request=None,
+        responses={204: None, **WRITE_ERRORS},
+    )
+    def delete(self, request, competition_id: int, number: int):
+        _competition, role, round_ = readable_round(request, competition_id, number)
+        ensure_manager(role)
+        services.delete_round(round_=round_, by=actor(request))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class SeasonInput(inputs.StrictInput):
+    first_date = inputs.Date()
+    nights = inputs.Integer()
+    start_time = inputs.Time(required=False, allow_null=True)
+    weekday = inputs.Integer(required=False, allow_null=True, help_text="0 = Monday … 6 = Sunday")
+    rulesets = inputs.ListOf(child=inputs.Choice(RULESETS), required=False)
+    duration_minutes = inputs.Integer(required=False)
+
+
+class Season(CompetitionView):
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        summary="Add a season of weekly nights in one step",
+        description="`nights` rounds a week apart from `first_date` (moved on to `weekday` if "
+        "given), at `start_time`; their games rotate through `rulesets` (default: the "
+        "competition's games). They follow the rounds already there.",
+        request=SeasonInput,
+        responses={201: RoundOutput(many=True), **WRITE_ERRORS},
+        examples=[
+            OpenApiExample(
+                "Ten Tuesdays",
+                value={"first_date": "2026-01-13", "nights": 10, "start_time": "21:00"},
+            )
+        ],
+    )
+    def post(self, request, competition_id: int):
+        competition, role = readable_competition(request, competition_id)
+        ensure_manager(role)
+        serializer = SeasonInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        rounds = services.add_season(
+            competition=competition, by=actor(request), **serializer.validated_data
+        )
+        return Response(
+            [round_payload(competition, r) for r in rounds], status=status.HTTP_201_CREATED
+        )
+
 
 class RoundAction(CompetitionView):
     """A write on one round: its body (``InputSerializer``) is handed to ``act``."""

@@ -391,6 +391,13 @@ def add_season(
             problems.add(
                 f"rulesets[{index}]", "choice", choices=tuple(competition.rulesets), value=key
             )
+    if isinstance(first_date, dt.date) and isinstance(nights, int):
+        try:  # the last night must be a date the calendar has
+            first_date + dt.timedelta(days=6 + 7 * max(nights - 1, 0))
+        except OverflowError:
+            problems.add(
+                "first_date", "range", min="0001-01-01", max="9999-12-31", value=first_date
+            )
     problems.raise_if_any()
     if weekday is not None:
         first_date += dt.timedelta(days=(weekday - first_date.weekday()) % 7)
