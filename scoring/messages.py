@@ -244,6 +244,16 @@ REASONS = {
         "A knockout match needs a winner: give the player who goes through more points."
     ),
     ("not_allowed", "forfeited"): gettext_lazy("This table is already settled."),
+    ("not_allowed", "not_playing"): gettext_lazy(
+        "A late entrant joins a table only while the round is being played: draw a draft round "
+        "again instead."
+    ),
+    ("not_allowed", "table_full"): gettext_lazy(
+        "This table cannot take one more player: choose another table, or give a bye."
+    ),
+    ("not_allowed", "table_started"): gettext_lazy(
+        "This table has started its game: choose a table with no hand yet, or give a bye."
+    ),
     ("not_allowed", "finished"): gettext_lazy(
         "This table's game is finished: there is nothing to settle."
     ),

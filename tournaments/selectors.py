@@ -412,6 +412,32 @@ def unseated(round_: Round) -> list[Entry]:
     ]
 
 
+def late_seat_refusal(round_: Round, table: Table) -> str | None:
+    """Why a late entrant cannot join ``table`` of a published round (a message reason), or
+    ``None``: two-sided and pair tables are full by nature; others take one more player while
+    the game allows it and no hand is entered."""
+    from scoring.models import GameStatus
+    from tournaments.services.competitions import game_sizes
+
+    competition = round_.competition
+    if competition.two_sided or competition.pairs or table.forfeited:
+        return "table_full"
+    if table.seats.count() + 1 not in game_sizes(competition, round_.ruleset):
+        return "table_full"
+    game = table.game
+    if game is not None and (game.status != GameStatus.IN_PROGRESS or game.hands.exists()):
+        return "table_started"
+    return None
+
+
+def late_seat_tables(round_: Round) -> list[Table]:
+    """The tables of a published round a late entrant can still join."""
+    if round_.status != RoundStatus.PUBLISHED:
+        return []
+    tables = round_.tables.select_related("game").order_by("number")
+    return [t for t in tables if late_seat_refusal(round_, t) is None]
+
+
 def drawn_tables(competition: Competition) -> dict[int, list[tuple[int, ...]]]:
     """Every round's tables as drawn (draft rounds included), by round number: each table its
     entries in seat order. Two queries' worth of plain values, for the draw's quality figures."""

@@ -108,3 +108,57 @@ def test_withdraw_then_reinstate_from_the_entries_page(olga, drawn):
     assert answer.status_code == 400
     assert "This player has not withdrawn." in answer.content.decode()
     assert CompetitionEvent.objects.filter(action="reinstate_entry").count() == 1
+
+
+def test_a_late_entrant_joins_a_table_whose_game_has_not_started(olga, drawn):
+    from scoring.models import GameStatus
+    from tests.tournaments.helpers import play, terziglio_won_by
+
+    competition, round_, _entries = drawn
+    by = Actor.for_user(olga)
+    services.publish_round(round_=round_, by=by)
+    first, second = round_.tables.order_by("number")
+    play(second.game, terziglio_won_by(0, 3), olga)  # table 2 has played
+    maria = services.add_entry(competition=competition, player="Maria", by=by)
+    assert selectors.late_seat_tables(round_) == [first]
+    client = login(olga)
+    page = client.get("/c/uno/k/coppa/rounds/1/").content.decode()
+    assert "Seat at this table" in page and f'<option value="{first.pk}">Table 1</option>' in page
+    refused = client.post(
+        "/c/uno/k/coppa/rounds/1/", {"action": "seat", "entry": maria.pk, "table": second.pk}
+    )
+    assert refused.status_code == 400
+    assert "This table has started its game" in refused.content.decode()
+    old_game = first.game
+    answer = client.post(
+        "/c/uno/k/coppa/rounds/1/", {"action": "seat", "entry": maria.pk, "table": first.pk}
+    )
+    assert answer.status_code == 302
+    first.refresh_from_db()
+    old_game.refresh_from_db()
+    assert old_game.status == GameStatus.ABANDONED
+    assert first.game.n == 4
+    assert first.game.seats.order_by("index").last().player.display_name == "Maria"
+    assert [s.entry_id for s in first.seats.order_by("position")][-1] == maria.pk
+    assert selectors.unseated(round_) == []
+    assert CompetitionEvent.objects.filter(action="seat_late_entrant", round=round_).count() == 1
+    # Twice is refused, and nothing changes.
+    with pytest.raises(RuleViolation) as again:
+        services.seat_late_entrant(round_=round_, entry=maria, table=first, by=by)
+    assert codes(again.value) == {("entry", "not_found")}
+
+
+def test_a_full_table_does_not_take_a_late_entrant(olga, drawn):
+    competition, round_, _entries = drawn
+    by = Actor.for_user(olga)
+    services.publish_round(round_=round_, by=by)
+    first = round_.tables.order_by("number").first()
+    maria = services.add_entry(competition=competition, player="Maria", by=by)
+    services.seat_late_entrant(round_=round_, entry=maria, table=first, by=by)
+    nina = services.add_entry(competition=competition, player="Nina", by=by)
+    with pytest.raises(RuleViolation) as refused:
+        services.seat_late_entrant(round_=round_, entry=nina, table=first, by=by)
+    assert codes(refused.value) == {("table", "not_allowed")}
+    with pytest.raises(RuleViolation) as missing:
+        services.seat_late_entrant(round_=round_, entry=nina, table=10**9, by=by)
+    assert codes(missing.value) == {("table", "not_found")}

@@ -20,7 +20,17 @@ from scoring.models import NOT_ACCEPTED, GameStatus, LockReason
 from scoring.rules.base import Problems
 from scoring.services import Actor, violation
 from tournaments import selectors
-from tournaments.models import Bye, CheckIn, Competition, Entry, EntryStatus, Round, RoundStatus
+from tournaments.models import (
+    Bye,
+    CheckIn,
+    Competition,
+    Entry,
+    EntryStatus,
+    Round,
+    RoundStatus,
+    Table,
+    TableSeat,
+)
 from tournaments.services._common import GAME_CONTEXT, lock, record_event, require_manager
 
 
@@ -149,6 +159,30 @@ def set_check_ins(*, round_: Round, entries: Iterable[Entry | int], by: Actor) -
     return sorted(valid)
 
 
+def _start_table_game(competition: Competition, round_: Round, table: Table, by: Actor) -> None:
+    """The game of ``table``, its players in seat order (pairs: both first players, then their
+    partners), seat 1 of the draw dealing first."""
+    entries = [s.entry for s in sorted(table.seats.all(), key=lambda s: s.position)]
+    if competition.pairs:
+        players = [entries[0].player, entries[1].player, entries[0].partner, entries[1].partner]
+    else:
+        players = [e.player for e in entries]
+    table.game = scoring.start_game(
+        club=competition.club,
+        ruleset=round_.ruleset,
+        players=players,
+        options=competition.options.get(round_.ruleset) or {},
+        title=f"{competition.name} · R{round_.number} · T{table.number}",
+        public_live=competition.public,
+        context=GAME_CONTEXT,
+        # Seat 1 of the draw deals first: the table card says so, the game knows it.
+        first_dealer=0,
+        hands_need_acceptance=competition.hands_must_be_accepted,
+        by=Actor.system(via="page") if by.user is None else by,
+    )
+    table.save(update_fields=["game"])
+
+
 def publish_round(*, round_: Round, by: Actor) -> Round:
     """Create the game of every table (the game page and its table link) and make the round
     public; entrants are e-mailed after commit if the competition says so."""
@@ -172,31 +206,7 @@ def publish_round(*, round_: Round, by: Actor) -> Round:
                 "round", "not_allowed", reason="unseated", value=", ".join(e.name for e in missing)
             )
         for table in tables:
-            entries = [s.entry for s in sorted(table.seats.all(), key=lambda s: s.position)]
-            if competition.pairs:
-                players = [
-                    entries[0].player,
-                    entries[1].player,
-                    entries[0].partner,
-                    entries[1].partner,
-                ]
-            else:
-                players = [e.player for e in entries]
-            game = scoring.start_game(
-                club=competition.club,
-                ruleset=round_.ruleset,
-                players=players,
-                options=competition.options.get(round_.ruleset) or {},
-                title=f"{competition.name} · R{round_.number} · T{table.number}",
-                public_live=competition.public,
-                context=GAME_CONTEXT,
-                # Seat 1 of the draw deals first: the table card says so, the game knows it.
-                first_dealer=0,
-                hands_need_acceptance=competition.hands_must_be_accepted,
-                by=Actor.system(via="page") if by.user is None else by,
-            )
-            table.game = game
-            table.save(update_fields=["game"])
+            _start_table_game(competition, round_, table, by)
         round_.status = RoundStatus.PUBLISHED
         round_.published_at = timezone.now()
         round_.draw_problem = None  # its tables are fixed: an old refused draw is moot
@@ -352,6 +362,54 @@ def give_bye(*, round_: Round, entry: Entry, by: Actor) -> Round:
             name=entry.name,
         )
     return round_
+
+
+def seat_late_entrant(*, round_: Round, entry: Entry, table: Table | int, by: Actor) -> Table:
+    """Seat an entry left out of a published round (a late entrant) at one of its tables whose
+    game has no hand yet and takes one more player: the table's unplayed game is abandoned and a
+    new one started with everyone (its table link changes: print the table's card again).
+    Refused, and nothing changes, if the table has started or is full."""
+    competition = round_.competition
+    require_manager(by, competition.club)
+    with transaction.atomic():
+        lock(round_)
+        if round_.status != RoundStatus.PUBLISHED:
+            raise violation("round", "not_allowed", reason="not_playing")
+        if entry.pk not in {e.pk for e in selectors.unseated(round_)}:
+            raise violation("entry", "not_found", value=entry.pk)
+        table_id = table.pk if isinstance(table, Table) else table
+        table = (
+            round_.tables.prefetch_related("seats__entry__player", "seats__entry__partner")
+            .filter(pk=table_id)
+            .first()
+        )
+        if table is None:
+            raise violation("table", "not_found", value=table_id)
+        reason = selectors.late_seat_refusal(round_, table)
+        if reason:
+            raise violation("table", "not_allowed", reason=reason)
+        old = table.game
+        position = table.seats.count()
+        TableSeat.objects.create(table=table, entry=entry, position=position)
+        table = round_.tables.prefetch_related("seats__entry__player", "seats__entry__partner").get(
+            pk=table.pk
+        )
+        if old is not None:
+            scoring.abandon_game(
+                game=old, by=by, reason=f"{entry.name} seated late: a new game with everyone"
+            )
+        _start_table_game(competition, round_, table, by)
+        record_event(
+            competition,
+            by,
+            "seat_late_entrant",
+            round_=round_,
+            number=round_.number,
+            entry=entry.pk,
+            name=entry.name,
+            table=table.number,
+        )
+    return table
 
 
 #: The most rounds ``add_season`` adds at once (a year of weekly nights).

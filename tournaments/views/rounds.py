@@ -261,6 +261,7 @@ def round_page(request, club_slug: str, slug: str, number: int):
             "club_night": competition.format == Format.CLUB_NIGHT,
             "task_threshold": TASK_THRESHOLD,
             "unseated": unseated_rows,
+            "late_tables": selectors.late_seat_tables(round_) if unseated_rows else [],
             "next_round": _next_round(competition, round_),
         },
         status=status,
@@ -503,6 +504,34 @@ def _action_bye(request, competition, round_, bound, errors):
     return _back(round_)
 
 
+def _action_seat(request, competition, round_, bound, errors):
+    """A late entrant joins a table of the published round whose game has not started."""
+    raw = request.POST.get("entry", "")
+    entry = get_object_or_404(
+        Entry.objects.select_related("player", "partner"),
+        competition=competition,
+        pk=int(raw) if raw.isdigit() else 0,
+    )
+    raw_table = request.POST.get("table", "")
+    try:
+        table = call_service(
+            services.seat_late_entrant,
+            round_=round_,
+            entry=entry,
+            table=int(raw_table) if raw_table.isdigit() and len(raw_table) < 19 else 0,
+            by=access.actor_for(request),
+        )
+    except RuleViolation as violation:
+        errors["bye"] = [message(p) for p in violation.problems]
+        return None
+    messages.success(
+        request,
+        _("%(name)s now plays at table %(table)s: print its card again (its game is new).")
+        % {"name": entry.name, "table": table.number},
+    )
+    return _back(round_)
+
+
 def _action_timer(request, competition, round_, bound, errors):
     """Start, pause or reset the round timer shown on the projector."""
     try:
@@ -530,6 +559,7 @@ ROUND_ACTIONS = {
     "forfeit": _action_forfeit,
     "delete": _action_delete,
     "bye": _action_bye,
+    "seat": _action_seat,
 }
 
 
