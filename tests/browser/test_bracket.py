@@ -74,3 +74,36 @@ def test_a_double_elimination_of_6_shows_both_brackets_and_ranks_by_them(page, c
         page.screenshot(path=f"{SHOTS}/double-390.png", full_page=True)
         page.set_viewport_size({"width": 1280, "height": 800})
         page.screenshot(path=f"{SHOTS}/double-1280.png", full_page=True)
+
+
+def test_ten_nights_of_points_fit_a_phone_without_scrolling_sideways(page, club, olga):
+    from scoring.services import Actor
+    from tests.tournaments.helpers import enter, make_competition, play, terziglio_won_by
+    from tournaments import services
+
+    by = Actor.for_user(olga)
+    league = make_competition(club, olga, name="Lega", kind="league", best_of=6, scheme="placement")
+    enter(league, olga, 3)
+    for night in range(10):
+        round_ = services.add_round(competition=league, by=by)
+        services.generate_round(round_=round_, by=by)
+        services.publish_round(round_=round_, by=by)
+        for table in round_.tables.select_related("game"):
+            play(table.game, terziglio_won_by(night % 3, 3), olga)
+        services.close_round(round_=round_, by=by)
+    page.goto(f"/p/{club.slug}/{league.slug}/")
+    lines = page.locator("#standings tr.nights-row")
+    expect(lines.first).to_be_visible()
+    expect(lines.first.locator(".night")).to_have_count(10)
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/nights-390.png", full_page=True)
+    # Neither the page nor the standings table scrolls sideways: every night's figure shows.
+    overflow = page.evaluate(
+        """() => [document.documentElement.scrollWidth - window.innerWidth,
+                  ...[...document.querySelectorAll('#standings table')].map(
+                      t => t.scrollWidth - t.parentElement.clientWidth)]"""
+    )
+    assert max(overflow) <= 0, overflow
+    for night in lines.first.locator(".night").all():
+        box = night.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 390
