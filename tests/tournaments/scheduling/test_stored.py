@@ -94,3 +94,9 @@ def test_the_rotation_draws_18_players_8_rounds_at_tables_of_3_from_the_stored_n
     schedule = rotation(range(18), sizes={3}, ideal=3, rounds=8)
     assert schedule.metrics.repeated_pairs == 0
     assert "NKTS(18)" in schedule.method
+
+
+def test_the_rotation_draws_90_players_44_rounds_at_tables_of_3_from_the_stored_nkts():
+    schedule = rotation(range(90), sizes={3}, ideal=3, rounds=44)
+    assert schedule.metrics.repeated_pairs == 0
+    assert "NKTS(90)" in schedule.method
