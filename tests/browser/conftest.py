@@ -101,3 +101,16 @@ def olga_page(page, olga, club):
     """A phone on which Olga (owner of Circolo Uno) is logged in."""
     log_in(page, "olga", "pw-olga")
     return page
+
+
+@pytest.fixture
+def laptop(browser, live_server):
+    """An organizer's laptop (1280×800, touch for the shared log-in helper)."""
+    context = browser.new_context(
+        base_url=live_server.url,
+        viewport={"width": 1280, "height": 800},
+        locale="en-GB",
+        has_touch=True,
+    )
+    yield context
+    context.close()

@@ -18,18 +18,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHOTS = os.environ.get("SCREENSHOTS_DIR")
 
 
-@pytest.fixture
-def laptop(browser, live_server):
-    context = browser.new_context(
-        base_url=live_server.url,
-        viewport={"width": 1280, "height": 800},
-        locale="en-GB",
-        has_touch=True,
-    )
-    yield context
-    context.close()
-
-
 def test_a_late_entrant_is_seated_at_a_table_that_has_not_started(laptop, club, olga):
     by = Actor.for_user(olga)
     competition = make_competition(club, olga, slug="coppa", format="swiss", planned_rounds=3)

@@ -16,18 +16,6 @@ NAMES = ["Anna", "Bruno", "Carla", "Dario", "Élodie", "Franco", "Gina", "Ugo", 
          "Mario", "Nina"]  # fmt: skip
 
 
-@pytest.fixture
-def laptop(browser, live_server):
-    context = browser.new_context(
-        base_url=live_server.url,
-        viewport={"width": 1280, "height": 800},
-        locale="en-GB",
-        has_touch=True,
-    )
-    yield context
-    context.close()
-
-
 def test_the_player_picker_searches_selects_all_and_adds_a_new_name(laptop, olga, club):
     by = Actor.for_user(olga)
     for name in NAMES:

@@ -72,6 +72,7 @@ class Entries(CompetitionView):
 
 class EntryWithdraw(CompetitionView):
     parser_classes = [JSONParser]
+    service = staticmethod(services.withdraw_entry)
 
     class InputSerializer(inputs.StrictInput):
         reason = inputs.Text(required=False, default="")
@@ -98,7 +99,7 @@ class EntryWithdraw(CompetitionView):
         # The service withdraws and draws the draft rounds again in one transaction: when the
         # scheduler refuses a draw without the entry, the 400 says so and the entry stays.
         with scheduler_refusals():
-            services.withdraw_entry(
+            self.service(
                 entry=entry, by=actor(request), reason=serializer.validated_data["reason"].strip()
             )
         entry.refresh_from_db()
@@ -106,6 +107,8 @@ class EntryWithdraw(CompetitionView):
 
 
 class EntryReinstate(EntryWithdraw):
+    service = staticmethod(services.reinstate_entry)
+
     @extend_schema(
         summary="Reinstate a withdrawn entry",
         description="It is seated again from the next draw; the draft rounds already drawn are "
@@ -114,20 +117,4 @@ class EntryReinstate(EntryWithdraw):
         responses={200: EntryOutput, **WRITE_ERRORS},
     )
     def post(self, request, competition_id: int, entry_id: int):
-        competition, role = readable_competition(request, competition_id)
-        entry = (
-            Entry.objects.select_related("player", "partner", "competition__club")
-            .filter(pk=entry_id, competition=competition)
-            .first()
-        )
-        if entry is None:
-            raise NotFound()
-        ensure_manager(role)
-        serializer = self.InputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        with scheduler_refusals():
-            services.reinstate_entry(
-                entry=entry, by=actor(request), reason=serializer.validated_data["reason"].strip()
-            )
-        entry.refresh_from_db()
-        return Response(EntryOutput(entry).data)
+        return super().post(request, competition_id, entry_id)

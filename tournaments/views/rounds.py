@@ -486,13 +486,18 @@ def _action_delete(request, competition, round_, bound, errors):
     return redirect("competition", club_slug=competition.club.slug, slug=competition.slug)
 
 
-def _action_bye(request, competition, round_, bound, errors):
+def _posted_entry(request, competition) -> Entry:
+    """The entry of the competition the form names (404 for any other value)."""
     raw = request.POST.get("entry", "")
-    entry = get_object_or_404(
+    return get_object_or_404(
         Entry.objects.select_related("player", "partner"),
         competition=competition,
-        pk=int(raw) if raw.isdigit() else 0,
+        pk=int(raw) if raw.isdigit() and len(raw) < 19 else 0,
     )
+
+
+def _action_bye(request, competition, round_, bound, errors):
+    entry = _posted_entry(request, competition)
     try:
         call_service(services.give_bye, round_=round_, entry=entry, by=access.actor_for(request))
     except RuleViolation as violation:
@@ -506,12 +511,7 @@ def _action_bye(request, competition, round_, bound, errors):
 
 def _action_seat(request, competition, round_, bound, errors):
     """A late entrant joins a table of the published round whose game has not started."""
-    raw = request.POST.get("entry", "")
-    entry = get_object_or_404(
-        Entry.objects.select_related("player", "partner"),
-        competition=competition,
-        pk=int(raw) if raw.isdigit() else 0,
-    )
+    entry = _posted_entry(request, competition)
     raw_table = request.POST.get("table", "")
     try:
         table = call_service(
