@@ -100,3 +100,9 @@ def test_the_rotation_draws_90_players_44_rounds_at_tables_of_3_from_the_stored_
     schedule = rotation(range(90), sizes={3}, ideal=3, rounds=44)
     assert schedule.metrics.repeated_pairs == 0
     assert "NKTS(90)" in schedule.method
+
+
+def test_the_rotation_draws_100_players_33_rounds_at_tables_of_4_from_the_stored_design():
+    schedule = rotation(range(100), sizes={4}, ideal=4, rounds=33)
+    assert schedule.metrics.repeated_pairs == 0
+    assert "(100,4,1)" in schedule.method
