@@ -210,7 +210,24 @@ class Competition(models.Model):
             return (self.planned_rounds or 0) + self.knockout_rounds
         if self.format == Format.KNOCKOUT:
             return max(self.planned_rounds or 0, self.knockout_rounds)
+        if self.format == Format.DOUBLE:
+            return max(self.planned_rounds or 0, self.double_stages)
         return self.planned_rounds or 0
+
+    @cached_property
+    def double_stages(self) -> int:
+        """A double elimination's rounds, the bracket reset left out (played only if needed):
+        the drawn bracket's, or the one the active entries will make."""
+        from tournaments.scheduling.double_elimination import double_elimination
+
+        first = self.rounds.filter(bracket__isnull=False).order_by("number").only("bracket").first()
+        if first is not None:
+            stages = len(first.bracket["rounds"])
+            return stages - 1 if self.bracket_reset else stages
+        size = self.entries.filter(status=EntryStatus.ACTIVE).count()
+        if size < 2:
+            return 0
+        return len(double_elimination(range(size), reset=False).rounds)
 
     def round_label(self, number: int) -> str:
         """Round ``number``'s name in the reader's language, one word per kind of competition: a

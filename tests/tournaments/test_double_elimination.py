@@ -127,3 +127,13 @@ def test_a_double_elimination_needs_two_sided_briscola(club, olga):
     with pytest.raises(RuleViolation) as refused:
         make_competition(club, olga, name="Doppia", rulesets=["terziglio"], format="double")
     assert refused.value.problems[0].field == "format"
+
+
+def test_the_double_elimination_rounds_are_planned_from_the_start(client, club, olga):
+    competition, _ = double_of_six(club, olga)
+    stages = len(double_elimination(range(6), reset=False).rounds)
+    assert competition.planned_total == stages
+    html = client.get(
+        reverse("public-competition", args=[club.slug, competition.slug])
+    ).content.decode()
+    assert html.count("not drawn yet") == stages
