@@ -12,11 +12,11 @@ from scoring.services import Actor
 from tournaments import selectors, services
 from tournaments.scheduling.double_elimination import double_elimination
 
-from .helpers import briscola_won_by, enter, make_competition, play
+from .helpers import enter, make_competition
+from .test_bracket import STRENGTH
+from .test_bracket import play_round as knockout_round
 
 pytestmark = pytest.mark.django_db
-
-STRENGTH = {"Anna": 6, "Carla": 5, "Elena": 4, "Bruno": 3, "Dario": 2, "Franco": 1}
 
 
 def by(user):
@@ -24,17 +24,18 @@ def by(user):
 
 
 def play_round(round_, user, upset=()):
-    """Publishes, plays (the stronger wins, except in the matches numbered in ``upset``) and
-    closes ``round_``."""
-    services.publish_round(round_=round_, by=by(user))
-    for table in round_.tables.select_related("game").order_by("number"):
-        home, away = [s.entry.player.display_name for s in table.seats.order_by("position")]
-        winner = 0 if STRENGTH[home] > STRENGTH[away] else 1
-        match = round_.metrics["matches"][table.number - 1]
-        if match in upset:
-            winner = 1 - winner
-        play(table.game, briscola_won_by(winner, 2, 1), user)
-    services.close_round(round_=round_, by=by(user))
+    """``test_bracket.play_round``, except that the matches numbered in ``upset`` go to the
+    weaker side."""
+    original = dict(STRENGTH)
+    matches = round_.metrics["matches"]
+    try:
+        for table in round_.tables.order_by("number"):
+            if matches[table.number - 1] in upset:
+                home, away = [s.entry.player.display_name for s in table.seats.order_by("position")]
+                STRENGTH[home], STRENGTH[away] = original[away], original[home]
+        knockout_round(round_, user)
+    finally:
+        STRENGTH.update(original)
 
 
 def double_of_six(club, user, *, reset=True):

@@ -77,32 +77,18 @@ def test_the_rotation_draws_65_players_at_tables_of_5_for_16_rounds_from_a_1_rot
     )
 
 
-def test_the_rotation_draws_69_players_at_tables_of_3_for_34_rounds_from_the_stored_kts():
-    schedule = rotation(range(69), sizes={3}, ideal=3, rounds=34)
+@pytest.mark.parametrize(
+    ("players", "size", "rounds", "name"),
+    [
+        (18, 3, 8, "NKTS(18)"),
+        (69, 3, 34, "KTS(69)"),
+        (85, 5, 21, "packing of PG(3,4)"),
+        (90, 3, 44, "NKTS(90)"),
+        (100, 4, 33, "(100,4,1)"),
+    ],
+)
+def test_the_rotation_draws_the_stored_designs_repeat_free(players, size, rounds, name):
+    schedule = rotation(range(players), sizes={size}, ideal=size, rounds=rounds)
     assert schedule.metrics.repeated_pairs == 0
-    assert "KTS(69)" in schedule.method
-
-
-def test_the_rotation_draws_85_players_21_rounds_at_tables_of_5_from_the_stored_packing():
-    schedule = rotation(range(85), sizes={5}, ideal=5, rounds=21)
-    assert schedule.metrics.repeated_pairs == 0
-    assert "PG(3,4)" in schedule.method
-    assert len(schedule.rounds) == 21
-
-
-def test_the_rotation_draws_18_players_8_rounds_at_tables_of_3_from_the_stored_nkts():
-    schedule = rotation(range(18), sizes={3}, ideal=3, rounds=8)
-    assert schedule.metrics.repeated_pairs == 0
-    assert "NKTS(18)" in schedule.method
-
-
-def test_the_rotation_draws_90_players_44_rounds_at_tables_of_3_from_the_stored_nkts():
-    schedule = rotation(range(90), sizes={3}, ideal=3, rounds=44)
-    assert schedule.metrics.repeated_pairs == 0
-    assert "NKTS(90)" in schedule.method
-
-
-def test_the_rotation_draws_100_players_33_rounds_at_tables_of_4_from_the_stored_design():
-    schedule = rotation(range(100), sizes={4}, ideal=4, rounds=33)
-    assert schedule.metrics.repeated_pairs == 0
-    assert "(100,4,1)" in schedule.method
+    assert len(schedule.rounds) == rounds
+    assert name in schedule.method
