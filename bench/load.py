@@ -26,6 +26,11 @@ What it does, in order:
    gunicorn is stopped (SIGTERM, graceful) and started again; the phones retry through it.
 4. Bare phase: the same phones ask ``GET /bench/bare`` ``--bare-requests`` times each, on the
    same server, so that both throughputs are measured the same way.
+   Floor phase: as many phones each ``POST /bench/floor/<game>/`` ``--bare-requests`` times, on
+   games of their own: a hand entry's database work alone (the lock and the four writes, with
+   the statements of a hand POST) behind the same middleware, with no token, no rules, no
+   validation (``bench/load_urls.py``). What it reaches, beside the bare view, is the most any
+   hand POST could reach on this server and database.
 5. The database is compared with the phones: hands typed, acknowledged, stored, lost
    (typed, acknowledged or not, and not stored), doubled (stored hands no typed key accounts
    for), games whose cached totals differ from a replay of their stored hands or from what the
@@ -76,6 +81,7 @@ PLAYERS = ("Anna", "Bruno", "Carla")
 TARGET_SCORE = 1000
 SHARED_PAIR_EVERY = 10
 BARE_PATH = "/bench/bare"
+FLOOR_PATH = "/bench/floor/"
 REQUEST_TIMEOUT = 30.0
 START_TIMEOUT = 180.0
 #: How long a phone keeps retrying one hand before it gives up (the hand then counts as lost).
@@ -182,6 +188,9 @@ class Typed:
     document: dict[str, Any]
     acknowledged: bool = False
     number: int | None = None
+    #: what the phone's own copy of the game says once this hand is in: its number and totals
+    expected_number: int | None = None
+    expected_totals: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -645,8 +654,8 @@ async def send_hand(phone: Phone, hand: Typed, conn: Connection, run: Run) -> No
             if payload["document"] != hand.document or (
                 not phone.shared
                 and (
-                    payload["number"] != len(phone.typed)
-                    or payload["totals"] != list(phone.local.totals)
+                    payload["number"] != hand.expected_number
+                    or payload["totals"] != list(hand.expected_totals or ())
                 )
             ):
                 run.disagree += 1
@@ -668,17 +677,30 @@ def note(run: Run, answer: Answer, start: float) -> None:
     run.answered_at.append(now)
 
 
-async def phone_hands(phone: Phone, hands: int, run: Run) -> None:
+def type_hands(phone: Phone, hands: int) -> None:
+    """The phone's ``hands`` hands, typed before the phase starts (``phone.typed``), each scored
+    on the phone's own copy of the game. Typing is the player's work, not the server's: done
+    here, the client's CPU during the phase is only sending and checking, as little of the
+    machine as the bench can leave to the server it measures."""
     from scoring.rules import engine
 
+    for _ in range(hands):
+        phone.local = engine.play(phone.local, next_hand(phone.local, phone.rng))
+        phone.typed.append(
+            Typed(
+                key=str(uuid.UUID(int=phone.rng.getrandbits(128), version=4)),
+                document=dict(phone.local.hands[-1].document),
+                expected_number=len(phone.local.hands),
+                expected_totals=tuple(phone.local.totals),
+            )
+        )
+
+
+async def phone_hands(phone: Phone, run: Run) -> None:
+    """Send the phone's typed hands in order, as its outbox does."""
     conn = Connection(run.port)
     try:
-        for _ in range(hands):
-            document = next_hand(phone.local, phone.rng)
-            phone.local = engine.play(phone.local, document)
-            key = str(uuid.UUID(int=phone.rng.getrandbits(128), version=4))
-            hand = Typed(key=key, document=dict(phone.local.hands[-1].document))
-            phone.typed.append(hand)
+        for hand in phone.typed:
             await send_hand(phone, hand, conn, run)
     finally:
         conn.close()
@@ -731,7 +753,7 @@ async def hand_phase(
         pause.append(time.monotonic())
 
     meter = Meter()
-    tasks = [asyncio.create_task(phone_hands(p, args.hands, run)) for p in phones]
+    tasks = [asyncio.create_task(phone_hands(p, run)) for p in phones]
     restart = asyncio.create_task(restarter()) if not args.no_restart else None
     await asyncio.gather(*tasks)
     if restart is not None:
@@ -741,6 +763,33 @@ async def hand_phase(
     figures["throughput"] = steady_rate(run.answered_at, window)
     figures["restart_seconds"] = window[1] - window[0] if window else None
     figures["restart_steps"] = dict(server.timings[-2:]) if window else None
+    return figures
+
+
+async def phone_floor(game_id: int, requests: int, run: Run) -> None:
+    conn = Connection(run.port)
+    try:
+        for _ in range(requests):
+            raw = http_request(
+                "POST",
+                f"{FLOOR_PATH}{game_id}/",
+                port=run.port,
+                headers=(f"Idempotency-Key: {uuid.uuid4()}",),
+            )
+            start = time.monotonic()
+            try:
+                note(run, await conn.exchange(raw), start)
+            except NETWORK_ERRORS:
+                run.connection_errors += 1
+    finally:
+        conn.close()
+
+
+async def floor_phase(game_ids: list[int], requests: int, run: Run) -> dict[str, Any]:
+    meter = Meter()
+    await asyncio.gather(*(phone_floor(game_id, requests, run) for game_id in game_ids))
+    figures = meter.read()
+    figures["throughput"] = steady_rate(run.answered_at)
     return figures
 
 
@@ -802,6 +851,31 @@ def make_games(phone_games: list[int]) -> tuple[str, int, list[int], list[bool]]
         shared.append(per_game[index] > 1)
     connection.close()
     return token.key, scorer.pk, ids, shared
+
+
+def make_floor_games(count: int) -> list[int]:
+    """Games of the bench club for the floor phase, one per phone (theirs stay as compared)."""
+    from django.db import connection
+
+    from scoring import services
+    from scoring.models import Club
+    from scoring.services import Actor
+
+    club = Club.objects.get(slug="bench")
+    owner = club.memberships.get(user__username="bench-owner").user
+    ids = [
+        services.start_game(
+            club=club,
+            ruleset=RULESET,
+            players=list(PLAYERS),
+            options=game_options(False),
+            by=Actor.for_user(owner),
+            title=f"Floor {index + 1}",
+        ).pk
+        for index in range(count)
+    ]
+    connection.close()
+    return ids
 
 
 def hand_queries(user_id: int) -> int:
@@ -920,6 +994,9 @@ def report(results: dict[str, Any]) -> str:
         ("server CPU per hand POST (ms)", _cpu(r["hand_cpu_ms"]), ""),
         ("server CPU per bare GET (ms)", _cpu(r["bare_cpu_ms"]), ""),
         ("bare / hand server CPU", _cpu_ratio(r), ""),
+        ("floor POST throughput (req/s)", f"{r['floor_rps']:.0f}", ""),
+        ("floor / bare throughput", f"{r['floor_ratio']:.2f}", ""),
+        ("server CPU per floor POST (ms)", _cpu(r["floor_cpu_ms"]), ""),
         ("queries per hand POST (token cached)", r["hand_queries"], ""),
         ("restart: SIGTERM to answering (s)", _restart(r), ""),
         (
@@ -928,6 +1005,7 @@ def report(results: dict[str, Any]) -> str:
             "",
         ),
         ("bare phase: s, client CPU, machine CPU", _phase(r["bare_phase"]), ""),
+        ("floor phase: s, client CPU, machine CPU", _phase(r["floor_phase"]), ""),
     ]
     width = max(len(label) for label, _, _ in rows)
     lines = [
@@ -1066,6 +1144,9 @@ def run(args, server: Server, database_url: str) -> dict[str, Any]:
         )
         for i, g in enumerate(phone_games)
     ]
+    for phone in phones:
+        type_hands(phone, args.hands)
+    floor_game_ids = make_floor_games(args.phones)
     with connection.cursor() as cursor:
         cursor.execute("SHOW server_version")
         postgres = cursor.fetchone()[0].split()[0]
@@ -1081,16 +1162,23 @@ def run(args, server: Server, database_url: str) -> dict[str, Any]:
     cpu.mark()
     bare_figures = asyncio.run(bare_phase(args.phones, args.bare_requests, bare))
     bare_cpu = cpu.read()
+    floor = Run(port=server.port, token=token, drop_rate=0, dup_rate=0)
+    cpu.mark()
+    floor_figures = asyncio.run(floor_phase(floor_game_ids, args.bare_requests, floor))
+    floor_cpu = cpu.read()
     cpu.stop()
     server.stop()
     # Requests the server worked on: every answer, and the sends whose answer the phone dropped.
     hand_served = sum(hands.statuses.values()) + hands.dropped
     bare_served = sum(bare.statuses.values())
+    floor_served = sum(floor.statuses.values())
     tally = reconcile(stored_games(phones, game_ids, user_id))
 
     server_errors = sum(n for s, n in hands.statuses.items() if s >= 500)
     server_errors += sum(n for s, n in bare.statuses.items() if s >= 500)
+    server_errors += sum(n for s, n in floor.statuses.items() if s >= 500)
     hand_rps, bare_rps = hand_figures["throughput"], bare_figures["throughput"]
+    floor_rps = floor_figures["throughput"]
     results = {
         "phones": args.phones,
         "games": len(game_ids),
@@ -1113,7 +1201,9 @@ def run(args, server: Server, database_url: str) -> dict[str, Any]:
         "twice_disagree": hands.twice_disagree,
         "server_errors": server_errors,
         "refused": len(hands.refused),
-        "statuses": {str(k): v for k, v in sorted((hands.statuses + bare.statuses).items())},
+        "statuses": {
+            str(k): v for k, v in sorted((hands.statuses + bare.statuses + floor.statuses).items())
+        },
         "answered": sum(hands.statuses.values()),
         "dropped": hands.dropped,
         "sent_twice": hands.sent_twice,
@@ -1126,6 +1216,9 @@ def run(args, server: Server, database_url: str) -> dict[str, Any]:
         "hand_rps": hand_rps,
         "bare_rps": bare_rps,
         "ratio": hand_rps / bare_rps if bare_rps else 0.0,
+        "floor_rps": floor_rps,
+        "floor_ratio": floor_rps / bare_rps if bare_rps else 0.0,
+        "floor_cpu_ms": {k: 1000 * v / max(1, floor_served) for k, v in floor_cpu.items()},
         "hand_cpu_ms": {k: 1000 * v / max(1, hand_served) for k, v in hand_cpu.items()},
         "bare_cpu_ms": {k: 1000 * v / max(1, bare_served) for k, v in bare_cpu.items()},
         "hand_queries": hand_queries(user_id),
@@ -1133,6 +1226,7 @@ def run(args, server: Server, database_url: str) -> dict[str, Any]:
         "restart_steps": hand_figures.pop("restart_steps"),
         "hand_phase": hand_figures,
         "bare_phase": bare_figures,
+        "floor_phase": floor_figures,
         "log_problems": dict(server.log_problems()),
         "examples": tally.examples + hands.refused,
     }

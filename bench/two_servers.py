@@ -34,7 +34,6 @@ import signal
 import sys
 import tempfile
 import time
-import uuid
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -46,7 +45,6 @@ from load import (
     Phone,
     Run,
     Server,
-    Typed,
     create_database,
     drop_database,
     free_port,
@@ -54,13 +52,13 @@ from load import (
     gunicorn_shape,
     make_games,
     new_local_game,
-    next_hand,
     percentile,
     reconcile,
     send_hand,
     server_environment,
     steady_rate,
     stored_games,
+    type_hands,
 )
 
 
@@ -85,18 +83,11 @@ def server_of(phone_index: int, hand_index: int) -> int:
     return (phone_index + hand_index) % 2
 
 
-async def phone_hands(phone: Phone, hands: int, run: Run, ports: list[int], sent: Counter) -> None:
-    """bench/load.py's phone, with its hands going to both servers in turn."""
-    from scoring.rules import engine
-
+async def phone_hands(phone: Phone, run: Run, ports: list[int], sent: Counter) -> None:
+    """bench/load.py's phone, with its typed hands going to both servers in turn."""
     conns = [Connection(port) for port in ports]
     try:
-        for i in range(hands):
-            document = next_hand(phone.local, phone.rng)
-            phone.local = engine.play(phone.local, document)
-            key = str(uuid.UUID(int=phone.rng.getrandbits(128), version=4))
-            hand = Typed(key=key, document=dict(phone.local.hands[-1].document))
-            phone.typed.append(hand)
+        for i, hand in enumerate(phone.typed):
             which = server_of(phone.index, i)
             sent[which] += 1
             await send_hand(phone, hand, conns[which], Via(run, ports[which]))
@@ -118,7 +109,7 @@ async def hand_phase(phones, args, servers: list[Server], run: Run, sent: Counte
 
     meter = Meter()
     ports = [s.port for s in servers]
-    tasks = [asyncio.create_task(phone_hands(p, args.hands, run, ports, sent)) for p in phones]
+    tasks = [asyncio.create_task(phone_hands(p, run, ports, sent)) for p in phones]
     restart = None if args.no_restart else asyncio.create_task(rolling_restart())
     await asyncio.gather(*tasks)
     if restart is not None:
@@ -176,6 +167,8 @@ def run(args, servers: list[Server]) -> dict[str, Any]:
         )
         for i, g in enumerate(phone_games)
     ]
+    for phone in phones:
+        type_hands(phone, args.hands)
     for server in servers:
         server.start()
     hands = Run(port=0, token=token, drop_rate=args.drop_rate, dup_rate=args.dup_rate)

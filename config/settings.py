@@ -134,6 +134,7 @@ TEMPLATES = [
 
 # Database: SQLite by default; DATABASE_URL=postgres://user@host:5432/name switches to PostgreSQL.
 DATABASE_URL = env.str("DATABASE_URL", default="")
+DATABASE_PREPARE = False
 if DATABASE_URL:
     try:
         _db = environ.Env.db_url_config(DATABASE_URL)
@@ -158,6 +159,12 @@ if DATABASE_URL:
                 "max_size": _int("DATABASE_POOL_MAX_SIZE", 4, minimum=1),
                 "timeout": 10,
             }
+        # The hand writes (scoring/services/_rows.py) as prepared statements: parsed and planned
+        # once per connection, so only worth it on connections that last. Off behind PgBouncer
+        # older than 1.21 or without max_prepared_statements (deploy/README.md "Growing").
+        DATABASE_PREPARE = _bool(
+            "DATABASE_PREPARE", bool(_db["CONN_MAX_AGE"]) or "pool" in _db["OPTIONS"]
+        )
     elif _db["ENGINE"] != "django.db.backends.sqlite3":
         raise ImproperlyConfigured(
             f"DATABASE_URL must be a postgres:// or sqlite:// URL, got engine {_db['ENGINE']}"

@@ -17,10 +17,49 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
+from django.conf import settings
 from django.db import connection
 from django.db.models import Model
 
 from scoring.models import Game, IdempotencyRecord, Membership
+
+
+def _prepared() -> bool:
+    """Whether the statements here run as prepared statements: on PostgreSQL when
+    ``DATABASE_PREPARE`` is on (the default when connections are kept: ``DATABASE_CONN_MAX_AGE``
+    or ``DATABASE_POOL``). PostgreSQL then parses and plans each of them once per connection
+    instead of on every hand: about a third of its CPU per hand entered (bench/load.py)."""
+    return connection.vendor == "postgresql" and settings.DATABASE_PREPARE
+
+
+def _cursor():
+    """A cursor for the statements here: Django's own (its query log, its execute wrappers,
+    its database errors) around a psycopg cursor that binds on the server and prepares every
+    statement it runs, when ``_prepared``; otherwise Django's usual cursor."""
+    if not _prepared():
+        return connection.cursor()
+    connection.ensure_connection()
+    raw = connection.connection
+    if raw.prepare_threshold is None:
+        # Django turns psycopg's preparing off for the connection (None: nothing is prepared,
+        # even when asked); its own cursors bind on the client and never prepare anyway, so
+        # turning it on again (psycopg's default) changes only the cursors made here.
+        raw.prepare_threshold = 5
+    with connection.wrap_database_errors:
+        return connection._prepare_cursor(_preparing_cursor()(raw))
+
+
+@cache
+def _preparing_cursor() -> type:
+    """Django's server-binding psycopg cursor, preparing whatever it executes (psycopg keeps
+    the prepared statements of each connection, and prepares again on a new one)."""
+    from django.db.backends.postgresql.base import ServerBindingCursor
+
+    class PreparingCursor(ServerBindingCursor):
+        def execute(self, query, params=None, *, prepare=None, binary=None):
+            return super().execute(query, params, prepare=True, binary=binary)
+
+    return PreparingCursor
 
 
 @cache
@@ -85,7 +124,7 @@ def lock_game(pk: int, *, user_id: int | None, key: str | None = None, client: s
     if key:
         params += [client, key]
     params.append(pk)
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(_game_select(connection.vendor, bool(key)), params)
         row = cursor.fetchone()
     if row is None:
@@ -121,7 +160,7 @@ def insert(instance: Model) -> Model:
     statement, and give it its primary key."""
     sql, fields, returning = _insert_sql(type(instance), None, connection.vendor)
     params = [f.get_db_prep_save(getattr(instance, f.attname), connection) for f in fields]
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(sql, params)
         pk = cursor.fetchone()[0] if returning else cursor.lastrowid
     instance.pk = pk
@@ -161,10 +200,18 @@ def updating(instance: Model, names: Iterable[str]) -> tuple[str, list]:
 
 
 def run(*statements: tuple[str, list]) -> None:
-    """Run statements that answer nothing, in order. On PostgreSQL they travel together, in one
-    round trip: Django's psycopg cursors bind parameters on the client and send the text with
-    the simple query protocol, which takes several statements at once. Elsewhere (SQLite, or
-    PostgreSQL with ``server_side_binding``) one by one."""
+    """Run statements that answer nothing, in order, in one round trip on PostgreSQL: prepared
+    statements go together in a pipeline (``_prepared``); otherwise the statements travel as one
+    text, which Django's psycopg cursors (client-side binding, simple query protocol) allow.
+    Elsewhere (SQLite, or PostgreSQL with ``server_side_binding``) one by one."""
+    if _prepared():
+        # A pipeline reports a failed statement when it ends: inside wrap_database_errors, so
+        # that the caller sees Django's IntegrityError as from any other statement.
+        with _cursor() as cursor, connection.wrap_database_errors:
+            with connection.connection.pipeline():
+                for sql, params in statements:
+                    cursor.execute(sql, params)
+        return
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql" and not connection.settings_dict["OPTIONS"].get(
             "server_side_binding"

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from bench import load
+from scoring import services
 from scoring.rules import engine
 
 
@@ -135,6 +136,40 @@ def test_the_bare_view_exists_only_under_the_bench_urls(client, settings):
     settings.ROOT_URLCONF = "bench.load_urls"
     response = client.get("/bench/bare")
     assert response.status_code == 200 and response.json() == {"ok": True}
+
+
+@pytest.mark.parametrize("prepare", [False, True], ids=["text", "prepared"])
+def test_the_floor_view_writes_what_a_hand_writes_and_nothing_else(
+    client, settings, club, players, olga, prepare
+):
+    """The floor phase's view: the game's lock and a hand's four writes, as a hand POST makes
+    them (so its throughput bounds a hand POST's), with no token and no rules."""
+    from scoring.models import AuditEvent, Hand, IdempotencyRecord
+    from scoring.services import Actor
+
+    settings.DATABASE_PREPARE = prepare
+    game = services.start_game(
+        club=club,
+        ruleset="terziglio",
+        players=players[:3],
+        options={"target_score": 1000},
+        by=Actor.for_user(olga),
+    )
+    url = f"{load.FLOOR_PATH}{game.pk}/"
+    assert client.post(url, HTTP_IDEMPOTENCY_KEY="a").status_code == 404  # not on the site
+    settings.ROOT_URLCONF = "bench.load_urls"
+    for number, key in enumerate(("a", "b"), start=1):
+        response = client.post(url, HTTP_IDEMPOTENCY_KEY=key)
+        assert response.status_code == 201 and response.json()["number"] == number
+    game.refresh_from_db()
+    assert (game.hand_count, game.version, game.totals) == (2, 3, [0, 0, 0])
+    hands = Hand.objects.filter(game=game).order_by("number")
+    assert [h.document["dealer"] for h in hands] == [0, 1]
+    assert AuditEvent.objects.filter(game=game, action="record_hand").count() == 2
+    assert set(IdempotencyRecord.objects.filter(game=game).values_list("key", flat=True)) == {
+        "a",
+        "b",
+    }
 
 
 def test_the_steady_rate_leaves_out_ramp_up_stragglers_and_the_restart():

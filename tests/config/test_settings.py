@@ -17,7 +17,15 @@ from django.test import override_settings
 def start(code="from django.conf import settings; print(settings.DEBUG)", **env):
     """Load the settings in a fresh interpreter with ``env`` and run ``code``; returns
     (exit status, output)."""
-    names = {"DEBUG", "SECRET_KEY", "DATABASE_URL", "CELERY_BROKER_URL"}
+    names = {
+        "DEBUG",
+        "SECRET_KEY",
+        "DATABASE_URL",
+        "CELERY_BROKER_URL",
+        "DATABASE_CONN_MAX_AGE",
+        "DATABASE_POOL",
+        "DATABASE_PREPARE",
+    }
     clean = {k: v for k, v in os.environ.items() if k not in names}
     result = subprocess.run(
         [sys.executable, "-c", f"import django; django.setup(); {code}"],
@@ -282,3 +290,17 @@ def test_database_pool_gives_each_process_a_psycopg_pool_and_refuses_persistent_
     status, output = start(code, DATABASE_URL=url, DATABASE_POOL="true", DATABASE_CONN_MAX_AGE="60")
     assert status != 0
     assert "DATABASE_POOL=true needs DATABASE_CONN_MAX_AGE=0" in output
+
+
+def test_hand_writes_are_prepared_when_connections_last_unless_turned_off():
+    code = "from django.conf import settings; print(settings.DATABASE_PREPARE)"
+    url = "postgres://postgres@127.0.0.1:5432/segnapunti"
+    assert start(code) == (0, "False\n")  # SQLite
+    assert start(code, DATABASE_URL=url) == (0, "False\n")  # a connection per request
+    assert start(code, DATABASE_URL=url, DATABASE_CONN_MAX_AGE="60") == (0, "True\n")
+    assert start(code, DATABASE_URL=url, DATABASE_POOL="true") == (0, "True\n")
+    off = start(code, DATABASE_URL=url, DATABASE_CONN_MAX_AGE="60", DATABASE_PREPARE="false")
+    assert off == (0, "False\n")
+    assert start(code, DATABASE_URL=url, DATABASE_PREPARE="true") == (0, "True\n")
+    status, output = start(code, DATABASE_URL=url, DATABASE_PREPARE="sure")
+    assert status != 0 and "DATABASE_PREPARE must be true or false" in output

@@ -42,21 +42,40 @@ def api(olga):
     return client
 
 
-def test_a_hand_post_takes_five_queries_on_postgresql_and_seven_on_sqlite(api, club, players, olga):
+def prepared_statements() -> list[str]:
+    """The statements PostgreSQL holds prepared for this connection ([] elsewhere)."""
+    if connection.vendor != "postgresql":
+        return []
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        return [row[0] for row in cursor.fetchall()]
+
+
+@pytest.mark.parametrize("prepare", [False, True], ids=["text", "prepared"])
+def test_a_hand_post_writes_in_few_statements(api, club, players, olga, settings, prepare):
     """Inside the test's transaction the service's BEGIN / COMMIT are a SAVEPOINT / RELEASE
     pair. Then: the game row locked with the caller's role and the key's use; the hand; and the
-    game's cache, the audit event and the idempotency record, in one round trip on PostgreSQL,
-    one by one on SQLite. The token was read by the first request and cached."""
+    game's cache, the audit event and the idempotency record, in one round trip on PostgreSQL
+    (one text of three statements, or three prepared statements in a pipeline with
+    ``DATABASE_PREPARE``), one by one on SQLite. The token was read by the first request and
+    cached."""
+    settings.DATABASE_PREPARE = prepare
+    postgres = connection.vendor == "postgresql"
     game = terziglio(club, players, olga)
     assert post(api, game, "warm-up").status_code == 201
     with CaptureQueriesContext(connection) as queries:
         response = post(api, game, "measured")
     assert response.status_code == 201
     sql = [q["sql"] for q in queries.captured_queries]
-    assert len(sql) == (5 if connection.vendor == "postgresql" else 7), sql
+    assert len(sql) == (5 if postgres and not prepare else 7), sql
     assert sql[0].startswith("SAVEPOINT") and sql[-1].startswith("RELEASE SAVEPOINT")
-    assert "FOR UPDATE" in sql[1] or connection.vendor != "postgresql"
+    assert "FOR UPDATE" in sql[1] or not postgres
     assert not any("authtoken_token" in s for s in sql)
+    # Prepared: PostgreSQL keeps the five statements of a hand entry for the next one.
+    prepared = prepared_statements()
+    assert len(prepared) == (5 if postgres and prepare else 0), prepared
+    for table in ("scoring_hand", "scoring_auditevent", "scoring_idempotencyrecord"):
+        assert any(f'INSERT INTO "{table}"' in p for p in prepared) or not (postgres and prepare)
     # ... and everything was written: the hand, the cache, the audit event, the first answer.
     game.refresh_from_db()
     assert (game.hand_count, game.version) == (2, 3)
