@@ -18,10 +18,16 @@ from functools import cache
 from typing import Any
 
 from django.conf import settings
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Model
 
 from scoring.models import Game, IdempotencyRecord, Membership
+
+
+def _connection():
+    """This thread's connection itself: ``django.db.connection`` is a proxy that looks the
+    connection up again on every attribute read, some fifty times per hand entered."""
+    return connections[DEFAULT_DB_ALIAS]
 
 
 def _prepared() -> bool:
@@ -29,6 +35,7 @@ def _prepared() -> bool:
     ``DATABASE_PREPARE`` is on (the default when connections are kept: ``DATABASE_CONN_MAX_AGE``
     or ``DATABASE_POOL``). PostgreSQL then parses and plans each of them once per connection
     instead of on every hand: about a third of its CPU per hand entered (bench/load.py)."""
+    connection = _connection()
     return connection.vendor == "postgresql" and settings.DATABASE_PREPARE
 
 
@@ -36,6 +43,7 @@ def _cursor():
     """A cursor for the statements here: Django's own (its query log, its execute wrappers,
     its database errors) around a psycopg cursor that binds on the server and prepares every
     statement it runs, when ``_prepared``; otherwise Django's usual cursor."""
+    connection = _connection()
     if not _prepared():
         return connection.cursor()
     connection.ensure_connection()
@@ -66,6 +74,7 @@ def _preparing_cursor() -> type:
 def _game_select(vendor: str, with_key: bool) -> str:
     """The lock statement of ``lock_game``: every column of the game, the actor's role in its
     club and (``with_key``) whether the idempotency key was seen. ``vendor`` keys the cache."""
+    connection = _connection()
     qn = connection.ops.quote_name
     game, member, record = Game._meta, Membership._meta, IdempotencyRecord._meta
     columns = ", ".join(f"g.{qn(f.column)}" for f in game.concrete_fields)
@@ -92,6 +101,7 @@ def _converters(model: type[Model], vendor: str) -> list[tuple[str, list]]:
     """(attname, converters) of each concrete field, as the ORM's compiler applies them. Made
     once per vendor: the converters depend on the backend and the field, not on which
     thread's connection asks (they are given the connection they convert for)."""
+    connection = _connection()
     table = model._meta.db_table
     out = []
     for field in model._meta.concrete_fields:
@@ -106,6 +116,7 @@ def _converters(model: type[Model], vendor: str) -> list[tuple[str, list]]:
 
 
 def _from_row(model: type[Model], values: Sequence[Any]) -> Model:
+    connection = _connection()
     converted = []
     for (_attname, converters), value in zip(
         _converters(model, connection.vendor), values, strict=True
@@ -120,6 +131,7 @@ def lock_game(pk: int, *, user_id: int | None, key: str | None = None, client: s
     """The game ``pk``, locked for the rest of the transaction, with ``actor_role`` (the role of
     ``user_id`` in its club, or None) and, given a ``key``, ``seen_key`` (whether ``client``
     already used it). Game.DoesNotExist when there is no such game. One statement."""
+    connection = _connection()
     params: list[Any] = [user_id]
     if key:
         params += [client, key]
@@ -140,6 +152,7 @@ def lock_game(pk: int, *, user_id: int | None, key: str | None = None, client: s
 @cache
 def _insert_sql(model: type[Model], names: tuple[str, ...] | None, vendor: str) -> tuple:
     """INSERT of the ``names`` fields (every concrete field but the key when None)."""
+    connection = _connection()
     qn = connection.ops.quote_name
     if names is None:
         fields = tuple(f for f in model._meta.concrete_fields if not f.primary_key)
@@ -158,6 +171,7 @@ def _insert_sql(model: type[Model], names: tuple[str, ...] | None, vendor: str) 
 def insert(instance: Model) -> Model:
     """Insert ``instance`` (a new row of a model with a database-made primary key) in one
     statement, and give it its primary key."""
+    connection = _connection()
     sql, fields, returning = _insert_sql(type(instance), None, connection.vendor)
     params = [f.get_db_prep_save(getattr(instance, f.attname), connection) for f in fields]
     with _cursor() as cursor:
@@ -173,6 +187,7 @@ def insertion(model: type[Model], **values: Any) -> tuple[str, list]:
     """The statement inserting a row of ``model`` with these field values (attnames: ``game_id``,
     not ``game``), for ``run``. Fields left out are left to the database: give every field
     that has a default in Python."""
+    connection = _connection()
     sql, fields, _returning = _insert_sql(model, tuple(values), connection.vendor)
     return sql, [
         f.get_db_prep_save(v, connection) for f, v in zip(fields, values.values(), strict=True)
@@ -181,6 +196,7 @@ def insertion(model: type[Model], **values: Any) -> tuple[str, list]:
 
 @cache
 def _update_sql(model: type[Model], names: tuple[str, ...], vendor: str) -> tuple[str, tuple]:
+    connection = _connection()
     qn = connection.ops.quote_name
     fields = tuple(model._meta.get_field(name) for name in names)
     sql = "UPDATE {} SET {} WHERE {} = %s".format(
@@ -193,6 +209,7 @@ def _update_sql(model: type[Model], names: tuple[str, ...], vendor: str) -> tupl
 
 def updating(instance: Model, names: Iterable[str]) -> tuple[str, list]:
     """The statement of ``instance.save(update_fields=names)`` (the row exists), for ``run``."""
+    connection = _connection()
     sql, fields = _update_sql(type(instance), tuple(names), connection.vendor)
     params = [f.get_db_prep_save(getattr(instance, f.attname), connection) for f in fields]
     params.append(instance.pk)
@@ -204,13 +221,17 @@ def run(*statements: tuple[str, list]) -> None:
     statements go together in a pipeline (``_prepared``); otherwise the statements travel as one
     text, which Django's psycopg cursors (client-side binding, simple query protocol) allow.
     Elsewhere (SQLite, or PostgreSQL with ``server_side_binding``) one by one."""
+    connection = _connection()
     if _prepared():
         # A pipeline reports a failed statement when it ends: inside wrap_database_errors, so
         # that the caller sees Django's IntegrityError as from any other statement.
-        with _cursor() as cursor, connection.wrap_database_errors:
-            with connection.connection.pipeline():
-                for sql, params in statements:
-                    cursor.execute(sql, params)
+        with (
+            _cursor() as cursor,
+            connection.wrap_database_errors,
+            connection.connection.pipeline(),
+        ):
+            for sql, params in statements:
+                cursor.execute(sql, params)
         return
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql" and not connection.settings_dict["OPTIONS"].get(
