@@ -68,7 +68,7 @@ import threading
 import time
 import uuid
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -707,11 +707,13 @@ async def phone_hands(phone: Phone, run: Run) -> None:
         phone.finished_at = time.monotonic()
 
 
-async def phone_bare(requests: int, run: Run) -> None:
+async def ask(make_request: Callable[[], bytes], requests: int, run: Run) -> None:
+    """One phone sending ``requests`` requests in turn on its keep-alive connection, as fast as
+    it is answered: no drops, no resends (the bare and floor phases)."""
     conn = Connection(run.port)
-    raw = http_request("GET", BARE_PATH, port=run.port)
     try:
         for _ in range(requests):
+            raw = make_request()
             start = time.monotonic()
             try:
                 note(run, await conn.exchange(raw), start)
@@ -719,6 +721,32 @@ async def phone_bare(requests: int, run: Run) -> None:
                 run.connection_errors += 1
     finally:
         conn.close()
+
+
+async def steady_phase(
+    makers: Sequence[Callable[[], bytes]], requests: int, run: Run
+) -> dict[str, Any]:
+    """A phone per request maker, each sending ``requests`` requests (``ask``)."""
+    meter = Meter()
+    await asyncio.gather(*(ask(make, requests, run) for make in makers))
+    figures = meter.read()
+    figures["throughput"] = steady_rate(run.answered_at)
+    return figures
+
+
+def bare_request(port: int) -> Callable[[], bytes]:
+    raw = http_request("GET", BARE_PATH, port=port)
+    return lambda: raw
+
+
+def floor_request(port: int, game_id: int) -> Callable[[], bytes]:
+    """A floor POST on ``game_id``, each with a new key (a hand's idempotency record)."""
+    return lambda: http_request(
+        "POST",
+        f"{FLOOR_PATH}{game_id}/",
+        port=port,
+        headers=(f"Idempotency-Key: {uuid.uuid4()}",),
+    )
 
 
 def steady_rate(answered_at: Sequence[float], pause: tuple[float, float] | None = None) -> float:
@@ -763,41 +791,6 @@ async def hand_phase(
     figures["throughput"] = steady_rate(run.answered_at, window)
     figures["restart_seconds"] = window[1] - window[0] if window else None
     figures["restart_steps"] = dict(server.timings[-2:]) if window else None
-    return figures
-
-
-async def phone_floor(game_id: int, requests: int, run: Run) -> None:
-    conn = Connection(run.port)
-    try:
-        for _ in range(requests):
-            raw = http_request(
-                "POST",
-                f"{FLOOR_PATH}{game_id}/",
-                port=run.port,
-                headers=(f"Idempotency-Key: {uuid.uuid4()}",),
-            )
-            start = time.monotonic()
-            try:
-                note(run, await conn.exchange(raw), start)
-            except NETWORK_ERRORS:
-                run.connection_errors += 1
-    finally:
-        conn.close()
-
-
-async def floor_phase(game_ids: list[int], requests: int, run: Run) -> dict[str, Any]:
-    meter = Meter()
-    await asyncio.gather(*(phone_floor(game_id, requests, run) for game_id in game_ids))
-    figures = meter.read()
-    figures["throughput"] = steady_rate(run.answered_at)
-    return figures
-
-
-async def bare_phase(phones: int, requests: int, run: Run) -> dict[str, Any]:
-    meter = Meter()
-    await asyncio.gather(*(phone_bare(requests, run) for _ in range(phones)))
-    figures = meter.read()
-    figures["throughput"] = steady_rate(run.answered_at)
     return figures
 
 
@@ -1160,11 +1153,14 @@ def run(args, server: Server, database_url: str) -> dict[str, Any]:
     hand_cpu = cpu.read()
     bare = Run(port=server.port, token=token, drop_rate=0, dup_rate=0)
     cpu.mark()
-    bare_figures = asyncio.run(bare_phase(args.phones, args.bare_requests, bare))
+    bare_figures = asyncio.run(
+        steady_phase([bare_request(server.port)] * args.phones, args.bare_requests, bare)
+    )
     bare_cpu = cpu.read()
     floor = Run(port=server.port, token=token, drop_rate=0, dup_rate=0)
     cpu.mark()
-    floor_figures = asyncio.run(floor_phase(floor_game_ids, args.bare_requests, floor))
+    floors = [floor_request(server.port, game_id) for game_id in floor_game_ids]
+    floor_figures = asyncio.run(steady_phase(floors, args.bare_requests, floor))
     floor_cpu = cpu.read()
     cpu.stop()
     server.stop()

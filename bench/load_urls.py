@@ -4,8 +4,8 @@
   floor of any request on this server;
 - ``/bench/floor/<game>/``: a hand entry's database work and nothing else. It takes the game row's
   lock and writes what a hand writes (the hand, the game's cache, the audit event, the
-  idempotency record) with the very statements of a hand POST (``scoring.services._rows``,
-  prepared as on the site), but reads no token, checks no role, validates and scores nothing:
+  idempotency record) with the very code and statements of a hand POST (``_rows``,
+  ``recorded_writes``; prepared as on the site), but reads no token, checks no role, validates and scores nothing:
   the hand is always a passed-out one. No hand POST, however it were written, can be faster on
   this server and database; the bench prints how far below the bare view that already is.
 """
@@ -17,9 +17,9 @@ from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 
 from config.urls import urlpatterns as site_urlpatterns
-from scoring.models import AuditAction, AuditEvent, Hand, IdempotencyRecord, Via
+from scoring.models import Hand, Via
 from scoring.services import _rows
-from scoring.services._game_row import CACHE_FIELDS
+from scoring.services.hands import recorded_writes
 
 
 def bare(request):
@@ -46,32 +46,7 @@ def floor(request, game_id: int):
         )
         game.hand_count, game.version = hand.number, game.version + 1
         answer = {"number": hand.number, "version": game.version}
-        _rows.run(
-            _rows.updating(game, CACHE_FIELDS),
-            _rows.insertion(
-                AuditEvent,
-                club_id=game.club_id,
-                game_id=game.pk,
-                hand_number=hand.number,
-                action=AuditAction.RECORD_HAND,
-                actor_id=None,
-                via=Via.API,
-                at=now,
-                before=None,
-                after={"document": document, "deltas": hand.deltas},
-                reason="",
-            ),
-            _rows.insertion(
-                IdempotencyRecord,
-                client="bench-floor",
-                key=key,
-                game_id=game.pk,
-                fingerprint="-",
-                status_code=201,
-                response=answer,
-                created_at=now,
-            ),
-        )
+        _rows.run(*recorded_writes(game, hand, answer, ("bench-floor", key, "-")))
     return JsonResponse(answer, status=201)
 
 

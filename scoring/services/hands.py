@@ -177,36 +177,8 @@ def record_hand(
             locked.version += 1
             announce_game_changed(locked, was_finished=was_finished)
             payload = selectors.hand_payload(hand, locked, scored)
-            writes = [
-                _rows.updating(locked, CACHE_FIELDS),
-                _rows.insertion(
-                    AuditEvent,
-                    club_id=locked.club_id,
-                    game_id=locked.pk,
-                    hand_number=hand.number,
-                    action=AuditAction.RECORD_HAND,
-                    actor_id=hand.entered_by_id,
-                    via=by.via,
-                    at=now,
-                    before=None,
-                    after={"document": hand.document, "deltas": hand.deltas},
-                    reason="",
-                ),
-            ]
-            if idempotency_key:
-                writes.append(
-                    _rows.insertion(
-                        IdempotencyRecord,
-                        client=by.client,
-                        key=idempotency_key,
-                        game_id=locked.pk,
-                        fingerprint=document_print,
-                        status_code=201,
-                        response=payload,
-                        created_at=now,
-                    )
-                )
-            _rows.run(*writes)
+            first_answer = (by.client, idempotency_key, document_print) if idempotency_key else None
+            _rows.run(*recorded_writes(locked, hand, payload, first_answer))
             return Recorded(payload=payload, hand=hand)
     except (IntegrityError, RuleViolation):
         # A concurrent request with the same key won the race. On PostgreSQL the lock query's
@@ -223,6 +195,45 @@ def record_hand(
             if first is not None:
                 return first
         raise
+
+
+def recorded_writes(
+    locked: Game, hand: Hand, payload: dict[str, Any], first_answer: tuple[str, str, str] | None
+) -> list[tuple[str, list]]:
+    """What follows a new hand's row (just inserted) in one round trip: the locked game's cache
+    (already refreshed), the audit event and, given ``first_answer`` (client, key, fingerprint),
+    the idempotency record that answers a resend with ``payload``."""
+    writes = [
+        _rows.updating(locked, CACHE_FIELDS),
+        _rows.insertion(
+            AuditEvent,
+            club_id=locked.club_id,
+            game_id=locked.pk,
+            hand_number=hand.number,
+            action=AuditAction.RECORD_HAND,
+            actor_id=hand.entered_by_id,
+            via=hand.entered_via,
+            at=hand.created_at,
+            before=None,
+            after={"document": hand.document, "deltas": hand.deltas},
+            reason="",
+        ),
+    ]
+    if first_answer is not None:
+        client, key, document_print = first_answer
+        writes.append(
+            _rows.insertion(
+                IdempotencyRecord,
+                client=client,
+                key=key,
+                game_id=locked.pk,
+                fingerprint=document_print,
+                status_code=201,
+                response=payload,
+                created_at=hand.created_at,
+            )
+        )
+    return writes
 
 
 def _first_answer(client: str, key: str, game_id: int, document_print: str) -> Recorded | None:
