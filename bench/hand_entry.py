@@ -95,7 +95,9 @@ def run(args: argparse.Namespace) -> int:
     suffix = secrets.token_hex(4)
     user = get_user_model().objects.create_user(f"bench-{suffix}", password=None)
     token = Token.objects.create(user=user)
-    club = services.create_club(name=f"Bench {suffix}", slug=f"bench-{suffix}", owner=user)
+    club = services.create_club(
+        name=f"Bench {suffix}", slug=f"bench-{suffix}", by=Actor.for_user(user)
+    )
     game = services.start_game(
         club=club,
         ruleset="terziglio",

@@ -820,14 +820,15 @@ def make_games(phone_games: list[int]) -> tuple[str, int, list[int], list[bool]]
     from rest_framework.authtoken.models import Token
 
     from scoring import services
-    from scoring.models import Membership, Role
-    from scoring.services import Actor
+    from scoring.models import Role
+    from scoring.services import Actor, members
 
     users = get_user_model().objects
     owner = users.create_user("bench-owner", password=None)
     scorer = users.create_user("bench-scorer", password=None)
-    club = services.create_club(name="Bench club", slug="bench", owner=owner)
-    Membership.objects.create(club=club, user=scorer, role=Role.SCORER)
+    club = services.create_club(name="Bench club", slug="bench", by=Actor.for_user(owner))
+    invited = members.invite(club=club, by=Actor.for_user(owner), role=Role.SCORER)
+    members.accept_invitation(token=invited.token, by=Actor.for_user(scorer))
     token = Token.objects.create(user=scorer)
     per_game = Counter(phone_games)
     ids, shared = [], []

@@ -77,7 +77,7 @@ def make_league(entries: int) -> None:
     from tournaments import services
 
     owner = get_user_model().objects.create_user("bench-owner", password=None)
-    club = scoring.create_club(name="Bench club", slug="bench", owner=owner)
+    club = scoring.create_club(name="Bench club", slug="bench", by=Actor.for_user(owner))
     by = Actor.for_user(owner)
     league = services.create_competition(
         club=club,

@@ -153,7 +153,9 @@ def build(args: argparse.Namespace):
     rng = random.Random(args.seed)
     suffix = secrets.token_hex(4)
     user = get_user_model().objects.create_user(f"bench-{suffix}", password=None)
-    club = scoring.create_club(name=f"Bench {suffix}", slug=f"bench-{suffix}", owner=user)
+    club = scoring.create_club(
+        name=f"Bench {suffix}", slug=f"bench-{suffix}", by=Actor.for_user(user)
+    )
     competition = services.create_competition(
         club=club,
         by=Actor.for_user(user),

@@ -1,7 +1,7 @@
 """Middleware of the whole site.
 
 ``ApiErrors``: under ``/api/``, every error answers in the API's one JSON shape
-(``scoring.api_errors``), also those no DRF view produced: an unknown URL (Django's 404 page),
+(``scoring.api.errors``), also those no DRF view produced: an unknown URL (Django's 404 page),
 a crash (the 500 page; Django still logs it), a body over ``REQUEST_MAX_BYTES`` read outside
 the API's parser (413), Django's own 400s. A response that is already JSON is left alone.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.core.exceptions import RequestDataTooBig
 from django.http import JsonResponse
 
-from scoring.api_errors import error_body
+from scoring.api.errors import error_body
 
 API_PREFIX = "/api/"
 #: Headers an error response must keep (405 Allow, 401 WWW-Authenticate, 429 Retry-After...).

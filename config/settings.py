@@ -322,7 +322,7 @@ REST_FRAMEWORK = {
     "NUM_PROXIES": _int("NUM_PROXIES", 0) or None,
     # Every refusal becomes the one error shape here (RuleViolation 400, NotAllowed 403...).
     # No pagination class: every view is a plain APIView answering a bounded list itself.
-    "EXCEPTION_HANDLER": "scoring.api_errors.exception_handler",
+    "EXCEPTION_HANDLER": "scoring.api.errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Segnapunti API",

@@ -5,17 +5,17 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config.health import healthz
-from scoring import pwa_views
+from scoring.views import pwa
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
-    path("manifest.webmanifest", pwa_views.manifest, name="manifest"),
-    path("sw.js", pwa_views.service_worker, name="service-worker"),
-    path("favicon.ico", pwa_views.favicon, name="favicon"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("sw.js", pwa.service_worker, name="service-worker"),
+    path("favicon.ico", pwa.favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("api/v1/", include("scoring.api_urls")),
-    path("api/v1/", include("tournaments.api_urls")),
+    path("api/v1/", include("scoring.api.urls")),
+    path("api/v1/", include("tournaments.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("scoring.urls")),

@@ -114,6 +114,12 @@ def writes_hands(role: str | None) -> bool:
     return role in HAND_WRITERS
 
 
+def can_write(request, game: Game, role: str | None) -> bool:
+    """Whether this request may enter and correct the game's hands: a scorer or a manager of
+    the club, or a phone holding the table's link while the game is in progress."""
+    return writes_hands(role) or game.pk in table_writable(request)
+
+
 def readable_game_or_404(request, game: Game) -> str | None:
     """The requester's role in the game's club; 404 unless the game may be read."""
     role = role_of(request.user, game.club)

@@ -1,9 +1,10 @@
-"""Human messages for rule and service problems of both apps, translated at the edge.
+"""Human messages for rule and service problems, translated at the edge.
 
-The rules package, the services of ``scoring`` and ``tournaments`` and the API's input
-serializers all report a ``Problem(field, code, params)``; this module is the one catalog that
-turns it into a sentence in the active language. Pages show it next to the field
-(``scoring.form_errors``), the API returns it as ``message`` (``as_errors``), ``manage.py score``
+The rules package, the services and the API's input serializers all report a
+``Problem(field, code, params)``; this module is the one catalog that turns it into a sentence
+in the active language. It holds the scoring app's sentences; another app adds its own with
+:func:`register` when it loads (``tournaments.messages``), so scoring never names them. Pages show it next to the field
+(``scoring.forms.errors``), the API returns it as ``message`` (``as_errors``), ``manage.py score``
 prints it: the same refusal reads the same everywhere. Tests assert ``field`` and ``code``,
 rarely the text.
 
@@ -141,24 +142,6 @@ PLURALS = {
             "count",
         ),
     ),
-    "unfinished": (
-        "tables",
-        ngettext_lazy(
-            "Table %(tables)s has not finished: finish or forfeit it first.",
-            "Tables %(tables)s have not finished: finish or forfeit them first.",
-            "count",
-        ),
-    ),
-    "unaccepted": (
-        "tables",
-        ngettext_lazy(
-            "Table %(tables)s has hands waiting to be accepted: a player of another side must "
-            "accept them first.",
-            "Tables %(tables)s have hands waiting to be accepted: a player of another side must "
-            "accept them first.",
-            "count",
-        ),
-    ),
 }
 
 #: Sharper messages for some (code, reason) pairs.
@@ -200,94 +183,6 @@ REASONS = {
     ("not_allowed", "no_acceptance"): gettext_lazy(
         "The hands of this game count without being accepted."
     ),
-    ("not_allowed", "round_open"): gettext_lazy(
-        "Round %(round)s is still open: close it before declaring the results final."
-    ),
-    ("not_allowed", "not_final"): gettext_lazy("The results of this competition are not final."),
-    # The competition services.
-    ("inconsistent", "mixed_needs_league"): gettext_lazy(
-        "Several games can be mixed only in a league: choose one game, or make it a league."
-    ),
-    ("inconsistent", "cut_needs_swiss"): gettext_lazy(
-        "A knockout of the top players follows Swiss rounds: choose the Swiss format."
-    ),
-    ("inconsistent", "cut_needs_briscola"): gettext_lazy(
-        "A knockout seats two sides: a Swiss with a knockout of the top is for Briscola only."
-    ),
-    ("required", "cut_needs_rounds"): gettext_lazy(
-        "Say how many Swiss rounds come before the knockout of the top players."
-    ),
-    ("not_allowed", "bracket_drawn"): gettext_lazy(
-        "The knockout is already drawn: the Swiss rounds and the cut can no longer change."
-    ),
-    ("inconsistent", "two_sided_needs_briscola"): gettext_lazy(
-        "Round robin and knockout seat two sides: they are for Briscola only."
-    ),
-    ("inconsistent", "unlike_units"): gettext_lazy(
-        "This league mixes games: their own scores are in different units and cannot be added "
-        "up. Rank by placement points or games won, and break ties by wins, head to head or "
-        "opponents' strength."
-    ),
-    ("inconsistent", "ends_before_it_starts"): gettext_lazy(
-        "The last day comes before the first day."
-    ),
-    ("not_allowed", "published"): gettext_lazy(
-        "This round is already published: its tables are fixed."
-    ),
-    ("not_allowed", "not_published"): gettext_lazy("Only a published round can be closed."),
-    ("not_allowed", "bracket_complete"): gettext_lazy("The bracket has no round left to draw."),
-    ("not_allowed", "previous_round_open"): gettext_lazy(
-        "The matches of the previous round are not all finished yet."
-    ),
-    ("required", "no_tables"): gettext_lazy("Draw the tables of this round first."),
-    ("required", "knockout_winner"): gettext_lazy(
-        "A knockout match needs a winner: give the player who goes through more points."
-    ),
-    ("not_allowed", "forfeited"): gettext_lazy("This table is already settled."),
-    ("not_allowed", "not_playing"): gettext_lazy(
-        "A late entrant joins a table only while the round is being played: draw a draft round "
-        "again instead."
-    ),
-    ("not_allowed", "table_full"): gettext_lazy(
-        "This table cannot take one more player: choose another table, or give a bye."
-    ),
-    ("not_allowed", "table_started"): gettext_lazy(
-        "This table has started its game: choose a table with no hand yet, or give a bye."
-    ),
-    ("not_allowed", "finished"): gettext_lazy(
-        "This table's game is finished: there is nothing to settle."
-    ),
-    ("not_allowed", "withdrawn"): gettext_lazy("This player has already withdrawn."),
-    ("not_allowed", "not_pairs"): gettext_lazy(
-        "This competition is played by single players, not pairs."
-    ),
-    ("not_allowed", "not_manager"): gettext_lazy(
-        "Only the owner or an organizer of the club may draw the tables."
-    ),
-    ("not_allowed", "has_adjustments"): gettext_lazy(
-        "Points were adjusted in this round: it cannot be deleted."
-    ),
-    ("not_allowed", "later_round_published"): gettext_lazy(
-        "A later round is already published: this round cannot be deleted."
-    ),
-    ("not_allowed", "not_withdrawn"): gettext_lazy("This player has not withdrawn."),
-    ("required", "counted_results"): gettext_lazy(
-        "This change recomputes the standings of the rounds already played: tick the box to "
-        "confirm."
-    ),
-    ("not_allowed", "unseated"): gettext_lazy(
-        "Not seated in this round: %(value)s. Draw again, or give a bye, before publishing."
-    ),
-    # A club's data document (export_club / import_club).
-    ("not_allowed", "not_a_club_document"): gettext_lazy(
-        "This file is not a Segnapunti club export."
-    ),
-    ("not_allowed", "club_document_version"): gettext_lazy(
-        "This club export has version %(value)s, which this Segnapunti cannot read."
-    ),
-    ("inconsistent", "club_document_broken"): gettext_lazy(
-        "This club export is damaged and was not imported (%(value)s)."
-    ),
     ("duplicate", "club_slug"): gettext_lazy(
         "A club with the address “%(value)s” already exists: choose another address."
     ),
@@ -317,25 +212,12 @@ REASONS = {
     ("not_allowed", "claim_decided"): gettext_lazy("This claim was already answered."),
 }
 
-#: What an organizer does about a refused background draw (the round page and the API).
-DRAW_REFUSED_ADVICE = gettext_lazy(
-    "Nothing was drawn. Put right what the refusal says (who is present, the entries, the "
-    "previous round), then draw again; this notice stays until a draw succeeds."
-)
-
 #: Sentences for a code on one field (``points.*``: any key under ``points``).
 FIELDS = {
     ("players", "range"): gettext_lazy(
         "This game is played by %(min)s to %(max)s players, not %(value)s."
     ),
     ("players", "type"): gettext_lazy("Players: give the list of the players, in seat order."),
-    ("entries", "range"): gettext_lazy(
-        "At least %(min)s players must be present to draw the tables; there are %(value)s."
-    ),
-    ("slug", "duplicate"): gettext_lazy(
-        "Another competition of the club already uses the address “%(value)s”."
-    ),
-    ("tie_breaks", "duplicate"): gettext_lazy("Each tie-break may be listed only once."),
     ("status", "inconsistent"): gettext_lazy(
         "The document says the game is %(value)s, but its hands make it %(expected)s."
     ),
@@ -344,10 +226,6 @@ FIELDS = {
     ("abandon_reason", "not_allowed"): gettext_lazy(
         "Only an abandoned game has a reason for being abandoned."
     ),
-    ("a", "not_found"): gettext_lazy("This player is not in this round."),
-    ("b", "not_found"): gettext_lazy("This player is not in this round."),
-    ("entry", "not_found"): gettext_lazy("This player is not in this round."),
-    ("points.*", "not_found"): gettext_lazy("This player is not in this round."),
     # Two phones at a table, confirmation by the table (scoring.services.confirmations).
     ("number", "already_entered"): gettext_lazy(
         "Hand %(number)s was just entered from another phone: it is in the history now."
@@ -467,3 +345,29 @@ def message(problem: Problem, *, label: str | None = None, names: list[str] | No
 def as_errors(problems) -> list[dict[str, Any]]:
     """The API / ``--json`` shape: ``[{"hand", "field", "code", "message"}, ...]``."""
     return [problem.as_dict() | {"message": message(problem)} for problem in problems]
+
+
+def error(code: str, text: Any, *, field: str | None = None, **extra: Any) -> dict[str, Any]:
+    """One error of the shape every refusal has, for a sentence already made."""
+    return {"hand": None, "field": field, "code": code, "message": str(text)} | extra
+
+
+def refusal(code: str, text: Any, *, field: str | None = None, **extra: Any) -> dict[str, Any]:
+    """The body of a refusal with one error: ``{"errors": [{"hand", "field", "code",
+    "message"}]}``, the same for the API and for the pages' JSON answers (the outbox)."""
+    return {"errors": [error(code, text, field=field, **extra)]}
+
+
+def register(*, reasons=None, fields=None, plurals=None, templates=None) -> None:
+    """Add an app's sentences to the catalog. A key already there is a mistake (two apps
+    wording the same refusal differently) and fails loudly."""
+    for catalog, entries in (
+        (REASONS, reasons),
+        (FIELDS, fields),
+        (PLURALS, plurals),
+        (TEMPLATES, templates),
+    ):
+        for key, value in (entries or {}).items():
+            if key in catalog and catalog[key] is not value:
+                raise ValueError(f"the message catalog already has {key!r}")
+            catalog[key] = value

@@ -1,13 +1,26 @@
+"""The scoring app's pages: accounts, clubs and their people, games and their hands, table
+links, the scoreboard and ratings."""
+
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from scoring import confirm_views, member_views, pwa_views, rating_views, views
+from scoring.views import (
+    accounts,
+    clubs,
+    confirmations,
+    games,
+    hands,
+    members,
+    pwa,
+    ratings,
+    table_links,
+)
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("login/", member_views.LoginView.as_view(), name="login"),
+    path("", clubs.home, name="home"),
+    # Accounts (scoring.views.accounts; the password reset is Django's).
+    path("login/", accounts.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    # Accounts and a club's people (scoring.member_views).
     path("password-reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
     path(
         "password-reset/sent/",
@@ -24,42 +37,41 @@ urlpatterns = [
         auth_views.PasswordResetCompleteView.as_view(),
         name="password_reset_complete",
     ),
-    path("signup/", member_views.signup, name="signup"),
-    path("signup/<str:signed>/", member_views.signup_verify, name="signup-verify"),
-    path("clubs/new/", member_views.club_new, name="club-new"),
-    path("c/<slug:slug>/members/", member_views.members_page, name="club-members"),
+    path("signup/", accounts.signup, name="signup"),
+    path("signup/<str:signed>/", accounts.signup_verify, name="signup-verify"),
+    path("me/games/", accounts.my_games, name="my-games"),
+    # Clubs, their players and their people.
+    path("clubs/new/", clubs.club_new, name="club-new"),
+    path("c/<slug:slug>/", clubs.club_page, name="club"),
+    path("c/<slug:slug>/players/", clubs.players_page, name="club-players"),
     path(
-        "c/<slug:slug>/players/<int:player_id>/claim/",
-        member_views.claim_player,
-        name="player-claim",
+        "c/<slug:slug>/players/<int:player_id>/active/", clubs.player_active, name="player-active"
     ),
-    path("invitation/<str:token>/", member_views.invitation_page, name="invitation"),
-    path("me/games/", member_views.my_games, name="my-games"),
-    path("c/<slug:slug>/", views.club_page, name="club"),
-    path("c/<slug:slug>/players/", views.players_page, name="club-players"),
-    path(
-        "c/<slug:slug>/players/<int:player_id>/active/", views.player_active, name="player-active"
-    ),
-    path("c/<slug:slug>/players/<int:player_id>/", rating_views.player_page, name="player"),
-    path("c/<slug:slug>/leaderboard/", rating_views.leaderboard_page, name="leaderboard"),
-    path("c/<slug:slug>/games/new/", views.start_game, name="start-game"),
-    path("g/<int:game_id>/", views.game_page, name="game"),
-    path("g/<int:game_id>/live/", views.game_live, name="game-live"),
-    path("g/<int:game_id>/hands/", views.record_hand, name="record-hand"),
-    path("g/<int:game_id>/hands/<int:number>/", views.hand_page, name="hand"),
+    path("c/<slug:slug>/members/", members.members_page, name="club-members"),
+    path("c/<slug:slug>/players/<int:player_id>/claim/", members.claim_player, name="player-claim"),
+    path("invitation/<str:token>/", members.invitation_page, name="invitation"),
+    path("c/<slug:slug>/players/<int:player_id>/", ratings.player_page, name="player"),
+    path("c/<slug:slug>/leaderboard/", ratings.leaderboard_page, name="leaderboard"),
+    # Games and their hands.
+    path("c/<slug:slug>/games/new/", games.start_game, name="start-game"),
+    path("g/<int:game_id>/", games.game_page, name="game"),
+    path("g/<int:game_id>/live/", games.game_live, name="game-live"),
+    path("g/<int:game_id>/abandon/", games.abandon_game, name="abandon-game"),
+    path("g/<int:game_id>/reopen/", games.reopen_game, name="reopen-game"),
+    path("g/<int:game_id>/lock/", games.lock_game, name="lock-game"),
+    path("g/<int:game_id>/export/", games.game_export, name="game-export"),
+    path("g/<int:game_id>/hands/", hands.record_hand, name="record-hand"),
+    path("g/<int:game_id>/hands/<int:number>/", hands.hand_page, name="hand"),
+    path("g/<int:game_id>/hands/<int:number>/undo/", hands.undo_hand, name="undo-hand"),
     path(
         "g/<int:game_id>/hands/<int:number>/answer/",
-        confirm_views.answer_hand,
+        confirmations.answer_hand,
         name="hand-answer",
     ),
-    path("g/<int:game_id>/hands/<int:number>/undo/", views.undo_hand, name="undo-hand"),
-    path("g/<int:game_id>/abandon/", views.abandon_game, name="abandon-game"),
-    path("g/<int:game_id>/reopen/", views.reopen_game, name="reopen-game"),
-    path("g/<int:game_id>/lock/", views.lock_game, name="lock-game"),
-    path("g/<int:game_id>/export/", views.game_export, name="game-export"),
-    path("g/<int:game_id>/table/", views.table_card, name="table-card"),
-    path("g/<int:game_id>/board/", pwa_views.board, name="game-board"),
-    path("g/<int:game_id>/board/live/", pwa_views.board_live, name="game-board-live"),
-    path("g/<int:game_id>/rematch/", pwa_views.rematch, name="rematch"),
-    path("t/<str:token>/", views.table_link, name="table-link"),
+    # The table: its link and PIN, the scoreboard in the middle, a rematch.
+    path("g/<int:game_id>/table/", table_links.table_card, name="table-card"),
+    path("t/<str:token>/", table_links.table_link, name="table-link"),
+    path("g/<int:game_id>/board/", pwa.board, name="game-board"),
+    path("g/<int:game_id>/board/live/", pwa.board_live, name="game-board-live"),
+    path("g/<int:game_id>/rematch/", pwa.rematch, name="rematch"),
 ]

@@ -11,7 +11,9 @@ from django.db.backends.base.operations import BaseDatabaseOperations
 from hypothesis import settings as hypothesis_settings
 
 from scoring import permanent, services
+from scoring.models import AuditEvent
 from scoring.services import Actor
+from tests.builders import join, new_club
 from tests.clients import api_as
 
 # Property tests: a quick run by default (the whole suite stays fast on a laptop), a thorough one
@@ -79,9 +81,11 @@ def bea(django_user_model):
 
 @pytest.fixture
 def club(olga, oscar, sara):
-    club = services.create_club(name="Circolo Uno", slug="uno", owner=olga)
-    services.set_membership(club=club, user=oscar, role="organizer")
-    services.set_membership(club=club, user=sara, role="scorer")
+    club = new_club(olga, name="Circolo Uno", slug="uno")
+    join(club, oscar, "organizer")
+    join(club, sara, "scorer")
+    # The trail so far is the set-up's (started, two members joined): tests read what follows.
+    club.set_up_until = AuditEvent.objects.filter(club=club).latest("pk").pk
     return club
 
 
@@ -96,7 +100,7 @@ def players(club, olga):
 
 @pytest.fixture
 def other_club(bea):
-    club = services.create_club(name="Circolo Due", slug="due", owner=bea, results_public=True)
+    club = new_club(bea, name="Circolo Due", slug="due", results_public=True)
     for name in ("Elena", "Franco", "Gina"):
         services.add_player(club=club, display_name=name, by=Actor.for_user(bea))
     return club

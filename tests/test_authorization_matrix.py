@@ -49,6 +49,7 @@ from rest_framework.views import APIView
 from scoring import services as scoring
 from scoring.models import Game, Player, TableLink
 from scoring.services import Actor
+from tests.builders import join, new_club
 from tournaments import services
 from tournaments.models import Round
 
@@ -312,13 +313,11 @@ def _build() -> dict[str, Any]:
         name: User.objects.create_user(name)
         for name in ("olga", "oscar", "sara", "bea", "ugo", "mario")
     }
-    club_a = scoring.create_club(name="Circolo Uno", slug="uno", owner=users["olga"])
-    scoring.set_membership(club=club_a, user=users["oscar"], role="organizer")
-    scoring.set_membership(club=club_a, user=users["sara"], role="scorer")
-    club_b = scoring.create_club(
-        name="Circolo Due", slug="due", owner=users["bea"], results_public=True
-    )
-    scoring.set_membership(club=club_b, user=users["ugo"], role="organizer")
+    club_a = new_club(users["olga"], name="Circolo Uno", slug="uno")
+    join(club_a, users["oscar"], "organizer")
+    join(club_a, users["sara"], "scorer")
+    club_b = new_club(users["bea"], name="Circolo Due", slug="due", results_public=True)
+    join(club_b, users["ugo"], "organizer")
     by_a, by_b = Actor.for_user(users["olga"]), Actor.for_user(users["bea"])
     a_players = [
         scoring.add_player(club=club_a, display_name=n, by=by_a) for n in ("Anna", "Bruno", "Carla")

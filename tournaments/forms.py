@@ -1,6 +1,6 @@
 """Forms of the competition pages. Like the scoring forms they only translate: fields in, the
 keyword arguments of a ``tournaments.services`` call out, and the rule problems that come back
-placed next to the field they name (``scoring.form_errors.RuleErrorsMixin``, with the sentences
+placed next to the field they name (``scoring.forms.errors.RuleErrorsMixin``, with the sentences
 of ``scoring.messages``). No competition rule is decided here.
 """
 
@@ -13,10 +13,11 @@ from django import forms
 from django.utils.dates import WEEKDAYS
 from django.utils.translation import gettext_lazy as _
 
-from scoring.form_errors import RuleErrorsMixin
-from scoring.forms import NUMBER, StartGameForm, number_input
-from scoring.models import GAME_NAMES, Player
-from scoring.rules import RULESETS, Problem
+from scoring.forms.errors import RuleErrorsMixin
+from scoring.forms.options import NUMBER, RulesetOptionsMixin, number_input
+from scoring.labels import game_choices
+from scoring.models import Player
+from scoring.rules import Problem
 from scoring.validators import any_text, plain_text
 from tournaments import standings as pure_standings
 from tournaments.labels import SCHEME_LABELS, TIE_BREAK_LABELS
@@ -31,9 +32,9 @@ PLACEMENT_SIZES = tuple(sorted(DEFAULT_PLACEMENT_POINTS))
 # A new competition
 
 
-class CompetitionForm(RuleErrorsMixin, forms.Form):
+class CompetitionForm(RuleErrorsMixin, RulesetOptionsMixin, forms.Form):
     """Everything ``services.create_competition`` takes; house rules per game are the option
-    fields of ``StartGameForm`` (``<ruleset>__<option>``)."""
+    fields of ``scoring.forms.options`` (``<ruleset>__<option>``), as on the new-game form."""
 
     name = forms.CharField(label=_("Name"), max_length=120, validators=[plain_text])
     slug = forms.SlugField(
@@ -47,7 +48,7 @@ class CompetitionForm(RuleErrorsMixin, forms.Form):
     )
     rulesets = forms.MultipleChoiceField(
         label=_("Games"),
-        choices=[(key, GAME_NAMES.get(key, rules.name)) for key, rules in RULESETS.items()],
+        choices=game_choices,
         widget=forms.CheckboxSelectMultiple,
         help_text=_("Several games only in a league (one standings table per game)."),
         error_messages={"required": _("Choose at least one game.")},
@@ -147,22 +148,7 @@ class CompetitionForm(RuleErrorsMixin, forms.Form):
                 validators=[any_text],
                 widget=forms.TextInput(attrs={"placeholder": default, "autocomplete": "off"}),
             )
-        self.option_fields: dict[str, list[tuple[str, str]]] = {}
-        presets = sorted({name for rules in RULESETS.values() for name in rules.presets})
-        for key, rules in RULESETS.items():
-            names: list[tuple[str, str]] = []
-            if rules.presets:
-                self.fields[f"{key}__preset"] = forms.ChoiceField(
-                    label=_("Rules preset"),
-                    required=False,
-                    choices=[("", _("Defaults"))]
-                    + [(p, p.capitalize()) for p in presets if p in rules.presets],
-                )
-            for option in rules.describe_options():
-                for name, field in StartGameForm.fields_for_option(key, option):
-                    self.fields[name] = field
-                    names.append((name, option["key"]))
-            self.option_fields[key] = names
+        self.add_option_fields()
         self._tie_rows: list[str] = []
 
     # -- groups of fields for the template ----------------------------------------------------
@@ -172,17 +158,6 @@ class CompetitionForm(RuleErrorsMixin, forms.Form):
 
     def placement_fields(self):
         return [self[f"placement_{size}"] for size in PLACEMENT_SIZES]
-
-    def option_groups(self):
-        return [
-            {
-                "key": key,
-                "name": GAME_NAMES.get(key, RULESETS[key].name),
-                "preset": self[f"{key}__preset"] if f"{key}__preset" in self.fields else None,
-                "fields": [self[name] for name, _option in names],
-            }
-            for key, names in self.option_fields.items()
-        ]
 
     # -- cleaning -----------------------------------------------------------------------------
 
@@ -229,34 +204,8 @@ class CompetitionForm(RuleErrorsMixin, forms.Form):
 
     def options(self) -> dict[str, dict[str, Any]]:
         """Per chosen game: its preset and the house rules that differ from the defaults."""
-        result: dict[str, dict[str, Any]] = {}
-        for key in self.cleaned_data.get("rulesets") or []:
-            rules = RULESETS[key]
-            options: dict[str, Any] = {}
-            preset = self.cleaned_data.get(f"{key}__preset")
-            if preset:
-                options["preset"] = preset
-            described = {o["key"]: o for o in rules.describe_options()}
-            for name, option_key in self.option_fields[key]:
-                option = described[option_key]
-                value = self.cleaned_data.get(name)
-                if option["type"] == "object":
-                    sub = name.rsplit("__", 1)[1]
-                    if value is not None and value != option["default"][sub]:
-                        whole = options.setdefault(option_key, dict(option["default"]))
-                        whole[sub] = value
-                    continue
-                if option["type"] == "choice" and value == "":
-                    value = None
-                if option["type"] == "boolean":
-                    value = bool(value)
-                elif value is None and not option["nullable"]:
-                    continue
-                if value != option["default"]:
-                    options[option_key] = value
-            if options:
-                result[key] = options
-        return result
+        chosen = {key: self.options_for(key) for key in self.cleaned_data.get("rulesets") or []}
+        return {key: options for key, options in chosen.items() if options}
 
     def service_arguments(self) -> dict[str, Any]:
         data = self.cleaned_data
@@ -298,12 +247,13 @@ class CompetitionForm(RuleErrorsMixin, forms.Form):
             name = f"placement_{path.split('.')[1]}"
             return name if name in self.fields else None
         if path.startswith("options."):
+            # options.<game>.<option>[.<part>]: the game's own fields
             parts = path.split(".")
-            if len(parts) >= 3:
-                name = "__".join(parts[1:4])
-                if name in self.fields:
-                    return name
-            return None
+            if len(parts) < 3:
+                return None
+            if parts[2] == "preset":
+                return f"{parts[1]}__preset" if f"{parts[1]}__preset" in self.fields else None
+            return self.option_field(parts[1], ".".join(["options", *parts[2:]]))
         return super().form_field(problem)
 
 
@@ -427,9 +377,7 @@ class RoundForm(RuleErrorsMixin, forms.Form):
 
     def __init__(self, *args: Any, competition, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["ruleset"].choices = [
-            (k, GAME_NAMES.get(k, RULESETS[k].name)) for k in competition.rulesets
-        ]
+        self.fields["ruleset"].choices = game_choices(competition.rulesets)
         self.fields["ruleset"].initial = competition.rulesets[0] if competition.rulesets else ""
         self.several_games = len(competition.rulesets) > 1
 
@@ -668,8 +616,6 @@ class SeasonForm(RuleErrorsMixin, forms.Form):
 
     def __init__(self, *args: Any, competition, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.fields["rulesets"].choices = [
-            (k, GAME_NAMES.get(k, RULESETS[k].name)) for k in competition.rulesets
-        ]
+        self.fields["rulesets"].choices = game_choices(competition.rulesets)
         self.fields["rulesets"].initial = list(competition.rulesets)
         self.several_games = len(competition.rulesets) > 1

@@ -18,7 +18,8 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from scoring.models import GAME_NAMES, Club, GameStatus
+from scoring.labels import game_name
+from scoring.models import Club, GameStatus
 from scoring.rules import RULESETS
 from tournaments.labels import TIE_BREAK_LABELS
 from tournaments.models import Competition, Entry, Round, RoundStatus, Table, TableSeat
@@ -42,14 +43,6 @@ def round_times(round_: Round, zone: zoneinfo.ZoneInfo) -> tuple[dt.datetime, dt
         zone
     )
     return start, end
-
-
-def game_name(ruleset: str) -> str:
-    """The game's name in the reader's language (the key itself for a ruleset no longer
-    registered)."""
-    if ruleset not in RULESETS:
-        return ruleset
-    return str(GAME_NAMES.get(ruleset, RULESETS[ruleset].name))
 
 
 def game_names(competition: Competition) -> list[str]:

@@ -19,7 +19,8 @@ from typing import Any
 from django.db.models import F, Prefetch, TextField
 from django.db.models.functions import Cast
 
-from scoring.models import GAME_NAMES, NOT_ACCEPTED, GameStatus
+from scoring.labels import game_name
+from scoring.models import NOT_ACCEPTED, GameStatus
 from scoring.rules import RULESETS, GameState, Ruleset
 from scoring.rules.base import places
 from tournaments import standings as pure
@@ -216,7 +217,7 @@ def standings_of(competition: Competition) -> dict[str, Any]:
             groups.append(
                 (
                     key,
-                    str(GAME_NAMES.get(key, RULESETS[key].name)),
+                    game_name(key),
                     [r for r in results if r.ruleset == key],
                 )
             )

@@ -2,7 +2,7 @@
 ``scoring.etags``), readable-or-404 lookups.
 
 Refusals are exceptions (a ``RuleViolation``, a service's ``NotAllowed``, DRF's ``NotFound``...)
-mapped to responses once, in ``scoring.api_errors``; nothing here builds an error response.
+mapped to responses once, in ``scoring.api.errors``; nothing here builds an error response.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from scoring import access, etags, selectors
-from scoring.api_errors import Refused
+from scoring.api.errors import Refused
 from scoring.etags import Tag
 from scoring.models import Game
 

@@ -83,7 +83,7 @@ class JSONParser(parsers.JSONParser):
     def parse(self, stream, media_type=None, parser_context=None):
         # Imported here: DRF reads DEFAULT_PARSER_CLASSES while rest_framework.views loads,
         # which scoring.api_errors itself imports.
-        from scoring.api_errors import Refused
+        from scoring.api.errors import Refused
 
         parser_context = parser_context or {}
         encoding = parser_context.get("encoding", settings.DEFAULT_CHARSET)

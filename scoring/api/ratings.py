@@ -18,11 +18,12 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scoring import access, rating_selectors, selectors
+from scoring import access, selectors
 from scoring.api import inputs
 from scoring.api.common import ERRORS, Moment, Output
 from scoring.models import Club, Player
 from scoring.rules import RULESETS
+from scoring.selectors import ratings as rating_selectors
 
 TRUE, FALSE = ("true", "1"), ("false", "0")
 

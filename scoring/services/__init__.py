@@ -12,17 +12,23 @@ The functions live in one module per idea; callers use this package's names
 (``from scoring import services; services.record_hand(...)``):
 
 - ``actors``: who writes (``Actor``), the refusals that are not rule problems, authorisation;
-- ``clubs``: clubs, memberships and players;
+- ``accounts``: signing up, confirming an address, an organizer's account from the command line;
+- ``clubs``: starting a club (audited) and its players;
 - ``confirmations``: confirmation by the table, a player of another side accepting or
   rejecting a hand;
 - ``games``: starting, importing and abandoning a game;
 - ``hands``: the hand writes under the game row's lock, and how a scored hand becomes a row;
 - ``locks``: locking a settled game (a closed round) and reopening it;
+- ``members``: a club's people: invitations, roles, removals, players claimed by accounts
+  (``from scoring.services import members``);
+- ``ratings``: OpenSkill ratings stored from the finished games;
+- ``housekeeping``: the periodic checks and purges;
 - ``table_links``: the table link's PIN ceiling, and a new link and PIN;
 - ``_game_row``: locking the game row and refreshing its cache, shared by games and hands.
 """
 
 from scoring.services._game_row import CACHE_FIELDS
+from scoring.services.accounts import create_account, sign_up, verify_account
 from scoring.services.actors import (
     Actor,
     AlreadyEntered,
@@ -37,9 +43,9 @@ from scoring.services.actors import (
 )
 from scoring.services.clubs import (
     add_player,
+    check_club_address,
     create_club,
     new_player,
-    set_membership,
     set_player_active,
 )
 from scoring.services.confirmations import accept_hand, reject_hand, sides_of
@@ -78,9 +84,11 @@ __all__ = [
     "accept_hand",
     "add_player",
     "authorize_club",
+    "check_club_address",
     "check_pin",
     "correct_hand",
     "correct_hands",
+    "create_account",
     "create_club",
     "dealers_fixable",
     "fingerprint",
@@ -97,10 +105,11 @@ __all__ = [
     "remove_hands_from",
     "reopen_game",
     "rotate_table_link",
-    "set_membership",
     "set_player_active",
     "sides_of",
+    "sign_up",
     "start_game",
     "undo_hand",
+    "verify_account",
     "violation",
 ]

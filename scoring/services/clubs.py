@@ -1,41 +1,85 @@
-"""Clubs, their members and their players: creating a club with its owner, setting a member's
-role, adding a player (a name unique in the club, case-insensitively) and (de)activating one.
+"""Clubs and their players: starting a club with its owner (audited), adding a player (a name
+unique in the club, case-insensitively) and (de)activating one.
 """
 
 from __future__ import annotations
 
+import re
+
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from scoring.models import MANAGERS, Club, Membership, Player, Role
+from scoring.models import (
+    MANAGERS,
+    AuditAction,
+    AuditEvent,
+    Club,
+    Membership,
+    Player,
+    Role,
+    validate_time_zone,
+)
 from scoring.services.actors import Actor, authorize_club, violation
+
+#: A club's address in URLs (``/c/<slug>/``): what Django's ``slug`` converter accepts, lower
+#: case, at most 60 characters.
+SLUG = re.compile(r"[a-z0-9]+(?:[-_][a-z0-9]+)*")
+SLUG_MAX = 60
+NAME_MAX = 120
+
+
+def check_club_address(slug: str) -> None:
+    """Refuse an address that the club's pages could not be reached at."""
+    if not isinstance(slug, str) or len(slug) > SLUG_MAX or not SLUG.fullmatch(slug):
+        raise violation("slug", "invalid", reason="club_slug", value=slug)
 
 
 def create_club(
     *,
     name: str,
     slug: str,
-    owner,
+    by: Actor,
+    owner=None,
+    time_zone: str | None = None,
     language: str = "it",
     results_public: bool = False,
-    time_zone: str | None = None,
 ) -> Club:
-    with transaction.atomic():
-        club = Club.objects.create(
-            name=name,
-            slug=slug,
-            language=language,
-            results_public=results_public,
-            **({"time_zone": time_zone} if time_zone else {}),
-        )
-        Membership.objects.create(club=club, user=owner, role=Role.OWNER)
+    """A new club, owned by ``owner`` (by default the user who starts it), audited. Refuses an
+    address that is taken or that URLs cannot carry, and an unknown time zone."""
+    owner = owner if owner is not None else by.user
+    if owner is None:
+        raise violation("owner", "required")
+    name = " ".join(str(name).split())
+    if not name or len(name) > NAME_MAX:
+        raise violation("name", "range", min=1, max=NAME_MAX, value=len(name))
+    check_club_address(slug)
+    if time_zone is not None:
+        try:
+            validate_time_zone(time_zone)
+        except ValidationError:
+            raise violation("time_zone", "choice", value=time_zone) from None
+    if Club.objects.filter(slug=slug).exists():
+        raise violation("slug", "duplicate", reason="club_slug", value=slug)
+    try:
+        with transaction.atomic():
+            club = Club.objects.create(
+                name=name,
+                slug=slug,
+                language=language,
+                results_public=results_public,
+                **({"time_zone": time_zone} if time_zone else {}),
+            )
+            Membership.objects.create(club=club, user=owner, role=Role.OWNER)
+            AuditEvent.objects.create(
+                club=club,
+                action=AuditAction.CREATE_CLUB,
+                actor=by.user,
+                via=by.via,
+                after={"name": name, "slug": slug, "owner": owner.get_username()},
+            )
+    except IntegrityError:  # the same address taken meanwhile
+        raise violation("slug", "duplicate", reason="club_slug", value=slug) from None
     return club
-
-
-def set_membership(*, club: Club, user, role: str) -> Membership:
-    membership, _ = Membership.objects.update_or_create(
-        club=club, user=user, defaults={"role": role}
-    )
-    return membership
 
 
 def add_player(*, club: Club, display_name: str, by: Actor, user=None) -> Player:

@@ -1,4 +1,4 @@
-"""A club's people: starting a club, invitations, roles, removals, players linked to accounts.
+"""A club's people: invitations, roles, removals, players linked to accounts.
 
 The rules every function here keeps:
 
@@ -29,7 +29,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.core.validators import validate_email
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -47,10 +47,8 @@ from scoring.models import (
     Player,
     PlayerClaim,
     Role,
-    validate_time_zone,
 )
 from scoring.services.actors import Actor, NotAllowed, violation
-from scoring.services.clubs import create_club
 
 #: A higher role includes what the lower ones may do (an invitation never lowers a role).
 RANK = {Role.MEMBER: 0, Role.SCORER: 1, Role.ORGANIZER: 2, Role.OWNER: 3}
@@ -90,46 +88,6 @@ def _owners(members: dict[int, Membership]) -> int:
 def _check_role(role: str) -> None:
     if role not in Role.values:
         raise violation("role", "choice", choices=Role.values, value=role)
-
-
-# -- a new club -------------------------------------------------------------------------------
-
-
-def start_club(
-    *,
-    name: str,
-    slug: str,
-    by: Actor,
-    time_zone: str,
-    language: str,
-    results_public: bool,
-) -> Club:
-    """A club whose owner is the user who starts it (``create_club``), audited."""
-    try:
-        validate_time_zone(time_zone)
-    except ValidationError:
-        raise violation("time_zone", "choice", value=time_zone) from None
-    if Club.objects.filter(slug=slug).exists():
-        raise violation("slug", "duplicate", reason="club_slug", value=slug)
-    try:
-        with transaction.atomic():
-            club = create_club(
-                name=name,
-                slug=slug,
-                owner=by.user,
-                language=language,
-                results_public=results_public,
-                time_zone=time_zone,
-            )
-            _audit(
-                club,
-                AuditAction.CREATE_CLUB,
-                by,
-                after={"name": name, "slug": slug, "owner": username_of(by.user)},
-            )
-    except IntegrityError:  # the same address taken meanwhile
-        raise violation("slug", "duplicate", reason="club_slug", value=slug) from None
-    return club
 
 
 # -- invitations ------------------------------------------------------------------------------

@@ -26,9 +26,9 @@ from django.db import connection, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from scoring import ratings
 from scoring.models import Club, Game, Rating, RatingStep
-from scoring.rating_selectors import played_games
+from scoring.selectors.ratings import played_games
+from scoring.stats import ratings
 
 INCREMENTAL, RECOMPUTED, NOTHING = "incremental", "recomputed", "nothing"
 

@@ -241,7 +241,7 @@ def test_the_api_docs_are_served_without_a_cdn():
 def test_the_api_maps_errors_in_one_handler_and_paginates_nothing():
     from django.conf import settings
 
-    from scoring.api_errors import exception_handler
+    from scoring.api.errors import exception_handler
 
     assert settings.REST_FRAMEWORK["EXCEPTION_HANDLER"] == (
         f"{exception_handler.__module__}.{exception_handler.__name__}"

@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 from scoring import services
 from scoring.models import AuditEvent, Game, Hand
 from scoring.services import Actor
+from tests.builders import new_club
 from tests.clients import api_as
 from tests.scoring.rules.games import hand_documents
 
@@ -307,7 +308,7 @@ def test_an_organizer_of_club_a_gets_403_or_404_on_every_club_b_url(oscar, other
     services.record_hand(
         game=game, document={"dealer": 0, "points": [70, 50]}, by=Actor.for_user(bea)
     )
-    private = services.create_club(name="Privato", slug="privato", owner=bea)
+    private = new_club(bea, name="Privato", slug="privato")
     hidden = services.start_game(
         club=private, ruleset="briscola", players=["X", "Y"], by=Actor.for_user(bea)
     )

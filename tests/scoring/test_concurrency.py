@@ -23,6 +23,7 @@ from scoring import services
 from scoring.etags import hand_tag
 from scoring.models import AuditEvent, Game, Hand, IdempotencyRecord
 from scoring.services import Actor
+from tests.builders import new_club
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -80,7 +81,7 @@ def by(owner):
 
 @pytest.fixture
 def club(owner):
-    return services.create_club(name="Circolo Tre", slug="tre", owner=owner)
+    return new_club(owner, name="Circolo Tre", slug="tre")
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from django.utils import translation
 from scoring import etags, services
 from scoring.models import Acceptance, AuditAction, AuditEvent, Hand, TableLink
 from scoring.services import Actor
+from tests.clients import login
 
 pytestmark = pytest.mark.django_db
 
@@ -33,12 +34,6 @@ def checked(club, players, olga):
         by=Actor.for_user(olga),
         hands_need_acceptance=True,
     )
-
-
-def login(user):
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def with_pin(game) -> Client:

@@ -13,8 +13,8 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 
 from scoring import demo
-from scoring.forms import CHOICE_LABELS, CONTRACT_LABELS, OPTION_LABELS
-from scoring.hand_forms import HAND_FORMS, HandForm
+from scoring.labels import CHOICE_LABELS, CONTRACT_LABELS, OPTION_LABELS
+from scoring.forms.hands import HAND_FORMS, HandForm
 from scoring.presenters import PHRASES, hand_summary
 from scoring.rules import RULESETS, Ruleset
 from scoring.rules.base import ChoiceOption, GameState, IntMapOption, IntOption
@@ -48,7 +48,7 @@ def missing_items(key: str, rules: Ruleset) -> list[str]:
     missing: list[str] = []
     form = HAND_FORMS.get(key)
     if not (isinstance(form, type) and issubclass(form, HandForm)):
-        missing.append("a hand form class in scoring.hand_forms.HAND_FORMS")
+        missing.append("a hand form class in scoring.forms.hands.HAND_FORMS")
     else:
         template = getattr(form, "entry_template", None)
         try:
@@ -61,16 +61,16 @@ def missing_items(key: str, rules: Ruleset) -> list[str]:
         missing.append("a name (Ruleset.name)")
     for option in rules.options:
         if option.key not in OPTION_LABELS:
-            missing.append(f"a label for option {option.key!r} in scoring.forms.OPTION_LABELS")
+            missing.append(f"a label for option {option.key!r} in scoring.labels.OPTION_LABELS")
         choices = option.choices if isinstance(option, ChoiceOption) else ()
         choices += option.keys if isinstance(option, IntMapOption) else ()
         missing += [
-            f"a label for choice {choice!r} in scoring.forms.CHOICE_LABELS"
+            f"a label for choice {choice!r} in scoring.labels.CHOICE_LABELS"
             for choice in choices
             if choice not in CHOICE_LABELS
         ]
     missing += [
-        f"a label for contract {contract!r} in scoring.forms.CONTRACT_LABELS"
+        f"a label for contract {contract!r} in scoring.labels.CONTRACT_LABELS"
         for contract in getattr(rules, "contracts", ())
         if contract not in CONTRACT_LABELS
     ]

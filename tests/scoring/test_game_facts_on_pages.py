@@ -11,7 +11,7 @@ from django.test import Client
 from django.utils import translation
 
 from scoring import selectors, services
-from scoring.hand_forms import hand_form
+from scoring.forms.hands import hand_form
 from scoring.models import Game, GameStatus
 from scoring.presenters import hand_summary, phrase
 from scoring.rules import RULESETS, SummaryPart

@@ -14,7 +14,8 @@ from rest_framework.test import APIClient
 
 from scoring import selectors
 from scoring.api.parsers import nesting_exceeds
-from scoring.forms import PlayerForm, ReasonForm, StartGameForm
+from scoring.forms.clubs import PlayerForm
+from scoring.forms.games import ReasonForm, StartGameForm
 from scoring.models import Game, Player
 from tests.clients import api_as
 from tests.tournaments.helpers import make_competition

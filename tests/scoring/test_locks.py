@@ -9,7 +9,7 @@ from scoring import etags, services
 from scoring.models import AuditEvent, Game, Hand, LockReason
 from scoring.services import Actor
 from scoring.signals import game_changed
-from tests.clients import api_as
+from tests.clients import api_as, login
 from tests.scoring.rules.games import hand_documents
 
 G1 = hand_documents("terziglio", "G1")
@@ -43,12 +43,6 @@ def state(game):
 
 def shown(game, number):
     return str(etags.hand_tag(Hand.objects.get(game=game, number=number)))
-
-
-def login(user):
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def table_phone(game):

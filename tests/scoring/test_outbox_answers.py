@@ -12,6 +12,7 @@ from django.utils import translation
 from scoring import services
 from scoring.models import Game, Hand, TableLink
 from scoring.services import Actor
+from tests.clients import login
 
 pytestmark = pytest.mark.django_db
 
@@ -25,12 +26,6 @@ HAND = {
     "sweep": "none",
 }
 OUTBOX = {"HTTP_X_OUTBOX": "1"}
-
-
-def login(user):
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def with_pin(game) -> Client:

@@ -1,7 +1,5 @@
 """The pages for a phone at the table: start a game, enter hands, correct them, table links."""
 
-import re
-
 import pytest
 from django.db import connection
 from django.test import Client
@@ -13,17 +11,12 @@ from scoring.etags import hand_tag
 from scoring.models import AuditEvent, Game, Hand, TableLink
 from scoring.rules import engine
 from scoring.services import Actor
+from tests.clients import field_error, login
 from tests.scoring.rules.games import hand_documents
 
 G1 = hand_documents("terziglio", "G1")
 
 pytestmark = pytest.mark.django_db
-
-
-def login(user):
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def shown(game, number):
@@ -33,17 +26,6 @@ def shown(game, number):
 
 def text(response):
     return response.content.decode()
-
-
-def field_error(html, name):
-    """The error shown next to the field ``name``: the .error inside its own block (up to the
-    next field's block), or None."""
-    marker = f'data-field="{name}"'
-    if marker not in html:
-        return None
-    block = html.split(marker, 1)[1].split("data-field=", 1)[0]
-    match = re.search(r'<p class="error"[^>]*>(.*?)</p>', block, re.S)
-    return match.group(1) if match else None
 
 
 SOLOIST_FORM = {
@@ -289,7 +271,7 @@ def test_starting_a_game_from_the_page(olga, club, players):
     assert client.get("/c/uno/games/new/").status_code == 200
     data = {
         "ruleset": "terziglio",
-        "preset": "traditional",
+        "terziglio__preset": "traditional",
         "seat_0": str(players[2].pk),
         "seat_1": str(players[0].pk),
         "new_2": "Zoe",

@@ -12,6 +12,7 @@ from django.test import Client
 from django.utils import translation
 
 from scoring.services import Actor, members
+from tests.clients import field_error
 
 pytestmark = pytest.mark.django_db
 
@@ -26,15 +27,6 @@ FORM = {
 @pytest.fixture(autouse=True)
 def site_url(settings):
     settings.SITE_URL = "http://testserver"
-
-
-def field_error(html, name):
-    marker = f'data-field="{name}"'
-    if marker not in html:
-        return None
-    block = html.split(marker, 1)[1].split("data-field=", 1)[0]
-    match = re.search(r'<p class="error"[^>]*>(.*?)</p>', block, re.S)
-    return match.group(1) if match else None
 
 
 def test_open_signup_makes_an_inactive_account_until_the_emailed_link_is_opened(

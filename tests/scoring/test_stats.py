@@ -3,9 +3,9 @@ hand in the comments. Pure: no database."""
 
 from datetime import UTC, datetime
 
-from scoring import stats
-from scoring.ratings import PlayedGame, PlayedHand, matches_of
 from scoring.rules import RULESETS
+from scoring.stats import players as stats
+from scoring.stats.ratings import PlayedGame, PlayedHand, matches_of
 
 A, B, C, D, E = 1, 2, 3, 4, 5
 

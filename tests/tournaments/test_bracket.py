@@ -12,7 +12,7 @@ import datetime as dt
 import pytest
 from django.urls import reverse
 
-from scoring.services import Actor
+from tests.builders import by
 from tournaments import selectors, services
 
 from .helpers import briscola_won_by, enter, make_competition, play
@@ -21,10 +21,6 @@ pytestmark = pytest.mark.django_db
 
 #: Who beats whom: the stronger wins (Anna, Carla, Elena, Bruno, Dario, Franco).
 STRENGTH = {"Anna": 6, "Carla": 5, "Elena": 4, "Bruno": 3, "Dario": 2, "Franco": 1}
-
-
-def by(user):
-    return Actor.for_user(user)
 
 
 def play_round(round_, user):

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.rules import RuleViolation
-from scoring.services import Actor
+from tests.builders import by
 from tournaments import selectors, services
 from tournaments.scheduling.double_elimination import double_elimination
 
@@ -17,10 +17,6 @@ from .test_bracket import STRENGTH
 from .test_bracket import play_round as knockout_round
 
 pytestmark = pytest.mark.django_db
-
-
-def by(user):
-    return Actor.for_user(user)
 
 
 def play_round(round_, user, upset=()):

@@ -9,9 +9,9 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
-from django.test import Client
 
 from scoring.services import Actor
+from tests.clients import login
 from tournaments import presenters, selectors, services
 from tournaments.models import CompetitionEvent, Round
 
@@ -23,12 +23,6 @@ TWENTY = [
     "Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Gina", "Ugo", "Ivo", "Lia",
     "Mario", "Nina", "Olivia", "Piero", "Rita", "Sandro", "Tina", "Vito", "Zeno", "Wanda",
 ]  # fmt: skip
-
-
-def login(user):
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def chiamata_of_twenty(club, user, **fields):

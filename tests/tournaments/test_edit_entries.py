@@ -3,22 +3,16 @@
 Publish is refused while an active player is unseated. Every change is in the events."""
 
 import pytest
-from django.test import Client
 
 from scoring.models import Player
 from scoring.rules import RuleViolation
 from scoring.services import Actor
+from tests.clients import login
 from tests.tournaments.helpers import codes, enter, make_competition, tables_of
 from tournaments import selectors, services
 from tournaments.models import Bye, CompetitionEvent, Entry, EntryStatus, Round
 
 pytestmark = pytest.mark.django_db
-
-
-def login(user):
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def seated(round_):

@@ -9,17 +9,12 @@ from django.test import Client
 
 from scoring.rules import RuleViolation
 from scoring.services import Actor
+from tests.clients import login
 from tests.tournaments.helpers import codes, enter, make_competition
 from tournaments import services
 from tournaments.models import CompetitionEvent, Round, RoundStatus
 
 pytestmark = pytest.mark.django_db
-
-
-def login(user):
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture

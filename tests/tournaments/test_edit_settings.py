@@ -3,23 +3,17 @@ how counted results are computed, once a round is played, is saved only after a 
 is confirmed, and the standings are computed again. Every change is audited."""
 
 import pytest
-from django.test import Client
 
 from scoring.models import Game
 from scoring.rules import RuleViolation
 from scoring.services import Actor
+from tests.clients import login
 from tests.tournaments.helpers import codes, enter, make_competition, play, terziglio_won_by
 from tournaments import services
 from tournaments.forms import CompetitionSettingsForm
 from tournaments.models import Competition, CompetitionEvent, StandingsSnapshot
 
 pytestmark = pytest.mark.django_db
-
-
-def login(user):
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def posted(competition, **changes):

@@ -10,8 +10,8 @@ from scoring import etags
 from scoring import services as scoring
 from scoring.models import AuditEvent, Game, Hand
 from scoring.rules import RuleViolation
-from scoring.services import Actor
 from scoring.signals import game_changed
+from tests.builders import by
 from tests.clients import api_as
 from tournaments import services
 from tournaments.models import (
@@ -30,10 +30,6 @@ from .helpers import enter, make_competition, play, terziglio_in_order
 pytestmark = pytest.mark.django_db
 
 CLOSED = "Round 1 of Torneo is closed: an organizer of the club can reopen this game."
-
-
-def by(user):
-    return Actor.for_user(user)
 
 
 @pytest.fixture

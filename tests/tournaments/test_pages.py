@@ -13,6 +13,7 @@ from django.test import Client
 from scoring import services as scoring
 from scoring.models import Game, GameStatus, Player
 from scoring.services import Actor
+from tests.clients import field_error, login
 from tournaments import services
 from tournaments.forms import CompetitionForm
 from tournaments.models import (
@@ -28,22 +29,6 @@ from tournaments.models import (
 from tournaments.views import rounds as round_views
 
 pytestmark = pytest.mark.django_db
-
-
-def login(user):
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def field_error(html, name):
-    """The error shown next to the field ``name`` (inside its own block), or None."""
-    marker = f'data-field="{name}"'
-    if marker not in html:
-        return None
-    block = html.split(marker, 1)[1].split("data-field=", 1)[0]
-    match = re.search(r'<p class="error"[^>]*>(.*?)</p>', block, re.S)
-    return match.group(1) if match else None
 
 
 def action_errors(html, action):

@@ -9,18 +9,13 @@ import pytest
 from django.test import Client
 
 from scoring.services import Actor
+from tests.clients import login
 from tournaments import services
 from tournaments.views.rounds import expected_hands
 
 from .helpers import enter, make_competition
 
 pytestmark = pytest.mark.django_db
-
-
-def login(user):
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 @pytest.mark.parametrize(

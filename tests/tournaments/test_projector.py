@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from scoring.rules import RuleViolation
 from scoring.services import Actor
+from tests.clients import login
 from tournaments import presenters, services
 from tournaments.models import CompetitionEvent
 
@@ -19,12 +20,6 @@ from .helpers import codes, make_competition
 pytestmark = pytest.mark.django_db
 
 NAMES = ["Zeno", "anna", "Bruno", "Élodie", "Carla", "Dario"]
-
-
-def login(user):
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import pytest
 
 from scoring.models import Game
 from scoring.rules import RuleViolation
-from scoring.services import Actor
+from tests.builders import by
 from tests.tournaments.helpers import (
     briscola_won_by,
     byes_of,
@@ -25,10 +25,6 @@ from tournaments import selectors, services
 from tournaments.models import Entry, StandingsSnapshot, Table
 
 pytestmark = pytest.mark.django_db
-
-
-def by(user) -> Actor:
-    return Actor.for_user(user)
 
 
 def refused(call, **kwargs) -> set[tuple[str, str]]:

@@ -6,21 +6,15 @@ import datetime as dt
 import re
 
 import pytest
-from django.test import Client
 
 from scoring.models import Game
 from scoring.services import Actor
+from tests.clients import login
 from tests.tournaments.helpers import enter, make_competition, play, terziglio_won_by
 from tournaments import services
 from tournaments.models import CheckIn, CompetitionEvent
 
 pytestmark = pytest.mark.django_db
-
-
-def login(user):
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def value_of(html, name):

@@ -10,17 +10,12 @@ import pytest
 from django.urls import reverse
 
 from scoring.rules import RuleViolation
-from scoring.services import Actor
+from tests.builders import by
 from tournaments import selectors, services
 from tournaments.standings import Result, compute, fair_row
 
 from .helpers import codes, enter, make_competition, terziglio_in_order
 from .test_services import publish_and_finish
-
-
-def by(user):
-    return Actor.for_user(user)
-
 
 # -- the fair scheme (pure) --------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from scoring.rules import RuleViolation
-from scoring.services import Actor
+from tests.builders import by
 from tournaments import selectors, services
 
 from .helpers import NAMES, briscola_won_by, codes, enter, make_competition, play
@@ -17,10 +17,6 @@ pytestmark = pytest.mark.django_db
 
 #: The earlier a name in NAMES, the stronger: Anna beats everyone.
 STRENGTH = {name: -i for i, name in enumerate(NAMES)}
-
-
-def by(user):
-    return Actor.for_user(user)
 
 
 def play_round(round_, user, upset=()):

@@ -5,7 +5,7 @@ and write, ``payloads`` the shapes of the answers.
 Views translate: a nested ``InputSerializer`` (``scoring.api.inputs``) reads the body strictly,
 then one service or selector is called and its answer shaped. Errors have the scoring API's one
 shape, ``{"errors": [{"hand", "field", "code", "message"}]}``, mapped from exceptions in
-``scoring.api_errors``.
+``scoring.api.errors``.
 """
 
 from tournaments.api.competitions import ClubCompetitions, CompetitionDetail

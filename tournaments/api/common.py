@@ -4,7 +4,7 @@ refusals, and the schema pieces.
 Who may do what: anyone reads a public competition, members of the club read all of its
 competitions; writes need the club's owner or an organizer (the services check it again). A
 caller who may not read a competition gets a 404 from the lookups here, before any service
-runs; a reader who may not write gets a ``NotAllowed``, which ``scoring.api_errors`` answers
+runs; a reader who may not write gets a ``NotAllowed``, which ``scoring.api.errors`` answers
 with a 403 and the view's ``not_allowed_message``.
 """
 

@@ -12,10 +12,11 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from scoring.api.common import ErrorSerializer, Moment, Output
-from scoring.messages import DRAW_REFUSED_ADVICE, as_errors
+from scoring.messages import as_errors
 from scoring.models import GameStatus
 from tournaments import services
 from tournaments.api.common import may_manage
+from tournaments.messages import DRAW_REFUSED_ADVICE
 from tournaments.models import Competition, EntryStatus, Format, Kind, Round, RoundStatus
 
 

@@ -3,7 +3,7 @@
 Organizer pages (``organizer_or_404``): members of the club read them, owners and organizers
 act; people outside the club get 403 for a public competition and 404 for a private one. Public
 pages (``public_or_404``) need no login when the competition is public; otherwise they answer
-404 to anyone outside the club. A service's ``NotAllowed`` becomes a 403 (``call_service``).
+404 to anyone outside the club. A service's ``NotAllowed`` becomes a 403 (``call_service``, from ``scoring.views.access``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from django.shortcuts import get_object_or_404
 from scoring import access
 from scoring.models import Seat
 from scoring.selectors import role_of
-from scoring.services import NotAllowed
 from tournaments.models import Bye, Competition, Entry, Round, Table, TableSeat
 
 
@@ -51,14 +50,6 @@ def public_or_404(request, club_slug: str, slug: str):
     if not competition.public and role is None:
         raise Http404
     return competition, role
-
-
-def call_service(service, **kwargs):
-    """A service call whose ``NotAllowed`` becomes a 403."""
-    try:
-        return service(**kwargs)
-    except NotAllowed:
-        raise PermissionDenied from None
 
 
 def round_or_404(competition: Competition, number: int) -> Round:

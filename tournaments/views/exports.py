@@ -23,11 +23,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition
 
+from scoring.labels import game_name
 from tournaments import selectors
 from tournaments.presenters import (
     club_zone,
     format_figure,
-    game_name,
     round_times,
     standings_columns,
 )

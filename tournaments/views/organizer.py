@@ -17,11 +17,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring import access
-from scoring.forms import ReasonForm
+from scoring.forms.games import ReasonForm
 from scoring.messages import message
 from scoring.models import Club
 from scoring.rules import RuleViolation
 from scoring.selectors import role_of
+from scoring.views.access import call_service
 from tournaments import selectors, services
 from tournaments.forms import (
     AdjustForm,
@@ -35,7 +36,7 @@ from tournaments.forms import (
 )
 from tournaments.models import Adjustment, Entry, RoundStatus, Table
 from tournaments.presenters import club_zone, format_figure, game_names, schedule_row, table_done
-from tournaments.views.access import call_service, organizer_or_404
+from tournaments.views.access import organizer_or_404
 
 
 @login_required

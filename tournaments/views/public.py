@@ -31,7 +31,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition
 
 from scoring import access
-from scoring.views import qr_svg
+from scoring.links import qr_svg
 from tournaments import selectors, services
 from tournaments.forms import WhereForm
 from tournaments.models import Bye, Competition, Round, RoundStatus, StandingsSnapshot, Table

@@ -22,11 +22,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring import access
-from scoring.hand_forms import hand_form
-from scoring.messages import DRAW_REFUSED_ADVICE, message
+from scoring.forms.hands import hand_form
+from scoring.links import qr_svg, table_url
+from scoring.messages import message
 from scoring.models import TableLink
 from scoring.rules import RuleViolation
-from scoring.views import qr_svg, table_url
+from scoring.views.access import call_service
 from tournaments import selectors, services, tasks
 from tournaments.forms import (
     CheckInForm,
@@ -35,6 +36,7 @@ from tournaments.forms import (
     RoundForm,
     SwapForm,
 )
+from tournaments.messages import DRAW_REFUSED_ADVICE
 from tournaments.models import (
     CheckIn,
     Competition,
@@ -55,7 +57,7 @@ from tournaments.presenters import (
     table_done,
     timer_of,
 )
-from tournaments.views.access import call_service, organizer_or_404, round_or_404, round_tables
+from tournaments.views.access import organizer_or_404, round_or_404, round_tables
 
 #: Rounds with more participants than this are drawn by a Celery task.
 TASK_THRESHOLD = 60

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring import services
-from scoring.models import Club
+from scoring.messages import message
+from scoring.models import Via
+from scoring.rules import RuleViolation
+from scoring.services import Actor
 
 
 class Command(BaseCommand):
@@ -31,19 +33,18 @@ class Command(BaseCommand):
         user = get_user_model().objects.filter(username=owner).first()
         if user is None:
             raise CommandError(f"No account has the user name {owner!r} (see createorganizer).")
-        club = Club(name=name, slug=slug, time_zone=time_zone, language=language)
         try:
-            club.full_clean()
-        except ValidationError as problems:
+            club = services.create_club(
+                name=name,
+                slug=slug,
+                by=Actor.system(via=Via.ADMIN),
+                owner=user,
+                language=language,
+                results_public=public,
+                time_zone=time_zone,
+            )
+        except RuleViolation as violation:
             raise CommandError(
-                " ".join(f"{field}: {' '.join(m)}" for field, m in problems.message_dict.items())
+                " ".join(f"{p.field}: {message(p)}" for p in violation.problems)
             ) from None
-        club = services.create_club(
-            name=name,
-            slug=slug,
-            owner=user,
-            language=language,
-            results_public=public,
-            time_zone=time_zone,
-        )
         self.stdout.write(f"Created the club {club.name} ({club.slug}), owned by {owner}.")

@@ -12,6 +12,8 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.core.validators import validate_email
 
+from scoring import services
+
 
 class Command(BaseCommand):
     help = "Create an organizer's account (then `createclub` makes them the owner of a club)."
@@ -45,15 +47,18 @@ class Command(BaseCommand):
         except ValidationError as problems:
             raise CommandError(" ".join(problems.messages)) from None
         password = self.password(options)
-        if password is None:
-            user.set_unusable_password()
-        else:
+        if password is not None:
             try:
                 password_validation.validate_password(password, user)
             except ValidationError as problems:
                 raise CommandError(" ".join(problems.messages)) from None
-            user.set_password(password)
-        user.save()
+        services.create_account(
+            username=username,
+            email=email,
+            password=password,
+            first_name=first_name,
+            last_name=last_name,
+        )
         self.stdout.write(f"Created the organizer account {username}.")
 
     def password(self, options) -> str | None:

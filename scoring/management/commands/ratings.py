@@ -14,8 +14,8 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.models import Club
-from scoring.rating_selectors import club_ratings
 from scoring.rules import RULESETS
+from scoring.selectors.ratings import club_ratings
 from scoring.services.ratings import recompute_club
 
 KEYS = ("player", "ruleset", "mu", "sigma", "ordinal", "games")

@@ -1,29 +1,29 @@
 from django.urls import path
 
-from scoring.api import auth, games, ratings
+from scoring.api import accounts, clubs, confirmations, games, hands, ratings
 
 urlpatterns = [
-    path("auth/token/", auth.obtain_token, name="api-token"),
-    path("clubs/", games.ClubList.as_view(), name="api-clubs"),
-    path("rulesets/", games.RulesetList.as_view(), name="api-rulesets"),
-    path("clubs/<slug:slug>/games/", games.ClubGames.as_view(), name="api-club-games"),
+    path("auth/token/", accounts.obtain_token, name="api-token"),
+    path("clubs/", clubs.ClubList.as_view(), name="api-clubs"),
+    path("rulesets/", clubs.RulesetList.as_view(), name="api-rulesets"),
+    path("clubs/<slug:slug>/games/", clubs.ClubGames.as_view(), name="api-club-games"),
     path("games/<int:game_id>/", games.GameDetail.as_view(), name="api-game"),
     path("games/<int:game_id>/export/", games.GameExport.as_view(), name="api-game-export"),
-    path("games/<int:game_id>/hands/", games.GameHands.as_view(), name="api-game-hands"),
-    path("games/<int:game_id>/hands/<int:number>/", games.GameHand.as_view(), name="api-game-hand"),
+    path("games/<int:game_id>/hands/", hands.GameHands.as_view(), name="api-game-hands"),
+    path("games/<int:game_id>/hands/<int:number>/", hands.GameHand.as_view(), name="api-game-hand"),
     path(
         "games/<int:game_id>/hands/<int:number>/accept/",
-        games.HandAccept.as_view(),
+        confirmations.HandAccept.as_view(),
         name="api-game-hand-accept",
     ),
     path(
         "games/<int:game_id>/hands/<int:number>/reject/",
-        games.HandReject.as_view(),
+        confirmations.HandReject.as_view(),
         name="api-game-hand-reject",
     ),
     path(
         "games/<int:game_id>/corrections/",
-        games.GameCorrections.as_view(),
+        hands.GameCorrections.as_view(),
         name="api-game-corrections",
     ),
     path("games/<int:game_id>/abandon/", games.GameAbandon.as_view(), name="api-game-abandon"),

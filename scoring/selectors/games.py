@@ -1,4 +1,4 @@
-"""Reads of the scoring app: plain dicts and rows for pages, the API and exports.
+"""Reads of games and their hands: plain dicts and rows for pages, the API and exports.
 
 A hand has one shape wherever it is shown, :func:`hand_data` (number, document, deltas, running
 totals, version and validator, card points): the game page's history, the game resource and the hand resource
@@ -11,44 +11,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q, QuerySet
-
 from scoring.etags import game_tag, hand_tag
 from scoring.models import (
     NOT_ACCEPTED,
     Acceptance,
     AuditEvent,
-    Club,
     Game,
     GameStatus,
     Hand,
-    Membership,
     Seat,
+    TableLink,
 )
 from scoring.rules import RULESETS, ScoredGame
-
-
-def role_of(user, club: Club) -> str | None:
-    """The user's role in the club, or None. One query (none for anonymous users)."""
-    if not getattr(user, "is_authenticated", False):
-        return None
-    return Membership.objects.filter(club=club, user=user).values_list("role", flat=True).first()
-
-
-def clubs_for(user) -> list[tuple[Club, str | None]]:
-    """Clubs the user belongs to, with the role, then public clubs. One or two queries."""
-    rows: list[tuple[Club, str | None]] = []
-    member_ids = set()
-    if getattr(user, "is_authenticated", False):
-        for membership in (
-            Membership.objects.filter(user=user).select_related("club").order_by("club__name")
-        ):
-            rows.append((membership.club, membership.role))
-            member_ids.add(membership.club_id)
-    rows.extend(
-        (club, None) for club in Club.objects.filter(results_public=True).exclude(pk__in=member_ids)
-    )
-    return rows
 
 
 def seats_of(game: Game) -> list[Seat]:
@@ -221,18 +195,6 @@ def game_detail(game: Game) -> dict[str, Any]:
     return data
 
 
-def visible_games(user, club: Club) -> QuerySet[Game]:
-    """Games of the club the user may read: all for members, else public ones."""
-    games = Game.objects.filter(club=club)
-    if role_of(user, club) is not None:
-        return games
-    if club.results_public:
-        return games.filter(
-            Q(status__in=[GameStatus.FINISHED, GameStatus.ABANDONED]) | Q(public_live=True)
-        )
-    return games.none()
-
-
 def audit_of_hand(game: Game, number: int) -> list[AuditEvent]:
     return list(
         AuditEvent.objects.filter(game=game, hand_number=number)
@@ -261,3 +223,31 @@ def rulesets_description() -> list[dict[str, Any]]:
         }
         for rules in RULESETS.values()
     ]
+
+
+def game_version(game_id: int) -> int | None:
+    """The game's version (its validator), or None for no such game. One query."""
+    return Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
+
+
+def hand_of(game: Game, number: int) -> Hand | None:
+    return Hand.objects.filter(game=game, number=number).first()
+
+
+def hand_id(game: Game, number: int) -> int | None:
+    return Hand.objects.filter(game=game, number=number).values_list("pk", flat=True).first()
+
+
+def first_dealer(game: Game) -> int | None:
+    """Who dealt the game's first hand, as its document says (None before any hand)."""
+    first = game.hands.order_by("number").values_list("document__dealer", flat=True).first()
+    return first if isinstance(first, int) else None
+
+
+def table_link(game: Game) -> TableLink:
+    """The game's table link (every game has one from its start: ``services.start_game``)."""
+    return TableLink.objects.get(game=game)
+
+
+def table_link_token(game: Game) -> str | None:
+    return TableLink.objects.filter(game=game).values_list("token", flat=True).first()

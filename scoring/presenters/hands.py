@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.forms import CONTRACT_LABELS
+from scoring.labels import CONTRACT_LABELS
 from scoring.rules import RULESETS, SummaryPart
 
 SEPARATOR = " · "
@@ -65,3 +65,19 @@ def hand_summary(ruleset: str, document: Mapping[str, Any], names: Sequence[str]
     """One line for the history, e.g. "Anna · Solo · 8 points"."""
     parts = RULESETS[ruleset].summarise(document)
     return SEPARATOR.join(phrase(part, names) for part in parts)
+
+
+MINUS = "\u2212"
+
+
+def signed(value: int) -> str:
+    """A score change as the table writes it: +24, −12 (a true minus sign), 0."""
+    if value > 0:
+        return f"+{value}"
+    return f"{MINUS}{-value}" if value < 0 else "0"
+
+
+def verification(ruleset: str, document: Mapping[str, Any], deltas, names: Sequence[str]) -> str:
+    """The sentence an opponent checks: the hand in words, then each player's change."""
+    changes = ", ".join(f"{name} {signed(d)}" for name, d in zip(names, deltas, strict=True))
+    return f"{hand_summary(ruleset, document, names)} — {changes}"

@@ -3,34 +3,16 @@ the club (its members; anyone when the club's results are public: ``scoring.acce
 
 from __future__ import annotations
 
-from django import forms
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-from scoring import charts, rating_selectors
+from scoring.forms.ratings import LeaderboardForm
+from scoring.labels import game_name
 from scoring.models import Player
 from scoring.rules import RULESETS
-from scoring.views import club_or_404
-
-
-class LeaderboardForm(forms.Form):
-    """The leaderboard's filters, read from the query string."""
-
-    game = forms.ChoiceField(
-        label=gettext_lazy("Game"),
-        required=False,
-        choices=[("", gettext_lazy("All games (club-wide)"))]
-        + [(key, rules.name) for key, rules in RULESETS.items()],
-    )
-    days = forms.IntegerField(
-        label=gettext_lazy("Played in the last … days"),
-        required=False,
-        min_value=1,
-        max_value=rating_selectors.MAX_DAYS,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-    )
-    established = forms.BooleanField(label=gettext_lazy("Hide provisional ratings"), required=False)
+from scoring.selectors import ratings as rating_selectors
+from scoring.stats import charts
+from scoring.views.access import club_or_404
 
 
 def leaderboard_page(request, slug: str):
@@ -53,6 +35,7 @@ def leaderboard_page(request, slug: str):
             "form": form,
             "board": board,
             "ruleset": RULESETS[ruleset] if ruleset else None,
+            "game_name": game_name(ruleset) if ruleset else None,
             "provisional_games": rating_selectors.provisional_games(),
         },
     )
@@ -66,16 +49,16 @@ def player_page(request, slug: str, player_id: int):
     series = [
         charts.Series("club", _("All games"), [(h["at"], h["club_ordinal"]) for h in history])
     ]
-    for key, rules in RULESETS.items():
+    for key in RULESETS:
         points = [(h["at"], h["ordinal"]) for h in history if h["ruleset"] == key]
         if points:
-            series.append(charts.Series(key, rules.name, points))
+            series.append(charts.Series(key, game_name(key), points))
     per_game = [
-        {"key": key, "name": RULESETS[key].name, **figures}
+        {"key": key, "name": game_name(key), **figures}
         for key, figures in profile["per_game"].items()
     ]
     for row in profile["ratings"]:
-        row["label"] = RULESETS[row["ruleset"]].name if row["ruleset"] else ""
+        row["label"] = game_name(row["ruleset"]) if row["ruleset"] else ""
     busiest = max((m["games"] for m in profile["activity"]), default=1)
     activity = [m | {"share": round(100 * m["games"] / busiest)} for m in profile["activity"]]
     return render(

@@ -1,4 +1,4 @@
-"""A player's statistics over plain records (:class:`scoring.ratings.PlayedGame`): no Django.
+"""A player's statistics over plain records (:class:`scoring.stats.ratings.PlayedGame`): no Django.
 
 Everything is counted from what the rules engine stored — hand documents, deltas, card points,
 the final ranking — and never re-derives a rule:
@@ -8,7 +8,7 @@ the final ranking — and never re-derives a rule:
 * **streaks**: over games in the order they finished — the current run of won or not-won games,
   the longest run of wins and the longest run without a win;
 * **activity**: games per month (the caller gives the months in the club's time zone);
-* **head to head**: over the rated matches of :func:`scoring.ratings.matches_of` (one per game,
+* **head to head**: over the rated matches of :func:`scoring.stats.ratings.matches_of` (one per game,
   one per played hand in chiamata). An opponent is anyone in another team: the player *beat*
   him when his team's rank was better, *lost* when worse. A partner is anyone in the same team:
   the pair *won* when its team ranked strictly first alone. Best partners: most wins together,
@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.ratings import PlayedGame, hand_sides, matches_of, order
+from scoring.stats.ratings import PlayedGame, hand_sides, matches_of, order
 
 
 @dataclass(frozen=True)

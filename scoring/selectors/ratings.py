@@ -1,5 +1,5 @@
 """Reads for ratings and player statistics: finished games as plain records
-(:class:`scoring.ratings.PlayedGame`), a club's leaderboard, a player's page.
+(:class:`scoring.stats.ratings.PlayedGame`), a club's leaderboard, a player's page.
 
 Each function states how many queries it makes; tests pin them.
 """
@@ -16,9 +16,10 @@ from django.conf import settings
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from scoring import ratings, stats
+from scoring.labels import game_name
 from scoring.models import Club, Game, GameStatus, Hand, Player, Rating, RatingStep, Seat
-from scoring.rules import RULESETS
+from scoring.stats import players as stats
+from scoring.stats import ratings
 
 #: The longest activity filter of a leaderboard, in days.
 MAX_DAYS = 3650
@@ -140,8 +141,7 @@ def month_of(moment: dt.datetime, tz: zoneinfo.ZoneInfo) -> str:
 def player_profile(player: Player, *, recent: int = 50) -> dict[str, Any]:
     """Everything the player page and the statistics endpoint show. Five queries: ratings,
     finished games, their seats (with names), their hands, the rating steps."""
-    club = player.club
-    tz = zoneinfo.ZoneInfo(club.time_zone)
+    tz = zoneinfo.ZoneInfo(player.club.time_zone)
     own_ratings = {
         r.ruleset: r for r in Rating.objects.filter(player=player).select_related("player")
     }
@@ -156,53 +156,8 @@ def player_profile(player: Player, *, recent: int = 50) -> dict[str, Any]:
         )
     )
     results = stats.results(player.pk, games)
-    step_of = {s[0]: s for s in steps}
-    before: dict[str | None, float | None] = {}
-    game_rows = []
-    by_id = {g.id: g for g in games}
-    for result in results:
-        game = by_id[result.game]
-        step = step_of.get(game.id)
-        ordinal = club_ordinal = change = None
-        if step is not None:
-            ordinal = ratings.ordinal(step[3], step[4])
-            club_ordinal = ratings.ordinal(step[5], step[6])
-            previous = before.get(game.ruleset)
-            change = None if previous is None else ordinal - previous
-            before[game.ruleset] = ordinal
-        game_rows.append(
-            {
-                "game": game.id,
-                "ruleset": game.ruleset,
-                "ruleset_name": RULESETS[game.ruleset].name,
-                "finished_at": game.finished_at,
-                "place": result.place,
-                "seats": result.n,
-                "won": result.won,
-                "total": result.total,
-                "others": [
-                    {"id": p, "name": names.get(p, "")} for p in game.players if p != player.pk
-                ],
-                "ordinal": ordinal,
-                "change": change,
-                "club_ordinal": club_ordinal,
-            }
-        )
+    game_rows = _game_rows(player, games, names, results, steps)
     versus = stats.head_to_head(player.pk, games)
-
-    def named(rows):
-        return [
-            {
-                "player": v.other,
-                "name": names.get(v.other, ""),
-                "matches": v.matches,
-                "wins": v.wins,
-                "losses": v.losses,
-                "draws": v.draws,
-            }
-            for v in rows
-        ]
-
     streaks = stats.streaks(results)
     ordered_ratings = sorted(
         own_ratings.values(), key=lambda r: (r.ruleset is not None, r.ruleset or "")
@@ -214,8 +169,8 @@ def player_profile(player: Player, *, recent: int = 50) -> dict[str, Any]:
         "games_played": len(game_rows),
         "games_won": sum(1 for r in results if r.won),
         "per_game": stats.per_game(player.pk, games),
-        "best_partners": named(versus.best_partners()),
-        "toughest_opponents": named(versus.toughest_opponents()),
+        "best_partners": _named(versus.best_partners(), names),
+        "toughest_opponents": _named(versus.toughest_opponents(), names),
         "streaks": {
             "current": streaks.current,
             "current_won": streaks.current_won,
@@ -237,3 +192,55 @@ def player_profile(player: Player, *, recent: int = 50) -> dict[str, Any]:
             for game_id, ruleset, at, mu, sigma, club_mu, club_sigma in steps
         ],
     }
+
+
+def _game_rows(player: Player, games, names: dict[int, str], results, steps) -> list[dict]:
+    """One row per finished game of the player, oldest first: place, total, the others, and
+    the rating after it with its change since the player's previous game of that ruleset."""
+    step_of = {s[0]: s for s in steps}
+    before: dict[str | None, float | None] = {}
+    rows = []
+    by_id = {g.id: g for g in games}
+    for result in results:
+        game = by_id[result.game]
+        step = step_of.get(game.id)
+        ordinal = club_ordinal = change = None
+        if step is not None:
+            ordinal = ratings.ordinal(step[3], step[4])
+            club_ordinal = ratings.ordinal(step[5], step[6])
+            previous = before.get(game.ruleset)
+            change = None if previous is None else ordinal - previous
+            before[game.ruleset] = ordinal
+        rows.append(
+            {
+                "game": game.id,
+                "ruleset": game.ruleset,
+                "ruleset_name": game_name(game.ruleset),
+                "finished_at": game.finished_at,
+                "place": result.place,
+                "seats": result.n,
+                "won": result.won,
+                "total": result.total,
+                "others": [
+                    {"id": p, "name": names.get(p, "")} for p in game.players if p != player.pk
+                ],
+                "ordinal": ordinal,
+                "change": change,
+                "club_ordinal": club_ordinal,
+            }
+        )
+    return rows
+
+
+def _named(rows, names: dict[int, str]) -> list[dict]:
+    return [
+        {
+            "player": v.other,
+            "name": names.get(v.other, ""),
+            "matches": v.matches,
+            "wins": v.wins,
+            "losses": v.losses,
+            "draws": v.draws,
+        }
+        for v in rows
+    ]

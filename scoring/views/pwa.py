@@ -25,10 +25,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_POST
 
-from scoring import access, services
+from scoring import access, selectors, services
 from scoring.models import GameStatus
+from scoring.presenters.games import game_context
 from scoring.rules.base import dealer_after
-from scoring.views import game_context, game_or_404
+from scoring.views.access import call_service, game_or_404
 
 #: The files every page needs, kept by the service worker when it is installed.
 SHELL = (
@@ -153,11 +154,8 @@ def rematch(request, game_id: int):
     if game.status != GameStatus.FINISHED:
         messages.error(request, _("Only a finished game can be played again."))
         return redirect("game", game_id=game.pk)
-    try:
-        new = services.rematch(game=game, by=access.actor_for(request))
-    except services.NotAllowed:
-        raise PermissionDenied from None
-    first = game.hands.order_by("number").values_list("document__dealer", flat=True).first()
+    new = call_service(services.rematch, game=game, by=access.actor_for(request))
+    first = selectors.first_dealer(game)
     url = reverse("game", args=[new.pk])
     if isinstance(first, int):
         url += f"?dealer={dealer_after(first, game.n)}"

@@ -17,8 +17,9 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.form_errors import RuleErrorsMixin
-from scoring.forms import CONTRACT_LABELS, number_input
+from scoring.forms.errors import RuleErrorsMixin
+from scoring.forms.options import number_input
+from scoring.labels import CONTRACT_LABELS
 from scoring.rules import RULESETS, Problem
 from scoring.rules.terziglio import CONTRACTS
 from scoring.rules.turkish import CATEGORIES as TURKISH_CATEGORIES

@@ -1,0 +1,142 @@
+"""The scoring API: the clubs a caller sees, the games the app scores, and a club's games (a
+new game, optionally with its hands, is an import)."""
+
+from __future__ import annotations
+
+from django.db.models import Count
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    extend_schema,
+)
+from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from scoring import access, etags, selectors, services
+from scoring.api.common import (
+    ERRORS,
+    OBJECTS,
+    Moment,
+    Output,
+    with_etag,
+)
+from scoring.api.errors import Refused
+from scoring.api.parsers import JSONParser
+from scoring.models import Club, GameStatus, Via
+from scoring.rules import Problem, RuleViolation
+
+GAME_DOCUMENT_EXAMPLE = OpenApiExample(
+    "Terziglio with two hands",
+    value={
+        "ruleset": "terziglio",
+        "options": {"target_score": 31},
+        "players": [12, "Bruno", "Carla"],
+        "hands": [
+            {
+                "dealer": 0,
+                "outcome": "played",
+                "soloist": 0,
+                "contract": "chiamo",
+                "soloist_points": 7,
+            },
+            {"dealer": 1, "outcome": "passed_out"},
+        ],
+    },
+)
+
+
+class ClubList(APIView):
+    class OutputSerializer(Output):
+        slug = serializers.CharField()
+        name = serializers.CharField()
+        role = serializers.CharField(allow_null=True)
+
+    @extend_schema(summary="Clubs the caller can see", responses=OutputSerializer(many=True))
+    def get(self, request):
+        rows = [
+            {"slug": club.slug, "name": club.name, "role": role}
+            for club, role in selectors.clubs_for(request.user)
+        ]
+        return Response(self.OutputSerializer(rows, many=True).data)
+
+
+class RulesetList(APIView):
+    @extend_schema(
+        summary="Every game the app scores, with its options and presets",
+        responses={200: OBJECTS},
+    )
+    def get(self, request):
+        return Response(selectors.rulesets_description())
+
+
+class ClubGames(APIView):
+    parser_classes = [JSONParser]
+    not_allowed_message = _("Only members of the club may start games.")
+
+    class OutputSerializer(Output):
+        id = serializers.IntegerField(source="pk")
+        ruleset = serializers.CharField()
+        title = serializers.CharField()
+        status = serializers.CharField()
+        hand_count = serializers.IntegerField()
+        totals = serializers.JSONField()
+        created_at = Moment()
+        finished_at = Moment(allow_null=True)
+        version = serializers.IntegerField()
+
+    def club(self, request, slug: str) -> Club:
+        """The club; 404 unless the caller may see it."""
+        club = get_object_or_404(Club, slug=slug)
+        if not access.can_read_club(request, club, selectors.role_of(request.user, club)):
+            raise NotFound()
+        return club
+
+    @extend_schema(
+        summary="Games of a club",
+        parameters=[OpenApiParameter("status", OpenApiTypes.STR, enum=GameStatus.values)],
+        responses={200: OutputSerializer(many=True), 400: ERRORS, 404: ERRORS},
+    )
+    def get(self, request, slug: str):
+        club = self.club(request, slug)
+        games = selectors.visible_games(request.user, club).annotate(n_seats=Count("seats"))
+        status_ = request.query_params.get("status")
+        if status_:
+            if status_ not in GameStatus.values:
+                raise Refused.rule(
+                    "status", "choice", choices=tuple(GameStatus.values), value=status_
+                )
+            games = games.filter(status=status_)
+        return Response(self.OutputSerializer(games[:200], many=True).data)
+
+    @extend_schema(
+        summary="Start a game (optionally with its hands: an import)",
+        description="The body is a game document: `ruleset`, `options`, `players` in seat order "
+        "(ids of the club's players or names; a new name becomes a new player), optional `hands`. "
+        "The rules engine reads it and names every problem. `hands_need_acceptance: true` "
+        "(optional): each later hand counts once a player of another side accepts it "
+        "(`…/hands/{number}/accept/`).",
+        request=OpenApiTypes.OBJECT,
+        examples=[GAME_DOCUMENT_EXAMPLE],
+        responses={201: OpenApiTypes.OBJECT, 400: ERRORS, 403: ERRORS, 404: ERRORS},
+    )
+    def post(self, request, slug: str):
+        club = self.club(request, slug)
+        by = access.actor_for(request, via=Via.API)
+        document, need = request.data, False
+        if isinstance(document, dict) and "hands_need_acceptance" in document:
+            document = dict(document)
+            need = document.pop("hands_need_acceptance")
+            if not isinstance(need, bool):
+                services.authorize_club(by, club)  # an outsider learns nothing from the body
+                raise RuleViolation(
+                    [Problem("hands_need_acceptance", "type", {"expected": "boolean"})]
+                )
+        game = services.import_game(club=club, document=document, by=by, hands_need_acceptance=need)
+        response = Response(selectors.game_detail(game), status=status.HTTP_201_CREATED)
+        response["Location"] = f"/api/v1/games/{game.pk}/"
+        return with_etag(response, etags.game_tag(game))

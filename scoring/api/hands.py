@@ -1,0 +1,230 @@
+"""The scoring API: a game's hands. Entering one (with an ``Idempotency-Key``: a resend gets
+the first answer), reading, correcting and removing one (conditioned on ``If-Match``), and
+correcting several at once."""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    extend_schema,
+)
+from rest_framework import status
+from rest_framework.exceptions import NotFound
+from rest_framework.response import Response
+
+from scoring import access, etags, selectors, services
+from scoring.api import inputs
+from scoring.api.common import (
+    ERRORS,
+    not_modified,
+    readable_game,
+    with_etag,
+)
+from scoring.api.errors import Refused
+from scoring.api.games import (
+    CONDITIONAL_WRITE_RESPONSES,
+    IDEMPOTENCY_KEY,
+    IDEMPOTENCY_KEY_MAX,
+    IF_MATCH,
+    IF_NONE_MATCH,
+    GameWrite,
+    ReasonInput,
+)
+from scoring.models import Game, Via
+from scoring.rules import Problem
+from scoring.validators import control_character
+
+HAND_DOCUMENT_EXAMPLE = OpenApiExample("Briscola", value={"dealer": 1, "points": [67, 53]})
+
+
+class GameHands(GameWrite):
+    @extend_schema(
+        summary="Enter the next hand",
+        description="The body is the hand document of the game's ruleset (see `/api/v1/rulesets/`), "
+        "read by the rules engine.",
+        parameters=[IDEMPOTENCY_KEY],
+        request=OpenApiTypes.OBJECT,
+        examples=[HAND_DOCUMENT_EXAMPLE],
+        responses={
+            201: OpenApiTypes.OBJECT,
+            400: ERRORS,
+            403: ERRORS,
+            404: ERRORS,
+            409: ERRORS,
+            422: ERRORS,
+        },
+    )
+    def post(self, request, game_id: int):
+        key = request.headers.get("Idempotency-Key", "").strip()
+        with self.input_checks(request, game_id):
+            if not key or len(key) > IDEMPOTENCY_KEY_MAX or control_character(key):
+                raise Refused.rule("Idempotency-Key", "required", reason="idempotency_key")
+        by = access.actor_for(request, Game(pk=game_id), via=Via.API)
+        result = services.record_hand(
+            game=game_id, document=request.data, by=by, idempotency_key=key
+        )
+        response = Response(result.payload, status=status.HTTP_201_CREATED)
+        response["Location"] = f"/api/v1/games/{game_id}/hands/{result.payload['number']}/"
+        if result.replayed:
+            response["Idempotent-Replayed"] = "true"
+        if "etag" in result.payload:  # answers stored before hands had validators have none
+            response["ETag"] = result.payload["etag"]
+        return response
+
+
+class GameHand(GameWrite):
+    @extend_schema(
+        summary="One hand",
+        description="Its ETag names the hand itself and its version: send it back in `If-Match` "
+        "to correct or remove this hand.",
+        parameters=[IF_NONE_MATCH],
+        responses={200: OpenApiTypes.OBJECT, 304: None, 404: ERRORS},
+    )
+    def get(self, request, game_id: int, number: int):
+        game, _role = readable_game(request, game_id)
+        hand = game.hands.filter(number=number).first()
+        if hand is None:
+            raise NotFound()
+        tag = etags.hand_tag(hand)
+        if not_modified(request, tag):
+            return with_etag(Response(status=status.HTTP_304_NOT_MODIFIED), tag)
+        return with_etag(Response(selectors.hand_payload(hand, game)), tag)
+
+    @extend_schema(
+        summary="Correct a hand",
+        description='The body is the new hand document (or `{"document": …, "reason": …}`), read '
+        "by the rules engine. The game is replayed from hand 1; if a later hand no longer fits, "
+        "nothing changes and the 400 names that hand.",
+        parameters=[IF_MATCH],
+        request=OpenApiTypes.OBJECT,
+        examples=[HAND_DOCUMENT_EXAMPLE],
+        responses=CONDITIONAL_WRITE_RESPONSES,
+    )
+    def put(self, request, game_id: int, number: int):
+        with self.input_checks(request, game_id):
+            expected = self.if_match(request, game_id)
+            body = request.data
+            document, reason = body, ""
+            if (
+                isinstance(body, dict)
+                and "document" in body
+                and set(body) <= {"document", "reason"}
+            ):
+                document = body["document"]
+                reason = ReasonInput.read({"reason": body.get("reason", "")})
+        by = access.actor_for(request, Game(pk=game_id), via=Via.API)
+        game = services.correct_hand(
+            game=game_id,
+            number=number,
+            document=document,
+            by=by,
+            expected=expected,
+            reason=reason,
+        )
+        hand = game.hands.get(number=number)
+        return with_etag(Response(selectors.hand_payload(hand, game)), etags.hand_tag(hand))
+
+    @extend_schema(
+        summary="Remove a hand",
+        description='A reason is required (`{"reason": …}` or `?reason=`). Later hands move up one '
+        "number and the game is replayed. `If-Match` is required and names the hand removed: a "
+        "removal resent with the same validator finds the hand that took this number and is "
+        "refused (412), it never removes a second hand.",
+        parameters=[IF_MATCH],
+        request=ReasonInput,
+        responses=CONDITIONAL_WRITE_RESPONSES,
+    )
+    def delete(self, request, game_id: int, number: int):
+        with self.input_checks(request, game_id):
+            expected = self.if_match(request, game_id)
+            reason = ReasonInput.required(request)
+        by = access.actor_for(request, Game(pk=game_id), via=Via.API)
+        game = services.remove_hand(
+            game=game_id,
+            number=number,
+            by=by,
+            reason=reason,
+            expected=expected,
+        )
+        return with_etag(Response(selectors.game_status(game)), etags.game_tag(game))
+
+
+class GameCorrections(GameWrite):
+    class InputSerializer(inputs.StrictInput):
+        hands = inputs.NumberedObject(
+            child=inputs.Document(),
+            key_problem=("type", {"expected": "integer"}),
+            help_text="Hand number → the new hand document (read by the rules engine).",
+        )
+        versions = inputs.NumberedObject(
+            child=inputs.Text(max_length=64),
+            key_problem=("type", {"expected": "integer"}),
+            required=False,
+            default=dict,
+            help_text='Hand number → the ETag of that hand as read (`"h<hand id>.<version>"`, '
+            "quotes optional; 412 when it no longer names the hand at that number at its version).",
+        )
+        reason = inputs.Text(required=False, default="")
+
+        def validate(self, attrs):
+            if not attrs["hands"]:
+                self.refuse([Problem("hands", "required")])
+            return attrs
+
+    @extend_schema(
+        summary="Correct several hands at once",
+        description="Replayed together, accepted or refused as a whole. A precondition is "
+        "required (428 without): either `If-Match` with the game's ETag as read "
+        '(`"g<game id>.<version>"`), or `versions` giving the ETag read of every corrected hand. '
+        "412 when one of them is no longer current.",
+        parameters=[
+            OpenApiParameter(
+                "If-Match",
+                OpenApiTypes.STR,
+                OpenApiParameter.HEADER,
+                required=False,
+                description="The game's ETag as read; required unless `versions` covers every "
+                "corrected hand.",
+            )
+        ],
+        request=InputSerializer,
+        examples=[
+            OpenApiExample(
+                "Two hands",
+                value={
+                    "hands": {"3": {"dealer": 2, "points": [70, 50]}, "4": {"dealer": 0}},
+                    "versions": {"3": '"h1234.1"', "4": '"h1235.2"'},
+                    "reason": "dealer miscounted",
+                },
+            )
+        ],
+        responses=CONDITIONAL_WRITE_RESPONSES,
+    )
+    def post(self, request, game_id: int):
+        serializer = self.InputSerializer(data=request.data)
+        with self.input_checks(request, game_id):
+            serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        changes = {int(k): v for k, v in data["hands"].items()}
+        versions = {int(k): etags.parse_value(v) for k, v in data["versions"].items()}
+        if_match = etags.parse(request.headers.get("If-Match"))
+        if if_match is None or if_match.any:
+            if not set(changes) <= set(versions):
+                raise self.missing_precondition(request, game_id, "versions", "versions")
+            header: tuple[etags.Tag, ...] = ()
+        else:
+            header = if_match.strong
+        expected = {
+            number: (*header, *([versions[number]] if versions.get(number) else []))
+            for number in changes
+        }
+        game = services.correct_hands(
+            game=game_id,
+            changes=changes,
+            expected=expected,
+            by=access.actor_for(request, Game(pk=game_id), via=Via.API),
+            reason=data["reason"],
+        )
+        return with_etag(Response(selectors.game_detail(game)), etags.game_tag(game))

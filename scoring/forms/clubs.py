@@ -1,0 +1,49 @@
+"""A club: starting one (name, address, time zone, language, public results) and adding a
+player to it."""
+
+from __future__ import annotations
+
+import zoneinfo
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+
+from scoring.forms.errors import RuleErrorsMixin
+from scoring.validators import plain_text
+
+
+def time_zone_choices() -> list[tuple[str, str]]:
+    return [(zone, zone.replace("_", " ")) for zone in sorted(zoneinfo.available_timezones())]
+
+
+class ClubForm(RuleErrorsMixin, forms.Form):
+    """A new club: its name, address, time zone, language and whether its results are public."""
+
+    name = forms.CharField(label=_("Name of the club"), max_length=120, validators=[plain_text])
+    slug = forms.SlugField(
+        label=_("Address"),
+        max_length=60,
+        help_text=_("Lower-case letters, digits and hyphens, e.g. circolo-roma."),
+        widget=forms.TextInput(attrs={"autocapitalize": "none", "autocomplete": "off"}),
+    )
+    time_zone = forms.ChoiceField(label=_("Time zone"))
+    language = forms.ChoiceField(label=_("Language of the club's e-mails"))
+    results_public = forms.BooleanField(
+        label=_("Anyone may read the finished games, the schedules and the standings."),
+        required=False,
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].choices = time_zone_choices()
+        self.fields["time_zone"].initial = settings.TIME_ZONE
+        self.fields["language"].choices = settings.LANGUAGES
+
+    def clean_slug(self) -> str:
+        return self.cleaned_data["slug"].lower()
+
+
+class PlayerForm(RuleErrorsMixin, forms.Form):
+    display_name = forms.CharField(label=_("Name"), max_length=80, validators=[plain_text])

@@ -1,0 +1,39 @@
+"""Absolute links that leave the site (QR codes, e-mails, share buttons), made in one place.
+
+``SITE_URL`` wins when it is set explicitly. Otherwise a link made while answering a request uses
+the address that request came in on, so that a laptop serving the club's Wi-Fi hands out an
+address the phones can open; a page opened on the laptop itself as localhost uses the laptop's
+address on the local network (``scoring.lan``). A link made with no request (a background task)
+uses ``SITE_URL``'s default.
+"""
+
+from __future__ import annotations
+
+import segno
+from django.conf import settings
+from django.urls import reverse
+
+from scoring import lan
+from scoring.models import TableLink
+
+
+def site_url(request, path: str) -> str:
+    """The absolute address of ``path`` that the players' phones reach."""
+    if settings.SITE_URL_SET or request is None:
+        return settings.SITE_URL + path
+    if lan.is_local(request.get_host()):
+        # Opened on the serving laptop itself: phones need its address on the club's network.
+        phones = lan.phone_address(request)
+        if phones and phones["url"]:
+            return phones["url"].rstrip("/") + path
+    return request.build_absolute_uri(path)
+
+
+def table_url(link: TableLink, request=None) -> str:
+    """The address a table's QR code opens."""
+    return site_url(request, reverse("table-link", args=[link.token]))
+
+
+def qr_svg(url: str) -> str:
+    """``url`` as a QR code, an inline SVG."""
+    return segno.make(url, error="m").svg_inline(scale=6, border=2, dark="#111827")

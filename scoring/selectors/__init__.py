@@ -1,0 +1,76 @@
+"""Every read of the scoring app, one module per feature: ``clubs`` (roles, the games and
+players of a club), ``games`` (a game, its hands, its history, its export), ``members`` (the
+members page, a person's games) and ``ratings`` (leaderboards, a player's profile).
+
+They return plain rows, dicts and model instances for pages, the API and exports; each states
+how many queries it makes, and tests pin them. Callers use this package's names
+(``from scoring import selectors; selectors.history(game)``); the ratings' reads are
+``scoring.selectors.ratings``.
+"""
+
+from scoring.selectors.clubs import (
+    club_games,
+    club_player,
+    clubs_for,
+    players_of,
+    role_of,
+    visible_games,
+)
+from scoring.selectors.games import (
+    HistoryRow,
+    Standing,
+    audit_of_game,
+    audit_of_hand,
+    export_game,
+    first_dealer,
+    game_detail,
+    game_status,
+    game_version,
+    hand_data,
+    hand_id,
+    hand_of,
+    hand_payload,
+    hands_of,
+    history,
+    player_names,
+    ranking,
+    rulesets_description,
+    seats_of,
+    standing,
+    table_link,
+    table_link_token,
+)
+from scoring.selectors.members import games_of_user, members_page
+
+__all__ = [
+    "HistoryRow",
+    "Standing",
+    "audit_of_game",
+    "audit_of_hand",
+    "club_games",
+    "club_player",
+    "clubs_for",
+    "export_game",
+    "first_dealer",
+    "game_detail",
+    "game_status",
+    "game_version",
+    "games_of_user",
+    "hand_data",
+    "hand_id",
+    "hand_of",
+    "hand_payload",
+    "hands_of",
+    "history",
+    "members_page",
+    "player_names",
+    "players_of",
+    "ranking",
+    "role_of",
+    "rulesets_description",
+    "seats_of",
+    "standing",
+    "table_link",
+    "table_link_token",
+    "visible_games",
+]

@@ -1,0 +1,85 @@
+"""How a page reaches a club or a game, and who may: the lookups every scoring page starts
+with, and the two ways a page calls a service.
+
+Who may read or write what is decided in ``scoring.access`` (shared with the API); this module
+turns its answers into a page's 404 and 403. ``call_service``, ``submit`` and ``attempt`` are how a
+view calls a service: a ``NotAllowed`` becomes a 403; with ``submit`` a ``RuleViolation`` goes
+next to the form fields it names, with ``attempt`` into an error message above the next page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+
+from scoring import access, selectors
+from scoring.messages import message
+from scoring.models import MANAGERS, Club, Game
+from scoring.rules import RuleViolation
+from scoring.services import NotAllowed
+
+
+def club_or_404(request, slug: str) -> tuple[Club, str | None]:
+    """The club and the requester's role in it; 404 unless the club may be read."""
+    club = get_object_or_404(Club, slug=slug)
+    role = selectors.role_of(request.user, club)
+    if not access.can_read_club(request, club, role):
+        raise Http404
+    return club, role
+
+
+def manager_club_or_404(request, slug: str) -> tuple[Club, str]:
+    """A club page for its owners and organizers: 404 outside the club, 403 for other roles."""
+    club = get_object_or_404(Club, slug=slug)
+    role = selectors.role_of(request.user, club)
+    if role is None:
+        raise Http404
+    if role not in MANAGERS:
+        raise PermissionDenied
+    return club, role
+
+
+def game_or_404(request, game_id: int) -> tuple[Game, str | None]:
+    """The game (its club loaded) and the requester's role; 404 unless it may be read."""
+    game = get_object_or_404(Game.objects.select_related("club"), pk=game_id)
+    role = access.readable_game_or_404(request, game)
+    return game, role
+
+
+def call_service(service, /, **kwargs: Any) -> Any:
+    """``service(**kwargs)``, its ``NotAllowed`` answered with a 403."""
+    try:
+        return service(**kwargs)
+    except NotAllowed:
+        raise PermissionDenied from None
+
+
+def submit(form, service, /, **kwargs: Any) -> Any:
+    """``service(**kwargs)`` on behalf of ``form``: a ``RuleViolation`` it raises is put next to
+    the fields it names (``form.add_rule_errors``) and None is returned; a ``NotAllowed`` is a
+    403. The caller tells success by ``form.errors`` (empty) or by the result."""
+    try:
+        return call_service(service, **kwargs)
+    except RuleViolation as violation:
+        form.add_rule_errors(violation)
+        return None
+
+
+def attempt(request, service, /, **kwargs: Any) -> Any:
+    """``service(**kwargs)`` for a page that answers with a redirect: a ``RuleViolation`` it
+    raises becomes an error message on the next page and None is returned; a ``NotAllowed`` is a
+    403."""
+    try:
+        return call_service(service, **kwargs)
+    except RuleViolation as violation:
+        messages.error(request, rule_text(violation))
+        return None
+
+
+def rule_text(violation: RuleViolation) -> str:
+    """A refusal as one sentence (each problem's, joined), for a message above a page."""
+    return " ".join(message(p) for p in violation.problems)

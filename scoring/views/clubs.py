@@ -1,0 +1,115 @@
+"""The home page, a club's page, its players, and starting a club."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from scoring import access, lan, selectors, services
+from scoring.extensions import CLUB_PAGE_SECTIONS
+from scoring.forms.clubs import ClubForm, PlayerForm
+from scoring.labels import game_name
+from scoring.models import Player
+from scoring.rules import RULESETS
+from scoring.views.access import call_service, club_or_404, submit
+
+
+def home(request):
+    return render(
+        request,
+        "scoring/home.html",
+        {
+            "clubs": selectors.clubs_for(request.user),
+            "rulesets": [
+                {"name": game_name(key), "rules": rules} for key, rules in RULESETS.items()
+            ],
+            "lan": lan.phone_address(request) if request.user.is_authenticated else None,
+        },
+    )
+
+
+def club_page(request, slug: str):
+    club, role = club_or_404(request, slug)
+    in_progress, finished = selectors.club_games(request.user, club)
+    return render(
+        request,
+        "scoring/club.html",
+        {
+            "club": club,
+            "role": role,
+            "in_progress": in_progress,
+            "finished": finished,
+            "extra": club_extras(request, club, role),
+        },
+    )
+
+
+def club_extras(request, club, role) -> list[str]:
+    """Sections other apps add to the club page (competitions), registered in
+    ``CLUB_PAGE_SECTIONS`` when they load: scoring never imports them."""
+    return [section(request, club, role) for section in CLUB_PAGE_SECTIONS]
+
+
+def players_page(request, slug: str):
+    club, role = club_or_404(request, slug)
+    if role is None:
+        raise Http404
+    form = PlayerForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        player = submit(
+            form,
+            services.add_player,
+            club=club,
+            display_name=form.cleaned_data["display_name"],
+            by=access.actor_for(request),
+        )
+        if player is not None:
+            messages.success(
+                request, _("%(name)s joined the club.") % {"name": player.display_name}
+            )
+            return redirect("club-players", slug=club.slug)
+    players = selectors.players_of(club)
+    return render(
+        request,
+        "scoring/players.html",
+        {
+            "club": club,
+            "role": role,
+            "players": players,
+            "form": form,
+            # A user plays as one player of a club: "This is me" until one is linked.
+            "mine": any(p.user_id == request.user.pk for p in players),
+        },
+    )
+
+
+@require_POST
+def player_active(request, slug: str, player_id: int):
+    club, _role = club_or_404(request, slug)
+    player = get_object_or_404(Player, club=club, pk=player_id)
+    call_service(
+        services.set_player_active,
+        player=player,
+        active=request.POST.get("active") == "1",
+        by=access.actor_for(request),
+    )
+    return redirect("club-players", slug=club.slug)
+
+
+@login_required
+def club_new(request):
+    form = ClubForm(request.POST or None, initial={"language": request.LANGUAGE_CODE})
+    if request.method == "POST" and form.is_valid():
+        club = submit(form, services.create_club, by=access.actor_for(request), **form.cleaned_data)
+        if club is not None:
+            messages.success(
+                request, _("%(club)s is open: invite its members.") % {"club": club.name}
+            )
+            return redirect("club-members", slug=club.slug)
+    return render(
+        request, "scoring/club_new.html", {"form": form}, status=400 if form.errors else 200
+    )

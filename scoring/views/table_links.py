@@ -1,0 +1,102 @@
+"""A table's link: the card an organizer shows or prints (QR code and PIN), and the page the QR
+code opens, where the right PIN lets a phone into that one game."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from scoring import access, selectors, services, throttles
+from scoring.forms.table_links import PinForm
+from scoring.links import qr_svg, table_url
+from scoring.messages import message
+from scoring.models import TableLink
+from scoring.views.access import call_service, game_or_404
+
+
+def table_card(request, game_id: int):
+    """The table's QR code and PIN, for the organizer to show or print. A POST (owner or
+    organizer) gives the table a new link and PIN: the old ones stop working."""
+    game, role = game_or_404(request, game_id)
+    if not access.writes_hands(role):
+        raise PermissionDenied
+    if request.method == "POST":
+        call_service(services.rotate_table_link, game=game, by=access.actor_for(request))
+        messages.success(
+            request, _("The table has a new link and PIN: the old ones no longer open it.")
+        )
+        return redirect("table-card", game_id=game.pk)
+    link = selectors.table_link(game)
+    url = table_url(link, request)
+    return render(
+        request,
+        "scoring/table_card.html",
+        {
+            "game": game,
+            "club": game.club,
+            "link": link,
+            "url": url,
+            "qr": qr_svg(url),
+            "names": selectors.player_names(game),
+            "manager": access.is_manager(role),
+        },
+    )
+
+
+def table_link(request, token: str):
+    """The page a table's QR code opens: the right PIN opens the game for this browser session.
+    Wrong PINs are throttled per session and address (``scoring.throttles``), with a ceiling
+    per link (``services.check_pin``)."""
+    link = get_object_or_404(TableLink.objects.select_related("game__club"), token=token)
+    game = link.game
+    if game.pk in access.table_games(request):
+        return redirect("game", game_id=game.pk)
+    form = PinForm(request.POST or None)
+    locked, status, wait = False, 200, 0
+    if request.method == "POST" and form.is_valid():
+        guard = throttles.pin_guard(request, link)
+        wait = guard.wait()
+        if wait:
+            locked, status = True, 429
+            form.add_error("pin", message(throttles.throttled("pin", wait)))
+        else:
+            guard.attempt()
+            result = services.check_pin(
+                link=link,
+                pin=form.cleaned_data["pin"],
+                max_attempts=settings.PIN_LINK_MAX_FAILURES,
+                window_minutes=60,
+            )
+            if result:
+                guard.succeed()
+                access.open_table(request, link)
+                return redirect("game", game_id=game.pk)
+            if result is None:
+                locked, status = True, 429
+                form.add_error(
+                    "pin",
+                    _(
+                        "Too many wrong PINs were typed for this table in the last hour: ask "
+                        "the organizer for a new link and PIN."
+                    ),
+                )
+            else:
+                form.add_error("pin", _("Wrong PIN: ask the organizer for this table's PIN."))
+    response = render(
+        request,
+        "scoring/table_link.html",
+        {
+            "game": game,
+            "club": game.club,
+            "form": form,
+            "locked": locked,
+            "names": selectors.player_names(game),
+        },
+        status=status if status != 200 else (400 if form.errors else 200),
+    )
+    if wait:
+        response["Retry-After"] = str(wait)
+    return response

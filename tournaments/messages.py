@@ -1,0 +1,148 @@
+"""The competitions' sentences: how a refusal of ``tournaments.services`` reads, in the active
+language. They join the one catalog of ``scoring.messages`` (``register``) when the app loads
+(``TournamentsConfig.ready``), so that a competition's problem reads the same on a page, in the
+API and in ``manage.py`` commands as any other; scoring itself never names a competition's
+refusal.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy, ngettext_lazy
+
+from scoring.messages import register
+
+#: What an organizer does about a refused background draw (the round page and the API).
+DRAW_REFUSED_ADVICE = gettext_lazy(
+    "Nothing was drawn. Put right what the refusal says (who is present, the entries, the "
+    "previous round), then draw again; this notice stays until a draw succeeds."
+)
+
+#: Sharper messages for some (code, reason) pairs of the competition services.
+REASONS = {
+    ("not_allowed", "round_open"): gettext_lazy(
+        "Round %(round)s is still open: close it before declaring the results final."
+    ),
+    ("not_allowed", "not_final"): gettext_lazy("The results of this competition are not final."),
+    ("inconsistent", "mixed_needs_league"): gettext_lazy(
+        "Several games can be mixed only in a league: choose one game, or make it a league."
+    ),
+    ("inconsistent", "cut_needs_swiss"): gettext_lazy(
+        "A knockout of the top players follows Swiss rounds: choose the Swiss format."
+    ),
+    ("inconsistent", "cut_needs_briscola"): gettext_lazy(
+        "A knockout seats two sides: a Swiss with a knockout of the top is for Briscola only."
+    ),
+    ("required", "cut_needs_rounds"): gettext_lazy(
+        "Say how many Swiss rounds come before the knockout of the top players."
+    ),
+    ("not_allowed", "bracket_drawn"): gettext_lazy(
+        "The knockout is already drawn: the Swiss rounds and the cut can no longer change."
+    ),
+    ("inconsistent", "two_sided_needs_briscola"): gettext_lazy(
+        "Round robin and knockout seat two sides: they are for Briscola only."
+    ),
+    ("inconsistent", "unlike_units"): gettext_lazy(
+        "This league mixes games: their own scores are in different units and cannot be added "
+        "up. Rank by placement points or games won, and break ties by wins, head to head or "
+        "opponents' strength."
+    ),
+    ("inconsistent", "ends_before_it_starts"): gettext_lazy(
+        "The last day comes before the first day."
+    ),
+    ("not_allowed", "published"): gettext_lazy(
+        "This round is already published: its tables are fixed."
+    ),
+    ("not_allowed", "not_published"): gettext_lazy("Only a published round can be closed."),
+    ("not_allowed", "bracket_complete"): gettext_lazy("The bracket has no round left to draw."),
+    ("not_allowed", "previous_round_open"): gettext_lazy(
+        "The matches of the previous round are not all finished yet."
+    ),
+    ("required", "no_tables"): gettext_lazy("Draw the tables of this round first."),
+    ("required", "knockout_winner"): gettext_lazy(
+        "A knockout match needs a winner: give the player who goes through more points."
+    ),
+    ("not_allowed", "forfeited"): gettext_lazy("This table is already settled."),
+    ("not_allowed", "not_playing"): gettext_lazy(
+        "A late entrant joins a table only while the round is being played: draw a draft round "
+        "again instead."
+    ),
+    ("not_allowed", "table_full"): gettext_lazy(
+        "This table cannot take one more player: choose another table, or give a bye."
+    ),
+    ("not_allowed", "table_started"): gettext_lazy(
+        "This table has started its game: choose a table with no hand yet, or give a bye."
+    ),
+    ("not_allowed", "finished"): gettext_lazy(
+        "This table's game is finished: there is nothing to settle."
+    ),
+    ("not_allowed", "withdrawn"): gettext_lazy("This player has already withdrawn."),
+    ("not_allowed", "not_pairs"): gettext_lazy(
+        "This competition is played by single players, not pairs."
+    ),
+    ("not_allowed", "not_manager"): gettext_lazy(
+        "Only the owner or an organizer of the club may draw the tables."
+    ),
+    ("not_allowed", "has_adjustments"): gettext_lazy(
+        "Points were adjusted in this round: it cannot be deleted."
+    ),
+    ("not_allowed", "later_round_published"): gettext_lazy(
+        "A later round is already published: this round cannot be deleted."
+    ),
+    ("not_allowed", "not_withdrawn"): gettext_lazy("This player has not withdrawn."),
+    ("required", "counted_results"): gettext_lazy(
+        "This change recomputes the standings of the rounds already played: tick the box to "
+        "confirm."
+    ),
+    ("not_allowed", "unseated"): gettext_lazy(
+        "Not seated in this round: %(value)s. Draw again, or give a bye, before publishing."
+    ),
+    # A club's data document (export_club / import_club).
+    ("not_allowed", "not_a_club_document"): gettext_lazy(
+        "This file is not a Segnapunti club export."
+    ),
+    ("not_allowed", "club_document_version"): gettext_lazy(
+        "This club export has version %(value)s, which this Segnapunti cannot read."
+    ),
+    ("inconsistent", "club_document_broken"): gettext_lazy(
+        "This club export is damaged and was not imported (%(value)s)."
+    ),
+}
+
+#: Sentences for a code on one field of a competition's documents.
+FIELDS = {
+    ("entries", "range"): gettext_lazy(
+        "At least %(min)s players must be present to draw the tables; there are %(value)s."
+    ),
+    ("slug", "duplicate"): gettext_lazy(
+        "Another competition of the club already uses the address “%(value)s”."
+    ),
+    ("tie_breaks", "duplicate"): gettext_lazy("Each tie-break may be listed only once."),
+    ("a", "not_found"): gettext_lazy("This player is not in this round."),
+    ("b", "not_found"): gettext_lazy("This player is not in this round."),
+    ("entry", "not_found"): gettext_lazy("This player is not in this round."),
+    ("points.*", "not_found"): gettext_lazy("This player is not in this round."),
+}
+
+#: Codes whose sentence counts the tables they name.
+PLURALS = {
+    "unfinished": (
+        "tables",
+        ngettext_lazy(
+            "Table %(tables)s has not finished: finish or forfeit it first.",
+            "Tables %(tables)s have not finished: finish or forfeit them first.",
+            "count",
+        ),
+    ),
+    "unaccepted": (
+        "tables",
+        ngettext_lazy(
+            "Table %(tables)s has hands waiting to be accepted: a player of another side must "
+            "accept them first.",
+            "Tables %(tables)s have hands waiting to be accepted: a player of another side must "
+            "accept them first.",
+            "count",
+        ),
+    ),
+}
+
+register(reasons=REASONS, fields=FIELDS, plurals=PLURALS)

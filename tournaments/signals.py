@@ -1,0 +1,26 @@
+"""What the competitions do when a game changes: its standings follow.
+
+Connected to ``scoring.signals.game_changed`` by ``TournamentsConfig.ready``: scoring announces
+its changes (after commit, with ids) and never imports the competitions.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+
+from tournaments.services import GAME_CONTEXT
+from tournaments import tasks
+
+
+def on_game_changed(
+    sender, game_id: int, context: str = "", finished: bool = True, **kwargs
+) -> None:
+    """A competition's game changed (after commit): its standings follow when the change
+    touches a finished game (standings count nothing else). Other games and hands of games still
+    in progress are skipped without a query; without a broker the task simply runs here."""
+    if context != GAME_CONTEXT or not finished:
+        return
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        tasks.recompute_standings_for_game(game_id)
+    else:
+        tasks.recompute_standings_for_game.delay(game_id)
