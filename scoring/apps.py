@@ -7,5 +7,7 @@ class ScoringConfig(AppConfig):
     verbose_name = _("Scoring")
 
     def ready(self) -> None:
-        from scoring import signals  # noqa: F401  (connects the ratings to ``game_changed``)
-        from scoring.api import authentication  # noqa: F401  (forgets cached API tokens)
+        # Imported here, once the models are loaded (AppConfig.ready), for what importing them
+        # connects: the ratings to ``game_changed``, the forgetting of cached API tokens.
+        from scoring import tasks  # noqa: F401
+        from scoring.api import authentication  # noqa: F401

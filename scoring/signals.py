@@ -3,7 +3,8 @@
 ``game_changed`` is sent after the transaction that changed a game's hands or status commits,
 with ``game_id``, the game's ``context`` (see ``Game.context``) and ``finished``: whether the
 game was finished before the change or is finished after it. Competitions count finished games
-only, so they recompute their standings when ``finished`` is true and skip every other hand.
+only, so they recompute their standings when ``finished`` is true and skip every other hand;
+scoring's own ratings listen too (``scoring.tasks``).
 """
 
 from django.db import transaction
@@ -22,22 +23,3 @@ def announce_game_changed(game, *, was_finished: bool) -> None:
     transaction.on_commit(
         lambda: game_changed.send(sender=None, game_id=game_id, context=context, finished=finished)
     )
-
-
-def _rate_changed_game(sender, game_id: int, finished: bool = True, **kwargs) -> None:
-    """Ratings follow every change that touches a finished game (one just finished, corrected,
-    corrected back to unfinished or abandoned); hands of games still in progress are skipped
-    without a query. Runs after commit; without a broker the task runs here."""
-    from django.conf import settings
-
-    from scoring.tasks import rate_game
-
-    if not finished:
-        return
-    if settings.CELERY_TASK_ALWAYS_EAGER:
-        rate_game(game_id)
-    else:
-        rate_game.delay(game_id)
-
-
-game_changed.connect(_rate_changed_game, dispatch_uid="scoring-ratings")

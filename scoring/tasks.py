@@ -7,8 +7,10 @@ from __future__ import annotations
 import logging
 
 from celery import shared_task
+from django.conf import settings
 
 from scoring.services import housekeeping, ratings
+from scoring.signals import game_changed
 
 log = logging.getLogger(__name__)
 
@@ -42,3 +44,19 @@ def check_games() -> int:
     if found:
         log.error("check_games: %d figures differ from their replay", found)
     return found
+
+
+def rate_changed_game(sender, game_id: int, finished: bool = True, **kwargs) -> None:
+    """Ratings follow every change that touches a finished game (one just finished, corrected,
+    corrected back to unfinished or abandoned); hands of games still in progress are skipped
+    without a query. Runs after commit (``game_changed``); without a broker the task runs
+    here."""
+    if not finished:
+        return
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        rate_game(game_id)
+    else:
+        rate_game.delay(game_id)
+
+
+game_changed.connect(rate_changed_game, dispatch_uid="scoring-ratings")

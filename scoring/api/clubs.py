@@ -4,7 +4,6 @@ new game, optionally with its hands, is an import)."""
 from __future__ import annotations
 
 from django.db.models import Count
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -13,7 +12,6 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -23,11 +21,12 @@ from scoring.api.common import (
     OBJECTS,
     Moment,
     Output,
+    readable_club,
     with_etag,
 )
 from scoring.api.errors import Refused
 from scoring.api.parsers import JSONParser
-from scoring.models import Club, GameStatus, Via
+from scoring.models import GameStatus, Via
 from scoring.rules import Problem, RuleViolation
 
 GAME_DOCUMENT_EXAMPLE = OpenApiExample(
@@ -89,20 +88,13 @@ class ClubGames(APIView):
         finished_at = Moment(allow_null=True)
         version = serializers.IntegerField()
 
-    def club(self, request, slug: str) -> Club:
-        """The club; 404 unless the caller may see it."""
-        club = get_object_or_404(Club, slug=slug)
-        if not access.can_read_club(request, club, selectors.role_of(request.user, club)):
-            raise NotFound()
-        return club
-
     @extend_schema(
         summary="Games of a club",
         parameters=[OpenApiParameter("status", OpenApiTypes.STR, enum=GameStatus.values)],
         responses={200: OutputSerializer(many=True), 400: ERRORS, 404: ERRORS},
     )
     def get(self, request, slug: str):
-        club = self.club(request, slug)
+        club = readable_club(request, slug)
         games = selectors.visible_games(request.user, club).annotate(n_seats=Count("seats"))
         status_ = request.query_params.get("status")
         if status_:
@@ -125,7 +117,7 @@ class ClubGames(APIView):
         responses={201: OpenApiTypes.OBJECT, 400: ERRORS, 403: ERRORS, 404: ERRORS},
     )
     def post(self, request, slug: str):
-        club = self.club(request, slug)
+        club = readable_club(request, slug)
         by = access.actor_for(request, via=Via.API)
         document, need = request.data, False
         if isinstance(document, dict) and "hands_need_acceptance" in document:

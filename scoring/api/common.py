@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from scoring import access, etags, selectors
 from scoring.api.errors import Refused
 from scoring.etags import Tag
-from scoring.models import Game
+from scoring.models import Club, Game
 
 
 class Named:
@@ -74,6 +74,16 @@ def required_if_match(request) -> tuple[Tag, ...]:
     if condition is None or condition.any:
         raise Refused(428, "If-Match", "required", reason="if_match")
     return condition.strong
+
+
+def readable_club(request, slug: str) -> Club:
+    """The club; 404 unless the caller may read it."""
+    club = Club.objects.filter(slug=slug).first()
+    if club is None or not access.can_read_club(
+        request, club, selectors.role_of(request.user, club)
+    ):
+        raise NotFound()
+    return club
 
 
 def readable_game(request, game_id: int) -> tuple[Game, str | None]:

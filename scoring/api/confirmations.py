@@ -10,15 +10,10 @@ from drf_spectacular.utils import (
     extend_schema,
     extend_schema_view,
 )
-from rest_framework.response import Response
 
-from scoring import access, etags, selectors, services
+from scoring import services
 from scoring.api import inputs
-from scoring.api.common import (
-    with_etag,
-)
-from scoring.api.games import CONDITIONAL_WRITE_RESPONSES, IF_MATCH, GameWrite
-from scoring.models import Game, Via
+from scoring.api.games import CONDITIONAL_WRITE_RESPONSES, IF_MATCH, GameWrite, hand_answer
 from scoring.rules import Problem, RuleViolation
 
 
@@ -49,12 +44,11 @@ class HandAnswer(GameWrite):
                     raise RuleViolation([Problem("reason", "required")])
                 extra["reason"] = data["reason"]
             expected = self.if_match(request, game_id)
-        by = access.actor_for(request, Game(pk=game_id), via=Via.API)
+        by = self.actor(request, game_id)
         game = type(self).service(
             game=game_id, number=number, by=by, seat=data["seat"], expected=expected, **extra
         )
-        hand = game.hands.get(number=number)
-        return with_etag(Response(selectors.hand_payload(hand, game)), etags.hand_tag(hand))
+        return hand_answer(game, number)
 
 
 ANSWER_DESCRIPTION = (

@@ -188,6 +188,10 @@ class GameWrite(APIView):
         except Refused:
             raise self.missing_precondition(request, game_id, "If-Match", "if_match") from None
 
+    def actor(self, request, game_id: int):
+        """Who writes: the caller's account, or this game's table link."""
+        return access.actor_for(request, Game(pk=game_id), via=Via.API)
+
     def authorize(self, request, game_id: int) -> None:
         """NotFound unless the caller may read the game, NotAllowed unless it may write it."""
         game, role = readable_game(request, game_id)
@@ -204,6 +208,12 @@ class GameWrite(APIView):
         except (RuleViolation, Refused, ValidationError, ParseError):
             self.authorize(request, game_id)
             raise
+
+
+def hand_answer(game: Game, number: int) -> Response:
+    """The answer to a write on hand ``number``: the hand as it is now, with its validator."""
+    hand = selectors.hand_of(game, number)
+    return with_etag(Response(selectors.hand_payload(hand, game)), etags.hand_tag(hand))
 
 
 class ReasonedGameWrite(GameWrite):

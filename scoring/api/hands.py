@@ -14,7 +14,7 @@ from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
-from scoring import access, etags, selectors, services
+from scoring import etags, selectors, services
 from scoring.api import inputs
 from scoring.api.common import (
     ERRORS,
@@ -31,8 +31,8 @@ from scoring.api.games import (
     IF_NONE_MATCH,
     GameWrite,
     ReasonInput,
+    hand_answer,
 )
-from scoring.models import Game, Via
 from scoring.rules import Problem
 from scoring.validators import control_character
 
@@ -61,7 +61,7 @@ class GameHands(GameWrite):
         with self.input_checks(request, game_id):
             if not key or len(key) > IDEMPOTENCY_KEY_MAX or control_character(key):
                 raise Refused.rule("Idempotency-Key", "required", reason="idempotency_key")
-        by = access.actor_for(request, Game(pk=game_id), via=Via.API)
+        by = self.actor(request, game_id)
         result = services.record_hand(
             game=game_id, document=request.data, by=by, idempotency_key=key
         )
@@ -84,7 +84,7 @@ class GameHand(GameWrite):
     )
     def get(self, request, game_id: int, number: int):
         game, _role = readable_game(request, game_id)
-        hand = game.hands.filter(number=number).first()
+        hand = selectors.hand_of(game, number)
         if hand is None:
             raise NotFound()
         tag = etags.hand_tag(hand)
@@ -114,7 +114,7 @@ class GameHand(GameWrite):
             ):
                 document = body["document"]
                 reason = ReasonInput.read({"reason": body.get("reason", "")})
-        by = access.actor_for(request, Game(pk=game_id), via=Via.API)
+        by = self.actor(request, game_id)
         game = services.correct_hand(
             game=game_id,
             number=number,
@@ -123,8 +123,7 @@ class GameHand(GameWrite):
             expected=expected,
             reason=reason,
         )
-        hand = game.hands.get(number=number)
-        return with_etag(Response(selectors.hand_payload(hand, game)), etags.hand_tag(hand))
+        return hand_answer(game, number)
 
     @extend_schema(
         summary="Remove a hand",
@@ -140,7 +139,7 @@ class GameHand(GameWrite):
         with self.input_checks(request, game_id):
             expected = self.if_match(request, game_id)
             reason = ReasonInput.required(request)
-        by = access.actor_for(request, Game(pk=game_id), via=Via.API)
+        by = self.actor(request, game_id)
         game = services.remove_hand(
             game=game_id,
             number=number,
@@ -224,7 +223,7 @@ class GameCorrections(GameWrite):
             game=game_id,
             changes=changes,
             expected=expected,
-            by=access.actor_for(request, Game(pk=game_id), via=Via.API),
+            by=self.actor(request, game_id),
             reason=data["reason"],
         )
         return with_etag(Response(selectors.game_detail(game)), etags.game_tag(game))

@@ -11,17 +11,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scoring import access, selectors
 from scoring.api import inputs
-from scoring.api.common import ERRORS, Moment, Output
-from scoring.models import Club, Player
+from scoring.api.common import ERRORS, Moment, Output, readable_club
+from scoring.models import Player
 from scoring.rules import RULESETS
 from scoring.selectors import ratings as rating_selectors
 
@@ -44,13 +42,6 @@ class QueryInput(inputs.StrictInput):
                 value = value.lower() in TRUE
             values[key] = value
         return super().to_internal_value(values)
-
-
-def readable_club(request, slug: str) -> Club:
-    club = get_object_or_404(Club, slug=slug)
-    if not access.can_read_club(request, club, selectors.role_of(request.user, club)):
-        raise NotFound()
-    return club
 
 
 def query(serializer_class, request) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.etags import game_tag, hand_tag
+from scoring.labels import game_name
 from scoring.models import (
     NOT_ACCEPTED,
     Acceptance,
@@ -212,7 +213,7 @@ def rulesets_description() -> list[dict[str, Any]]:
     return [
         {
             "key": rules.key,
-            "name": rules.name,
+            "name": game_name(rules.key),
             "min_players": rules.min_seats,
             "max_players": rules.max_seats,
             "ideal_players": rules.ideal_seats,

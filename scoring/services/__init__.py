@@ -17,7 +17,10 @@ The functions live in one module per idea; callers use this package's names
 - ``confirmations``: confirmation by the table, a player of another side accepting or
   rejecting a hand;
 - ``games``: starting, importing and abandoning a game;
-- ``hands``: the hand writes under the game row's lock, and how a scored hand becomes a row;
+- ``hands``: entering and correcting hands under the game row's lock, and how a scored hand
+  becomes a row;
+- ``removals``: removing hands (one, one and those after it, one with the dealers fixed) and
+  undoing the hand just saved;
 - ``locks``: locking a settled game (a closed round) and reopening it;
 - ``members``: a club's people: invitations, roles, removals, players claimed by accounts
   (``from scoring.services import members``);
@@ -52,20 +55,22 @@ from scoring.services.confirmations import accept_hand, reject_hand, sides_of
 from scoring.services.games import abandon_game, import_game, rematch, start_game
 from scoring.services.hands import (
     Recorded,
-    UndoExpired,
     correct_hand,
     correct_hands,
-    dealers_fixable,
     fingerprint,
     hand_fields,
     hand_row,
     record_hand,
+)
+from scoring.services.locks import lock_games, reopen_game
+from scoring.services.removals import (
+    UndoExpired,
+    dealers_fixable,
     remove_hand,
     remove_hand_fixing_dealers,
     remove_hands_from,
     undo_hand,
 )
-from scoring.services.locks import lock_games, reopen_game
 from scoring.services.table_links import check_pin, rotate_table_link
 
 __all__ = [

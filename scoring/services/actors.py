@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import OuterRef, Subquery
+
 from scoring.models import HAND_WRITERS, Club, Membership, Via
 from scoring.rules import Problem, RuleViolation
 
@@ -92,8 +94,6 @@ class HandNotFound(Exception):
 
 
 def _role_subquery(user):
-    from django.db.models import OuterRef, Subquery
-
     return Subquery(
         Membership.objects.filter(
             club=OuterRef("club_id"), user_id=getattr(user, "pk", None)

@@ -12,13 +12,13 @@ from django.db import IntegrityError, transaction
 from scoring.models import (
     MANAGERS,
     AuditAction,
-    AuditEvent,
     Club,
     Membership,
     Player,
     Role,
     validate_time_zone,
 )
+from scoring.services import audit
 from scoring.services.actors import Actor, authorize_club, violation
 
 #: A club's address in URLs (``/c/<slug>/``): what Django's ``slug`` converter accepts, lower
@@ -70,11 +70,10 @@ def create_club(
                 **({"time_zone": time_zone} if time_zone else {}),
             )
             Membership.objects.create(club=club, user=owner, role=Role.OWNER)
-            AuditEvent.objects.create(
-                club=club,
-                action=AuditAction.CREATE_CLUB,
-                actor=by.user,
-                via=by.via,
+            audit.record(
+                by,
+                AuditAction.CREATE_CLUB,
+                club_id=club.pk,
                 after={"name": name, "slug": slug, "owner": owner.get_username()},
             )
     except IntegrityError:  # the same address taken meanwhile

@@ -31,12 +31,12 @@ from scoring.etags import Tag
 from scoring.models import (
     Acceptance,
     AuditAction,
-    AuditEvent,
     Game,
     GameStatus,
     Hand,
     Seat,
 )
+from scoring.services import audit
 from scoring.services._game_row import (
     _check_expected,
     _locked,
@@ -101,13 +101,12 @@ def _answer(
     hand.save(update_fields=ANSWER_FIELDS)
     locked.version += 1
     locked.save(update_fields=["version"])
-    AuditEvent.objects.create(
+    audit.record(
+        by,
+        action,
         club_id=locked.club_id,
         game=locked,
         hand_number=hand.number,
-        action=action,
-        actor=by.user,
-        via=by.via,
         at=now,
         before=before,
         after={"acceptance": hand.acceptance, "seat": seat, "player": name},

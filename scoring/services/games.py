@@ -14,7 +14,6 @@ from django.utils import timezone
 from scoring import selectors
 from scoring.models import (
     AuditAction,
-    AuditEvent,
     Club,
     Game,
     GameStatus,
@@ -25,6 +24,7 @@ from scoring.models import (
 )
 from scoring.rules import RULESETS, RuleViolation, engine
 from scoring.rules.base import Problems, Reader
+from scoring.services import audit
 from scoring.services._game_row import (
     _cache_fields,
     _locked,
@@ -80,6 +80,39 @@ def _match_players(club: Club, entries: Sequence[Any]) -> list[Player | str]:
     return matched
 
 
+def _checked_start(club: Club, ruleset, players, options, title, first_dealer):
+    """The ruleset, the resolved options and the players matched (a Player or a new name) of a
+    game about to start; a RuleViolation listing every problem otherwise."""
+    problems = Problems()
+    rules = RULESETS.get(ruleset) if isinstance(ruleset, str) else None
+    if rules is None:
+        problems.add("ruleset", "choice", choices=tuple(RULESETS), value=ruleset)
+    if not isinstance(players, list | tuple):
+        problems.add("players", "type", expected="list")
+    problems.raise_if_any()
+    assert rules is not None
+    resolved_options: dict[str, Any] = {}
+    try:
+        resolved_options = rules.resolve_options(options, len(players))
+    except RuleViolation as error:
+        problems.items.extend(error.problems)
+    matched: list[Player | str] = []
+    try:
+        matched = _match_players(club, players)
+    except RuleViolation as error:
+        problems.items.extend(error.problems)
+    if (control := text_problem(title, "title")) is not None:
+        problems.items.append(control)
+    if first_dealer is not None and (
+        not isinstance(first_dealer, int)
+        or isinstance(first_dealer, bool)
+        or not 0 <= first_dealer < len(players)
+    ):
+        problems.add("first_dealer", "range", min=0, max=len(players) - 1, value=first_dealer)
+    problems.raise_if_any()
+    return rules, resolved_options, matched
+
+
 def start_game(
     *,
     club: Club,
@@ -99,32 +132,9 @@ def start_game(
     ``hands`` (an import) are replayed and stored too. Raises RuleViolation listing every
     problem; nothing is created then."""
     authorize_club(by, club)
-    problems = Problems()
-    rules = RULESETS.get(ruleset) if isinstance(ruleset, str) else None
-    if rules is None:
-        problems.add("ruleset", "choice", choices=tuple(RULESETS), value=ruleset)
-    if not isinstance(players, list | tuple):
-        problems.add("players", "type", expected="list")
-    problems.raise_if_any()
-    assert rules is not None
-    try:
-        resolved_options = rules.resolve_options(options, len(players))
-    except RuleViolation as error:
-        problems.items.extend(error.problems)
-    matched: list[Player | str] = []
-    try:
-        matched = _match_players(club, players)
-    except RuleViolation as error:
-        problems.items.extend(error.problems)
-    if (control := text_problem(title, "title")) is not None:
-        problems.items.append(control)
-    if first_dealer is not None and (
-        not isinstance(first_dealer, int)
-        or isinstance(first_dealer, bool)
-        or not 0 <= first_dealer < len(players)
-    ):
-        problems.add("first_dealer", "range", min=0, max=len(players) - 1, value=first_dealer)
-    problems.raise_if_any()
+    rules, resolved_options, matched = _checked_start(
+        club, ruleset, players, options, title, first_dealer
+    )
     hands = list(hands)
     scored = engine.replay(rules, resolved_options, len(players), hands)
     action = AuditAction.IMPORT_GAME if hands else AuditAction.START_GAME
@@ -156,12 +166,11 @@ def start_game(
         TableLink.objects.create(game=game)
         if game.status == GameStatus.FINISHED:  # an import of a whole game: ratings follow
             announce_game_changed(game, was_finished=False)
-        AuditEvent.objects.create(
-            club=club,
+        audit.record(
+            by,
+            action,
+            club_id=club.pk,
             game=game,
-            action=action,
-            actor=by.user,
-            via=by.via,
             after=selectors.export_game(
                 game, [p.display_name for p in seated], [dict(h.document) for h in scored.hands]
             ),
@@ -231,12 +240,11 @@ def abandon_game(*, game: Game | int, by: Actor, reason: str) -> Game:
         locked.version += 1
         locked.save(update_fields=["status", "abandon_reason", "finished_at", "version"])
         announce_game_changed(locked, was_finished=was_finished)
-        AuditEvent.objects.create(
+        audit.record(
+            by,
+            AuditAction.ABANDON_GAME,
             club_id=locked.club_id,
             game=locked,
-            action=AuditAction.ABANDON_GAME,
-            actor=by.user,
-            via=by.via,
             before=before,
             after={"status": locked.status},
             reason=reason.strip(),

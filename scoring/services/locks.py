@@ -21,6 +21,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.models import MANAGERS, AuditAction, AuditEvent, Club, Game, LockReason
+from scoring.services import audit
 from scoring.services._game_row import _locked
 from scoring.services.actors import Actor, Locked, authorize_club, violation
 
@@ -75,12 +76,11 @@ def lock_games(
             game.version += 1
             changed.append(game)
             events.append(
-                AuditEvent(
+                audit.event(
+                    by,
+                    AuditAction.LOCK_GAME,
                     club_id=game.club_id,
                     game=game,
-                    action=AuditAction.LOCK_GAME,
-                    actor=by.user,
-                    via=by.via,
                     at=now,
                     before=before,
                     after=_lock_state(game),
@@ -108,12 +108,11 @@ def reopen_game(*, game: Game | int, by: Actor, reason: str) -> Game:
         locked.locked_at, locked.locked_by = None, None
         locked.version += 1
         locked.save(update_fields=LOCK_FIELDS)
-        AuditEvent.objects.create(
+        audit.record(
+            by,
+            AuditAction.REOPEN_GAME,
             club_id=locked.club_id,
             game=locked,
-            action=AuditAction.REOPEN_GAME,
-            actor=by.user,
-            via=by.via,
             before=before,
             after=_lock_state(locked),
             reason=reason.strip(),

@@ -38,7 +38,6 @@ from scoring.models import (
     MANAGERS,
     READERS,
     AuditAction,
-    AuditEvent,
     ClaimStatus,
     Club,
     Invitation,
@@ -48,6 +47,7 @@ from scoring.models import (
     PlayerClaim,
     Role,
 )
+from scoring.services import audit
 from scoring.services.actors import Actor, NotAllowed, violation
 
 #: A higher role includes what the lower ones may do (an invitation never lowers a role).
@@ -63,9 +63,7 @@ def username_of(user) -> str | None:
 
 
 def _audit(club: Club, action: str, by: Actor, *, before=None, after=None) -> None:
-    AuditEvent.objects.create(
-        club=club, action=action, actor=by.user, via=by.via, before=before, after=after
-    )
+    audit.record(by, action, club_id=club.pk, before=before, after=after)
 
 
 def _locked_members(club: Club) -> dict[int, Membership]:

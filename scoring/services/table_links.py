@@ -13,7 +13,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from scoring.models import MANAGERS, AuditAction, AuditEvent, Game, TableLink, new_pin, new_token
+from scoring.models import MANAGERS, AuditAction, Game, TableLink, new_pin, new_token
+from scoring.services import audit
 from scoring.services.actors import Actor, authorize_club
 
 
@@ -51,11 +52,5 @@ def rotate_table_link(*, game: Game, by: Actor) -> TableLink:
         link.token, link.pin = new_token(), new_pin()
         link.failures, link.window_started = 0, None
         link.save(update_fields=["token", "pin", "failures", "window_started"])
-        AuditEvent.objects.create(
-            club_id=game.club_id,
-            game=game,
-            action=AuditAction.ROTATE_TABLE_LINK,
-            actor=by.user,
-            via=by.via,
-        )
+        audit.record(by, AuditAction.ROTATE_TABLE_LINK, club_id=game.club_id, game=game)
     return link
