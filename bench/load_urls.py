@@ -33,10 +33,12 @@ def floor(request, game_id: int):
     with transaction.atomic():
         game = _rows.lock_game(game_id, user_id=None, key=key, client="bench-floor")
         document = {"dealer": game.hand_count % 3, "outcome": "passed_out"}
+        game.last_hand_serial += 1
         hand = _rows.insert(
             Hand(
                 game=game,
                 number=game.hand_count + 1,
+                serial=game.last_hand_serial,
                 document=document,
                 deltas=[0, 0, 0],
                 entered_via=Via.API,

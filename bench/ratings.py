@@ -80,6 +80,7 @@ def new_finished_game(club, players, rng, finished_at):
         Hand(
             game=game,
             number=h.number,
+            serial=h.number,
             document=dict(h.document),
             deltas=list(h.deltas),
             entered_via=Via.PAGE,

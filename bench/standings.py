@@ -274,6 +274,7 @@ def store_hands(Hand, Via, user, scored_games) -> None:
             Hand(
                 game=game,
                 number=h.number,
+                serial=h.number,
                 document=dict(h.document),
                 deltas=list(h.deltas),
                 side_points=None if h.side_points is None else list(h.side_points),

@@ -293,7 +293,15 @@ class GameAudit(APIView):
     class OutputSerializer(Output):
         at = Moment()
         action = serializers.CharField()
-        hand = serializers.IntegerField(source="hand_number", allow_null=True)
+        hand = serializers.IntegerField(
+            source="hand_number",
+            allow_null=True,
+            help_text="The hand's number when this happened (later removals move numbers up).",
+        )
+        hand_serial = serializers.IntegerField(
+            allow_null=True,
+            help_text="Which hand: its serial (a hand's `serial`), the same whatever its number.",
+        )
         actor = serializers.CharField(source="actor_label")
         via = serializers.CharField()
         before = serializers.JSONField(allow_null=True)

@@ -57,7 +57,12 @@ class AuditEvent(models.Model):
     game = models.ForeignKey(
         Game, on_delete=models.PROTECT, null=True, blank=True, related_name="audit_events"
     )
+    #: The hand's number when the event happened (what the players saw then).
     hand_number = models.PositiveIntegerField(null=True, blank=True)
+    #: Which hand it was (``Hand.serial``): the hand's history follows it when later hands are
+    #: renumbered. None for an event of the whole game, or of a hand whose identity an older
+    #: trail did not let the upgrade work out.
+    hand_serial = models.PositiveIntegerField(null=True, blank=True)
     action = models.CharField(max_length=32, choices=AuditAction.choices)
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
@@ -72,7 +77,7 @@ class AuditEvent(models.Model):
 
     class Meta:
         ordering = ["at", "id"]
-        indexes = [models.Index(fields=["game", "hand_number"], name="audit_game_hand")]
+        indexes = [models.Index(fields=["game", "hand_serial"], name="audit_game_hand_serial")]
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.action}"

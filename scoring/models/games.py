@@ -90,6 +90,9 @@ class Game(models.Model):
     first_dealer = models.SmallIntegerField(null=True, blank=True)
     #: Bumped on every change of the game or its hands (ETag of the game resource).
     version = models.PositiveIntegerField(default=1)
+    #: The serial of the last hand entered (``Hand.serial``): never lowered, so a serial is
+    #: never given twice, whatever is removed or undone.
+    last_hand_serial = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -204,6 +207,11 @@ NOT_ACCEPTED = (Acceptance.PENDING, Acceptance.REJECTED)
 class Hand(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField()
+    #: The hand's identity in its game: given when it is entered (1, 2, 3…) and never changed,
+    #: while ``number`` moves up when an earlier hand is removed. The audit trail names a hand
+    #: by it (``AuditEvent.hand_serial``), so a hand's history stays with it; unlike the row's
+    #: id it survives a club's export and import.
+    serial = models.PositiveIntegerField()
     document = models.JSONField()
     deltas = models.JSONField()
     side_points = models.JSONField(null=True, blank=True)
@@ -230,6 +238,7 @@ class Hand(models.Model):
         ordering = ["game", "number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="hand_number_unique_in_game"),
+            models.UniqueConstraint(fields=["game", "serial"], name="hand_serial_unique_in_game"),
             models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
             models.CheckConstraint(condition=Q(version__gte=1), name="hand_version_positive"),
             models.CheckConstraint(condition=Q(entered_via__in=Via.values), name="hand_via_valid"),

@@ -106,10 +106,12 @@ def game_status(game: Game) -> dict[str, Any]:
 
 
 def hand_data(hand: Hand, totals: Sequence[int]) -> dict[str, Any]:
-    """One hand, the one shape: number, document, deltas, the running ``totals`` after it,
-    version, and its card points per side where the game sums them (no query)."""
+    """One hand, the one shape: number, serial (its identity in the game), document, deltas,
+    the running ``totals`` after it, version, and its card points per side where the game sums
+    them (no query)."""
     data = {
         "number": hand.number,
+        "serial": hand.serial,
         "document": hand.document,
         "deltas": hand.deltas,
         "totals": list(totals),
@@ -196,9 +198,11 @@ def game_detail(game: Game) -> dict[str, Any]:
     return data
 
 
-def audit_of_hand(game: Game, number: int) -> list[AuditEvent]:
+def audit_of_hand(game: Game, hand: Hand) -> list[AuditEvent]:
+    """The hand's own trail, oldest first: the events of its serial, whatever numbers it had.
+    One query."""
     return list(
-        AuditEvent.objects.filter(game=game, hand_number=number)
+        AuditEvent.objects.filter(game=game, hand_serial=hand.serial)
         .select_related("actor")
         .order_by("at", "id")
     )
@@ -224,11 +228,6 @@ def rulesets_description() -> list[dict[str, Any]]:
         }
         for rules in RULESETS.values()
     ]
-
-
-def game_version(game_id: int) -> int | None:
-    """The game's version (its validator), or None for no such game. One query."""
-    return Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
 
 
 def hand_of(game: Game, number: int) -> Hand | None:

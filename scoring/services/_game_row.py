@@ -46,6 +46,7 @@ CACHE_FIELDS = [
     "status",
     "finished_at",
     "version",
+    "last_hand_serial",
 ]
 
 

@@ -107,6 +107,7 @@ def _answer(
         club_id=locked.club_id,
         game=locked,
         hand_number=hand.number,
+        hand_serial=hand.serial,
         at=now,
         before=before,
         after={"acceptance": hand.acceptance, "seat": seat, "player": name},

@@ -152,6 +152,7 @@ def start_game(
             hands_need_acceptance=bool(hands_need_acceptance),
         )
         _cache_fields(game, scored)
+        game.last_hand_serial = len(scored.hands)  # an import's hands: serials 1, 2, 3...
         game.save()
         sides = rules.sides(resolved_options, len(players))
         side_of = {seat: i for i, side in enumerate(sides or ()) for seat in side}
@@ -161,7 +162,7 @@ def start_game(
         )
         now = timezone.now()
         Hand.objects.bulk_create(
-            hand_row(game=game, scored_hand=h, by=by, at=now) for h in scored.hands
+            hand_row(game=game, scored_hand=h, by=by, serial=h.number, at=now) for h in scored.hands
         )
         TableLink.objects.create(game=game)
         if game.status == GameStatus.FINISHED:  # an import of a whole game: ratings follow

@@ -67,20 +67,23 @@ def hand_event(
     locked: Game,
     by: Actor,
     action: str,
-    number: int,
+    hand: Hand,
     *,
+    number: int | None = None,
     at=None,
     before: dict[str, Any] | None = None,
     after: dict[str, Any] | None = None,
     reason: str = "",
 ) -> AuditEvent:
-    """An audit event (not yet saved) for hand ``number`` of the locked game, done by ``by``."""
+    """An audit event (not yet saved) for ``hand`` of the locked game, done by ``by``: the hand
+    named by its serial, and by its number now (or ``number``, the one it had)."""
     return audit.event(
         by,
         action,
         club_id=locked.club_id,
         game=locked,
-        hand_number=number,
+        hand_number=hand.number if number is None else number,
+        hand_serial=hand.serial,
         at=at,
         before=before,
         after=after,
@@ -88,13 +91,14 @@ def hand_event(
     )
 
 
-def hand_row(*, game: Game, scored_hand: ScoredHand, by: Actor, at=None) -> Hand:
+def hand_row(*, game: Game, scored_hand: ScoredHand, by: Actor, serial: int, at=None) -> Hand:
     """A new, unsaved ``Hand`` row of ``game`` for ``scored_hand``, entered by ``by`` (now, or
-    ``at``)."""
+    ``at``), with its ``serial`` (the game's next: the caller moves ``last_hand_serial`` on)."""
     at = at or timezone.now()
     return Hand(
         game=game,
         number=scored_hand.number,
+        serial=serial,
         entered_by=by.user,
         entered_via=by.via,
         created_at=at,
@@ -162,7 +166,14 @@ def record_hand(
             was_finished = locked.status == GameStatus.FINISHED
             scored = engine.play(locked.scored(), document)
             now = timezone.now()
-            hand = hand_row(game=locked, scored_hand=scored.hands[-1], by=by, at=now)
+            locked.last_hand_serial += 1
+            hand = hand_row(
+                game=locked,
+                scored_hand=scored.hands[-1],
+                by=by,
+                serial=locked.last_hand_serial,
+                at=now,
+            )
             if seat is not None:
                 if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < locked.n:
                     raise violation("seat", "not_a_seat", max=locked.n - 1, value=seat)
@@ -207,6 +218,7 @@ def recorded_writes(
             club_id=locked.club_id,
             game_id=locked.pk,
             hand_number=hand.number,
+            hand_serial=hand.serial,
             action=AuditAction.RECORD_HAND,
             actor_id=hand.entered_by_id,
             via=hand.entered_via,
@@ -313,7 +325,7 @@ def correct_hands(
                 locked,
                 by,
                 AuditAction.CORRECT_HAND,
-                hand.number,
+                hand,
                 at=now,
                 before=before,
                 after=hand_state(hand),

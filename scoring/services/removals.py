@@ -66,7 +66,7 @@ def remove_hand(
             locked,
             by,
             AuditAction.REMOVE_HAND,
-            number,
+            target,
             before=hand_state(target),
             reason=reason.strip(),
         ).save()
@@ -150,7 +150,7 @@ def remove_hands_from(
                 locked,
                 by,
                 AuditAction.REMOVE_HAND,
-                hand.number,
+                hand,
                 at=now,
                 before=hand_state(hand),
                 reason=reason.strip(),
@@ -203,7 +203,7 @@ def remove_hand_fixing_dealers(
                 locked,
                 by,
                 AuditAction.REMOVE_HAND,
-                number,
+                target,
                 at=now,
                 before=hand_state(target),
                 reason=reason.strip(),
@@ -214,7 +214,8 @@ def remove_hand_fixing_dealers(
                 locked,
                 by,
                 AuditAction.CORRECT_HAND,
-                hand.number - 1,
+                hand,
+                number=hand.number - 1,
                 at=now,
                 before=before,
                 after=hand_state(hand),
@@ -287,5 +288,5 @@ def undo_hand(
         )
         target.delete()
         _store_replayed(locked, scored)
-        hand_event(locked, by, AuditAction.UNDO_HAND, number, before=hand_state(target)).save()
+        hand_event(locked, by, AuditAction.UNDO_HAND, target, before=hand_state(target)).save()
     return locked

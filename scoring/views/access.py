@@ -9,12 +9,16 @@ next to the form fields it names, with ``attempt`` into an error message above t
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404
+from django.utils.timezone import get_current_timezone_name
+from django.utils.translation import get_language
 
 from scoring import access, selectors
 from scoring.messages import message
@@ -44,10 +48,13 @@ def manager_club_or_404(request, slug: str) -> tuple[Club, str]:
 
 
 def game_or_404(request, game_id: int) -> tuple[Game, str | None]:
-    """The game (its club loaded) and the requester's role; 404 unless it may be read."""
-    game = get_object_or_404(Game.objects.select_related("club"), pk=game_id)
-    role = access.readable_game_or_404(request, game)
-    return game, role
+    """The game (its club loaded) and the requester's role; 404 unless it may be read. Cached
+    on the request, so that an ETag function and its view share the queries."""
+    cache = request.__dict__.setdefault("_games", {})
+    if game_id not in cache:
+        game = get_object_or_404(Game.objects.select_related("club"), pk=game_id)
+        cache[game_id] = (game, access.readable_game_or_404(request, game))
+    return cache[game_id]
 
 
 def call_service(service, /, **kwargs: Any) -> Any:
@@ -83,3 +90,35 @@ def attempt(request, service, /, **kwargs: Any) -> Any:
 def rule_text(violation: RuleViolation) -> str:
     """A refusal as one sentence (each problem's, joined), for a message above a page."""
     return " ".join(message(p) for p in violation.problems)
+
+
+# -- validators of pages -----------------------------------------------------------------------
+
+
+def fingerprint(*parts: Any) -> str:
+    """A short digest of plain values (their ``repr``), for an ETag."""
+    return hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest()
+
+
+def viewer(request, role: str | None, *, table_game: int | None = None) -> tuple:
+    """Everything about the request that changes a page's bytes besides its data: the language
+    and the time zone it is shown in, who is looking (anonymous, which user, with which role; a
+    phone holding ``table_game``'s table link, and whether it may still write), and the CSRF
+    secret its forms' tokens are made from. A page's ETag includes it, so that a page kept by
+    the browser is never taken for the page another language or another viewer gets."""
+    user = request.user
+    # A first visit has no CSRF cookie yet: make the secret now (the answer sets the cookie),
+    # so that the ETag given with the page matches the visitor's next request.
+    get_token(request)
+    csrf = request.META.get("CSRF_COOKIE") or ""
+    table = None
+    if table_game is not None and table_game in access.table_games(request):
+        table = table_game in access.table_writable(request)
+    return (
+        get_language(),
+        get_current_timezone_name(),
+        user.pk if user.is_authenticated else None,
+        role,
+        table,
+        hashlib.blake2b(csrf.encode(), digest_size=6).hexdigest(),
+    )

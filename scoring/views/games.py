@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import JsonResponse
+from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_POST
@@ -18,7 +18,14 @@ from scoring.forms.games import ReasonForm, StartGameForm
 from scoring.forms.hands import hand_form
 from scoring.models import GameStatus
 from scoring.presenters.games import game_context
-from scoring.views.access import attempt, club_or_404, game_or_404, submit
+from scoring.views.access import (
+    attempt,
+    club_or_404,
+    fingerprint,
+    game_or_404,
+    submit,
+    viewer,
+)
 
 
 @login_required
@@ -75,14 +82,21 @@ def game_page(request, game_id: int):
     return render(request, "scoring/game.html", game_context(request, game, role, form))
 
 
-def _game_etag(request, game_id: int) -> str | None:
-    version = selectors.game_version(game_id)
-    return None if version is None else str(etags.Tag(etags.GAME, game_id, version))
+def _live_etag(request, game_id: int) -> str | None:
+    """The game's version and who reads it in which language: a 304 only for the very bytes
+    this reader last got. The game and the role are the view's own (cached on the request)."""
+    try:
+        game, role = game_or_404(request, game_id)
+    except Http404:
+        return None  # the view answers 404 itself
+    seen_by = viewer(request, role, table_game=game.pk)
+    tag = etags.game_tag(game)
+    return f'"{tag.kind}{tag.id}.{tag.version}-{fingerprint(seen_by)}"'
 
 
-@condition(etag_func=_game_etag)
+@condition(etag_func=_live_etag)
 def game_live(request, game_id: int):
-    """The totals and the history, for polling (304 while the game has not changed)."""
+    """The totals and the history, for polling (304 while nothing this reader sees changed)."""
     game, role = game_or_404(request, game_id)
     return render(request, "scoring/partials/live.html", game_context(request, game, role))
 

@@ -359,7 +359,7 @@ def _trail(game, hand: Hand, names: list[str]) -> list[dict]:
             "before": _doc_summary(game, e.before, names),
             "after": _doc_summary(game, e.after, names),
         }
-        for e in selectors.audit_of_hand(game, hand.number)
+        for e in selectors.audit_of_hand(game, hand)
     ]
 
 

@@ -417,12 +417,19 @@ def test_pin_guessing_is_limited_per_game(terziglio):
 
 
 def test_database_constraints_hold_when_the_services_are_bypassed(terziglio):
-    Hand.objects.create(game=terziglio, number=1, document={}, deltas=[0, 0, 0])
+    Hand.objects.create(game=terziglio, number=1, serial=1, document={}, deltas=[0, 0, 0])
     for bad in (
-        lambda: Hand.objects.create(game=terziglio, number=1, document={}, deltas=[0, 0, 0]),
-        lambda: Hand.objects.create(game=terziglio, number=0, document={}, deltas=[0, 0, 0]),
         lambda: Hand.objects.create(
-            game=terziglio, number=2, document={}, deltas=[0, 0, 0], version=0
+            game=terziglio, number=1, serial=2, document={}, deltas=[0, 0, 0]
+        ),
+        lambda: Hand.objects.create(
+            game=terziglio, number=2, serial=1, document={}, deltas=[0, 0, 0]
+        ),
+        lambda: Hand.objects.create(
+            game=terziglio, number=0, serial=3, document={}, deltas=[0, 0, 0]
+        ),
+        lambda: Hand.objects.create(
+            game=terziglio, number=2, serial=4, document={}, deltas=[0, 0, 0], version=0
         ),
         lambda: Game.objects.filter(pk=terziglio.pk).update(ruleset="scopa"),
         lambda: Game.objects.filter(pk=terziglio.pk).update(status="won"),
