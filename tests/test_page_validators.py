@@ -12,6 +12,7 @@ differ, and the first reader's ETag must not earn a 304.
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 from django.test import Client
@@ -82,6 +83,15 @@ def pages(world) -> list[str]:
     return urls
 
 
+#: What differs between two answers without being what the page shows: the CSRF token of a
+#: form (masked anew each time) and the moment a calendar was made.
+VOLATILE = re.compile(rb'name="csrfmiddlewaretoken" value="[^"]*"|DTSTAMP:[0-9TZ]+')
+
+
+def shown(response) -> bytes:
+    return VOLATILE.sub(b"", response.content)
+
+
 def fetch(client: Client, url: str, language: str, etag: str | None = None):
     client.cookies["django_language"] = language
     headers = {"HTTP_IF_NONE_MATCH": etag} if etag else {}
@@ -99,7 +109,7 @@ def test_every_validator_changes_with_the_language_and_the_reader(world, olga, o
         checked.append(url)
         for who, language in (("olga", "it"), ("olga", "fr"), ("oscar", "en"), ("anonymous", "en")):
             other = fetch(readers[who], url, language)
-            if other.status_code != 200 or other.content == first.content:
+            if other.status_code != 200 or shown(other) == shown(first):
                 continue
             assert other.headers.get("ETag") != etag, (url, who, language)
             again = fetch(readers[who], url, language, etag=etag)

@@ -10,6 +10,9 @@ from functools import partial
 from typing import Any
 
 from django.urls import reverse
+from django.utils.text import get_text_list
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring import access, etags, selectors, services
 from scoring.forms.confirmations import AnswerForm
@@ -54,6 +57,7 @@ def game_context(request, game: Game, role: str | None, form=None, reopen_form=N
             {"place": r["place"], "name": names[r["seat"]], "total": game.totals[r["seat"]]}
             for r in ranking
         ],
+        "winners": winners(names, ranking),
         "form": form,
         "writable": writable,
         # called by the template only where it shows the form (not on every poll of the totals)
@@ -68,6 +72,16 @@ def game_context(request, game: Game, role: str | None, form=None, reopen_form=N
         "share_url": site_url(request, reverse("game", args=[game.pk])),
         "can_rematch": access.writes_hands(role) and game.status == GameStatus.FINISHED,
     }
+
+
+def winners(names: list[str], ranking: list[dict]) -> str | None:
+    """Who won, as the game-over card says it: every player placed first, so both partners of a
+    winning pair ("Giulia and Marta win!") or the players sharing a win; None before the end."""
+    first = [names[r["seat"]] for r in ranking if r["place"] == 1]
+    if not first:
+        return None
+    together = get_text_list(first, _("and"))
+    return ngettext("%(names)s wins!", "%(names)s win!", len(first)) % {"names": together}
 
 
 def _totals(game: Game, names: list[str], counted, place_of: dict[int, int]) -> list[dict]:

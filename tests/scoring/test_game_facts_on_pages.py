@@ -16,6 +16,7 @@ from scoring.models import Game, GameStatus
 from scoring.presenters import hand_summary, phrase
 from scoring.rules import RULESETS, SummaryPart
 from scoring.services import Actor
+from tests.clients import login
 
 NAMES = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio"]
 
@@ -237,3 +238,22 @@ def test_the_next_dealer_and_who_sits_out_come_from_the_engine(olga, club, playe
     game = Game.objects.get(pk=game.pk)
     assert game.status == GameStatus.ABANDONED
     assert (game.next_dealer, game.sitting_out_next) == (None, None)
+
+
+def test_a_pair_that_wins_briscola_is_named_whole_on_the_game_over_card(club, olga):
+    """Briscola in pairs: both partners are first, and the card names the pair (issue 21,
+    point 9), on the game page and on the scoreboard."""
+    by = Actor.for_user(olga)
+    game = services.start_game(
+        club=club,
+        ruleset="briscola",
+        players=["Giulia", "Luca", "Marta", "Nino"],
+        options={"format": "pairs", "hands_to_win": 1},
+        by=by,
+    )
+    services.record_hand(game=game, document={"dealer": 0, "points": [70, 50]}, by=by)
+    client = login(olga)
+    for url in (f"/g/{game.pk}/", f"/g/{game.pk}/board/"):
+        page = client.get(url).content.decode()
+        assert "Giulia and Marta win!" in page, url
+        assert "Giulia wins!" not in page

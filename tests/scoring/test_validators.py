@@ -239,7 +239,7 @@ def test_polling_a_hand_gets_304_until_it_changes(api, free):
 def test_the_live_page_etag_names_the_game(olga, free):
     client = Client()
     client.force_login(olga)
-    assert client.get(f"/g/{free.pk}/live/")["ETag"] == f'"g{free.pk}.5"'
+    assert client.get(f"/g/{free.pk}/live/")["ETag"].startswith(f'"g{free.pk}.5-')
 
 
 # -- pages act on the hand they showed ----------------------------------------------------------
