@@ -7,13 +7,13 @@
  * and the hand's number from data-hand-number: nothing is re-derived or read from the text.
  *
  * Listeners are delegated to the document, so a form put in the page later (a refused hand shown
- * again by outbox.js) works once refresh(form) has been called. Exposed as segnapunti.handForm.
+ * again by outbox.js) works once refresh(form) has been called. Uses segnapunti.common
+ * (common.js). Exposed as segnapunti.handForm.
  */
 (function () {
   "use strict";
 
-  function $(selector, root) { return (root || document).querySelector(selector); }
-  function $all(selector, root) { return Array.prototype.slice.call((root || document).querySelectorAll(selector)); }
+  var common = window.segnapunti.common, $ = common.$, $all = common.$all;
 
   // -- reading the form -----------------------------------------------------------------------
   function value(form, name) {

@@ -19,7 +19,8 @@
  * other games. The status line (#outbox-status) is made of separate sentences; all its words are
  * translated data attributes of that element.
  *
- * Uses segnapunti.handForm (hand_form.js) and segnapunti.live (live.js) where the page has them.
+ * Uses segnapunti.common (common.js), and segnapunti.handForm (hand_form.js) and
+ * segnapunti.live (live.js) where the page has them.
  */
 (function () {
   "use strict";
@@ -42,8 +43,7 @@
   var KINDS = { 401: "access", 403: "access", 404: "gone", 409: "closed", 412: "stale", 422: "stale" };
   var RETRY = { 408: true, 429: true };
 
-  function $(selector, root) { return (root || document).querySelector(selector); }
-  function $all(selector, root) { return Array.prototype.slice.call((root || document).querySelectorAll(selector)); }
+  var common = window.segnapunti.common, $ = common.$, $all = common.$all;
   function handForm() { return (window.segnapunti || {}).handForm; }
   function live() { return (window.segnapunti || {}).live; }
 
@@ -326,23 +326,6 @@
   }
 
   // -- sending --------------------------------------------------------------------------------
-  function csrf() {
-    var m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-    return m ? decodeURIComponent(m[1]) : "";
-  }
-
-  /* The server's reason, from the JSON error shape; a page (HTML) gives none. */
-  function reasonOf(response) {
-    var none = { code: "", message: "" };
-    if ((response.headers.get("Content-Type") || "").indexOf("json") < 0) return Promise.resolve(none);
-    return response.json().then(function (body) {
-      var errors = (body && body.errors) || [];
-      var texts = errors.map(function (e) { return e.message; }).filter(Boolean);
-      if (!texts.length && body && typeof body.detail === "string") texts.push(body.detail);
-      return { code: (errors[0] && errors[0].code) || "", message: texts.join(" ") };
-    }, function () { return none; });
-  }
-
   function flush() {
     if (flushing) return;
     var items = load();
@@ -357,12 +340,7 @@
     status();
     if (!entry) return;
     flushing = true;
-    fetch(entry.url, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "X-Outbox": "1", "X-CSRFToken": csrf(), "Content-Type": "application/x-www-form-urlencoded" },
-      body: entry.body
-    }).then(function (response) {
+    common.postForm(entry.url, entry.body, { "X-Outbox": "1" }).then(function (response) {
       if (response.status === 201) {
         save(load().filter(function (i) { return i.key !== entry.key; }));
         flushing = false;
@@ -405,7 +383,7 @@
         status();
         return null;
       }
-      return reasonOf(response).then(function (reason) {
+      return common.refusalOf(response).then(function (reason) {
         update(entry.key, function (i) {
           i.refused = { status: response.status, code: reason.code, message: reason.message, at: Date.now() };
         });

@@ -5,7 +5,8 @@
  * session, including a hand that waited offline), the toast (#undo-toast) shows it with a
  * countdown a little shorter than the server's window. One tap posts the hand's validator (etag)
  * to its undo URL: a retried undo can only find the hand gone, never remove another. The words
- * are the toast's translated data attributes. Exposed as segnapunti.undo.
+ * are the toast's translated data attributes. Uses segnapunti.common (common.js). Exposed as
+ * segnapunti.undo.
  */
 (function () {
   "use strict";
@@ -13,16 +14,10 @@
   var MARGIN = 1;  // seconds kept back for the network
   var current = null;  // {detail, left, timer}
 
-  function $(selector, root) { return (root || document).querySelector(selector); }
+  var common = window.segnapunti.common, $ = common.$;
   function toast() { return $("#undo-toast"); }
   function fill(template, values) {
     return template.replace(/%\((\w+)\)s/g, function (_, name) { return values[name]; });
-  }
-  function csrf() {
-    var match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-    if (match) return decodeURIComponent(match[1]);
-    var input = $("input[name=csrfmiddlewaretoken]");
-    return input ? input.value : "";
   }
 
   function hide() {
@@ -73,21 +68,15 @@
     clearInterval(current.timer);
     $("button", box).disabled = true;
     var body = new URLSearchParams({ etag: detail.undo.etag });
-    fetch(detail.undo.url, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "X-CSRFToken": csrf(), "Content-Type": "application/x-www-form-urlencoded" },
-      body: body.toString()
-    }).then(function (response) {
-      return response.json().catch(function () { return {}; }).then(function (answer) {
+    common.postForm(detail.undo.url, body).then(function (response) {
+      return common.refusalOf(response).then(function (reason) {
         var live = (window.segnapunti || {}).live;
         if (live) live.refresh();
         if (response.ok || response.status === 404) {
           say(fill(box.dataset.undone, { number: detail.number }));
           return;
         }
-        var error = (answer.errors || [])[0] || {};
-        say(error.message || box.dataset.failed, 8);
+        say(reason.message || box.dataset.failed, 8);
       });
     }).catch(function () {
       say(box.dataset.offline, 8);
