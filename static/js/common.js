@@ -12,6 +12,8 @@
  *   error's code and every message joined (or a DRF "detail"); empty strings when the answer is
  *   not JSON (a page) or unreadable;
  * - reasonFrom(body): the same, from a body already parsed.
+ *
+ * Loaded under Node (node --test tests/js/), it exports the same functions.
  */
 (function () {
   "use strict";
@@ -46,6 +48,9 @@
   }
 
   var common = { $: $, $all: $all, csrf: csrf, postForm: postForm, reasonFrom: reasonFrom, refusalOf: refusalOf };
-  window.segnapunti = window.segnapunti || {};
-  window.segnapunti.common = common;
+  if (typeof module !== "undefined" && module.exports) module.exports = common;
+  if (typeof window !== "undefined") {
+    window.segnapunti = window.segnapunti || {};
+    window.segnapunti.common = common;
+  }
 })();
