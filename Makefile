@@ -1,4 +1,5 @@
-# Segnapunti: `make run` serves the demo club on http://127.0.0.1:8000, `make test` runs the suite.
+# Segnapunti: `make run` serves the demo club on http://127.0.0.1:8000, `make test` runs the suite
+# (the scripts' tests under Node, then pytest).
 # Phones at the table: `make run HOST=0.0.0.0:8000` serves on the local network too (the home page,
 # opened on this computer, names the address phones open; README "Playing at the club").
 # Both create .venv on their own with the first Python >= 3.12 they find.
@@ -39,7 +40,9 @@ run: $(STAMP)
 	$(PY) manage.py loaddemo
 	$(if $(LAN),ALLOWED_HOSTS="$${ALLOWED_HOSTS:-*}" ,)$(PY) manage.py runserver $(HOST)
 
+# The scripts' pure parts (tests/js/) run first, under Node's own test runner: no npm package.
 test: $(STAMP)
+	node --test --test-reporter=dot tests/js/*.test.js
 	$(PY) -m coverage erase
 	$(PY) -m coverage run -m pytest -n auto -m "not browser and not broker" $(ARGS)
 	$(PY) -m coverage combine --quiet

@@ -36,6 +36,7 @@ SHELL = (
     "css/app.css",
     "css/competitions.css",
     "css/pwa.css",
+    "js/common.js",
     "js/outbox.js",
     "js/hand_form.js",
     "js/live.js",

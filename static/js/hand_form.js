@@ -8,12 +8,90 @@
  *
  * Listeners are delegated to the document, so a form put in the page later (a refused hand shown
  * again by outbox.js) works once refresh(form) has been called. Exposed as segnapunti.handForm.
+ *
+ * The arithmetic comes first and needs no page: it reads the form through read(name), a field's
+ * value as typed. It is what Node loads (tests/js/hand_form.test.js); the page's part uses
+ * segnapunti.common (common.js).
  */
 (function () {
   "use strict";
 
-  function $(selector, root) { return (root || document).querySelector(selector); }
-  function $all(selector, root) { return Array.prototype.slice.call((root || document).querySelectorAll(selector)); }
+  // -- the arithmetic ---------------------------------------------------------------------------
+  /* A whole number typed, or null for nothing (or not a number). */
+  function toNumber(text) {
+    var v = parseInt(text, 10);
+    return isNaN(v) ? null : v;
+  }
+
+  /* The soloist's card points counted from the cards taken: each kind of card counts
+   * values[key] = [numerator, denominator] points per card, rounded down per kind; the last
+   * trick (a tick box, "on") counts once. */
+  function countedPoints(values, read) {
+    var total = 0;
+    Object.keys(values || {}).forEach(function (key) {
+      var count = key === "last_trick" ? (read(key) === "on" ? 1 : 0) : (toNumber(read(key)) || 0);
+      total += Math.floor(count * values[key][0] / values[key][1]);
+    });
+    return total;
+  }
+
+  /* A sweep (all the points, or none) is asked about only for a hand played to the end whose
+   * soloist's points are 0 or the total. */
+  function sweepPossible(outcome, points, total) {
+    return outcome === "played" && (points === 0 || points === total);
+  }
+
+  /* data-show-when="name=a,b": shown while the field name has one of the choices (its first
+   * choice while none is made). */
+  function ruleHolds(rule, read, first) {
+    var parts = rule.split("="), current = read(parts[0]);
+    return parts[1].split(",").indexOf(current || first(parts[0])) >= 0;
+  }
+
+  /* Whether the seat sits this hand out: the dealer, at tables where the dealer gets no cards. */
+  function sitsOut(dealerSitsOut, dealer, seat) {
+    return Boolean(dealerSitsOut) && dealer !== null && seat === dealer;
+  }
+
+  /* The other side's points, from one side's: the hand's total less them (null: none typed). */
+  function otherSide(total, points) { return points === null ? null : total - points; }
+
+  /* What is left to share of the hand's total once the sides' points typed are counted. */
+  function remaining(total, typed) {
+    return typed.reduce(function (left, text) { return left - (parseInt(text, 10) || 0); }, total);
+  }
+
+  /* Two sides share the hand's points: what the other side's box gets when one side's is typed
+   * (null: left alone, as nothing is typed or the player typed the other side's too; auto says
+   * whether its value was filled in here). */
+  function autofilled(total, typed, other, auto) {
+    var v = parseInt(typed, 10);
+    if (isNaN(v) || !(other === "" || auto === "1")) return null;
+    return String(total - v);
+  }
+
+  /* A seat's penalty in a Turkish hand: each kind of card left in hand costs perCard[key]
+   * (fields "<key>_<seat>"); typed quick, it is the seat's points ("points_<seat>"). */
+  function penaltyOf(perCard, read, seat, quick) {
+    if (quick) return toNumber(read("points_" + seat)) || 0;
+    return Object.keys(perCard || {}).reduce(function (sum, key) {
+      return sum + perCard[key] * (toNumber(read(key + "_" + seat)) || 0);
+    }, 0);
+  }
+
+  /* A step button's "+1"/"-1": the count, never below 0. */
+  function stepped(text, step) { return String(Math.max(0, (parseInt(text, 10) || 0) + parseInt(step, 10))); }
+
+  var pure = {
+    toNumber: toNumber, countedPoints: countedPoints, sweepPossible: sweepPossible,
+    ruleHolds: ruleHolds, sitsOut: sitsOut, otherSide: otherSide, remaining: remaining,
+    autofilled: autofilled, penaltyOf: penaltyOf, stepped: stepped
+  };
+  if (typeof module !== "undefined" && module.exports) module.exports = pure;
+  if (typeof document === "undefined") return;
+
+  // -- the page ---------------------------------------------------------------------------------
+  var common = window.segnapunti.common, $ = common.$, $all = common.$all;
 
   // -- reading the form -----------------------------------------------------------------------
   function value(form, name) {
@@ -25,10 +103,8 @@
     if (field.length && !field.tagName) return "";  // a radio list with nothing checked
     return field.value;
   }
-  function number(form, name) {
-    var v = parseInt(value(form, name), 10);
-    return isNaN(v) ? null : v;
-  }
+  function number(form, name) { return toNumber(value(form, name)); }
+  function reader(form) { return function (name) { return value(form, name); }; }
   function facts(form) {
     if (!form.segnapuntiFacts) {
       var data = $("script#hand-facts", form);
@@ -54,40 +130,32 @@
   }
 
   // -- live figures ---------------------------------------------------------------------------
-  function cardPoints(form) {
-    var values = facts(form).card_values || {}, total = 0;
-    Object.keys(values).forEach(function (key) {
-      var count = key === "last_trick" ? (value(form, key) === "on" ? 1 : 0) : (number(form, key) || 0);
-      total += Math.floor(count * values[key][0] / values[key][1]);
-    });
-    return total;
-  }
+  function cardPoints(form) { return countedPoints(facts(form).card_values, reader(form)); }
 
   function soloistPoints(form) {
     if (value(form, "entry") === "cards") return cardPoints(form);
     return number(form, "soloist_points");
   }
 
-  function sweepPossible(form) {
-    if (value(form, "outcome") !== "played") return false;
-    var points = soloistPoints(form);
-    return points === 0 || points === facts(form).total_points;
+  function sweepAsked(form) {
+    return sweepPossible(value(form, "outcome"), soloistPoints(form), facts(form).total_points);
   }
 
-  function firstChoice(form, name) {
-    var initial = $('input[name="' + name + '"]', form);
-    return initial ? initial.value : "";
+  function firstChoice(form) {
+    return function (name) {
+      var initial = $('input[name="' + name + '"]', form);
+      return initial ? initial.value : "";
+    };
   }
 
   function showWhen(form) {
     $all("[data-show-when]", form).forEach(function (el) {
       var rule = el.dataset.showWhen, show;
       if (rule === "sweep-possible") {
-        show = sweepPossible(form);
+        show = sweepAsked(form);
         if (!show) { var none = $('input[name="sweep"][value="none"]', el); if (none) none.checked = true; }
       } else {
-        var parts = rule.split("="), current = value(form, parts[0]);
-        show = parts[1].split(",").indexOf(current || firstChoice(form, parts[0])) >= 0;
+        show = ruleHolds(rule, reader(form), firstChoice(form));
       }
       el.hidden = !show;
     });
@@ -98,7 +166,7 @@
     var known = facts(form), dealer = number(form, "dealer");
     (known.active_seat_keys || []).forEach(function (key) {
       $all('fieldset[data-field="' + key + '"] input', form).forEach(function (input) {
-        var idle = Boolean(known.dealer_sits_out) && dealer !== null && parseInt(input.value, 10) === dealer;
+        var idle = sitsOut(known.dealer_sits_out, dealer, parseInt(input.value, 10));
         input.disabled = idle;
         input.closest("label").classList.toggle("idle", idle);
         if (idle) input.checked = false;
@@ -109,26 +177,22 @@
   function outputs(form) {
     var known = facts(form);
     $all("output[data-complement]", form).forEach(function (out) {
-      var v = number(form, out.dataset.complement);
-      out.textContent = v === null ? "–" : String(known.total_points - v);
+      var other = otherSide(known.total_points, number(form, out.dataset.complement));
+      out.textContent = other === null ? "–" : String(other);
     });
     $all("output[data-card-points]", form).forEach(function (out) { out.textContent = String(cardPoints(form)); });
-    var remaining = $("output[data-remaining]", form);
-    if (remaining) {
-      var total = 0;
-      $all(".side-points input", form).forEach(function (i) { total += parseInt(i.value, 10) || 0; });
-      remaining.textContent = String(known.total_points - total);
+    var rest = $("output[data-remaining]", form);
+    if (rest) {
+      var typed = $all(".side-points input", form).map(function (i) { return i.value; });
+      rest.textContent = String(remaining(known.total_points, typed));
     }
     var rows = $(".turkish-rows", form);
     if (rows) {
-      var perCard = known.penalty_per_card || {}, out = value(form, "went_out");
+      var out = value(form, "went_out"), quick = value(form, "entry") === "quick";
       $all(".seat-row", rows).forEach(function (row) {
         var seat = row.dataset.seat;
         row.hidden = out !== "" && out === seat;
-        var penalty = Object.keys(perCard).reduce(function (sum, key) {
-          return sum + perCard[key] * (number(form, key + "_" + seat) || 0);
-        }, 0);
-        if (value(form, "entry") === "quick") penalty = number(form, "points_" + seat) || 0;
+        var penalty = penaltyOf(known.penalty_per_card, reader(form), seat, quick);
         $("output.penalty", row).textContent = penalty ? "· " + penalty : "";
       });
     }
@@ -142,9 +206,9 @@
     var sides = $all(".side-points input", form);
     if (sides.length !== 2 || changed.closest(".side-points") === null) return;
     var other = sides[0] === changed ? sides[1] : sides[0];
-    var v = parseInt(changed.value, 10);
-    if (!isNaN(v) && (other.value === "" || other.dataset.auto === "1")) {
-      other.value = String(facts(form).total_points - v);
+    var filled = autofilled(facts(form).total_points, changed.value, other.value, other.dataset.auto);
+    if (filled !== null) {
+      other.value = filled;
       other.dataset.auto = "1";
     }
     changed.dataset.auto = "";
@@ -171,7 +235,7 @@
     var form = handFormOf(e), button = e.target.closest && e.target.closest("button.step");
     if (!form || !button) return;
     var input = button.parentNode.querySelector("input");
-    input.value = String(Math.max(0, (parseInt(input.value, 10) || 0) + parseInt(button.dataset.step, 10)));
+    input.value = stepped(input.value, button.dataset.step);
     form.dataset.touched = "1";
     refresh(form);
   });

@@ -11,7 +11,7 @@
 (function () {
   "use strict";
 
-  function $(selector, root) { return (root || document).querySelector(selector); }
+  var $ = window.segnapunti.common.$, $all = window.segnapunti.common.$all;
   function handForm() { return (window.segnapunti || {}).handForm; }
   function waiting(gameId) {
     var outbox = (window.segnapunti || {}).outbox;
@@ -40,14 +40,14 @@
       }
     }
     var fresh = null;
-    Array.prototype.forEach.call(document.querySelectorAll("#live [data-check]"), function (card) {
+    $all("#live [data-check]").forEach(function (card) {
       if (!checksShown[card.dataset.check] && !fresh) fresh = card;
       checksShown[card.dataset.check] = true;
     });
     if (fresh && fresh.querySelector("form")) fresh.scrollIntoView({ block: "start" });
   }
   document.addEventListener("DOMContentLoaded", function () {
-    Array.prototype.forEach.call(document.querySelectorAll("#live [data-check]"), function (card) {
+    $all("#live [data-check]").forEach(function (card) {
       checksShown[card.dataset.check] = true;
     });
     var marked = $("#live tr.just-entered");

@@ -19,12 +19,128 @@
  * other games. The status line (#outbox-status) is made of separate sentences; all its words are
  * translated data attributes of that element.
  *
- * Uses segnapunti.handForm (hand_form.js) and segnapunti.live (live.js) where the page has them.
+ * Uses segnapunti.common (common.js), and segnapunti.handForm (hand_form.js) and
+ * segnapunti.live (live.js) where the page has them. The first part below needs no page: the
+ * queue kept as a list, which hand goes next, what an answer means, what the player is told; it
+ * is what Node loads (tests/js/outbox.test.js), and the page's part starts where it stops.
  */
 (function () {
   "use strict";
 
   var STORE = "segnapunti-outbox-v1";
+
+  /* What a refusal the form cannot fix means for the player, by status; any other 4xx but 400
+   * is "other" (kept too), while 408, 429 and 5xx are tried again. */
+  var KINDS = { 401: "access", 403: "access", 404: "gone", 409: "closed", 412: "stale", 422: "stale" };
+  var RETRY = { 408: true, 429: true };
+
+  // -- the queue, as a list of hands in the order they were typed -------------------------------
+  /* The stored text read back: a list, whatever was (or was not) stored. */
+  function readQueue(text) { try { return JSON.parse(text) || []; } catch (e) { return []; } }
+  function pendingIn(items, gameId) { return items.filter(function (i) { return i.game === gameId; }).length; }
+  function changed(items, key, change) {
+    return items.map(function (i) { return i.key === key ? change(i) || i : i; });
+  }
+  function without(items, key) { return items.filter(function (i) { return i.key !== key; }); }
+  /* A hand typed again in a refused hand's form (replaces: that hand's key) takes its place in
+   * the queue, so it is sent when that one would have been and never twice; any other goes last. */
+  function queued(items, entry, replaces) {
+    items = items.slice();
+    var at = replaces ? items.findIndex(function (i) { return i.key === replaces; }) : -1;
+    if (at >= 0) items.splice(at, 1, entry); else items.push(entry);
+    return items;
+  }
+  /* The hand to send now: the first that is not held back. A refused hand (failed: wrong, its
+   * form to fix; refused: kept) holds back the later hands of its game, not those of other
+   * games. failed: the wrong hands met before it, whose forms the page shows. */
+  function nextToSend(items) {
+    var blocked = {}, entry = null, failed = [];
+    items.forEach(function (i) {
+      if (entry) return;
+      if (i.failed) { blocked[i.game] = true; failed.push(i); return; }
+      if (i.refused) { blocked[i.game] = true; return; }
+      if (!blocked[i.game]) entry = i;
+    });
+    return { entry: entry, failed: failed };
+  }
+
+  // -- the server's answer ----------------------------------------------------------------------
+  /* "saved" (201), "entered" (409 already_entered: another phone was first), "wrong" (400: the
+   * form with its errors), "retry" (no refusal: 5xx, 408, 429, anything below 400 but 201) or
+   * "refused" (any other 4xx: kept until the player sends it again or discards it). */
+  function answerOf(status, refusal) {
+    if (status === 201) return "saved";
+    if (status === 409 && refusal === "already_entered") return "entered";
+    if (status === 400) return "wrong";
+    if (status < 400 || status >= 500 || RETRY[status]) return "retry";
+    return "refused";
+  }
+
+  function kindOf(refused) {
+    if (refused.code === "not_authenticated") return "access";  // a 404 that only means "let me in"
+    return KINDS[refused.status] || "other";
+  }
+
+  // -- what the player is told ------------------------------------------------------------------
+  function gameUrl(entry, base) { return new URL(entry.url, base).pathname.replace(/hands\/?$/, ""); }
+
+  /* Why a kept hand was refused, what to do, and the fix offered ([address, words] or null), in
+   * the words given by msg(name). back: a page served after the refusal has this game's form,
+   * so the way in is back. server: whether the server's own message is worth showing (it adds
+   * what only it knows, which round, which hand; for access and a missing game it would only
+   * repeat why). */
+  function advice(entry, back, msg, base) {
+    var refused = entry.refused, kind = kindOf(refused);
+    var why, how, fix = null;
+    if (kind === "access" && back) {
+      why = msg("whyBack"); how = msg("howBack");
+    } else if (kind === "access" && entry.pin) {
+      why = msg("whyPin"); how = msg("howPin"); fix = [entry.pin, msg("fixPin")];
+    } else if (kind === "access") {
+      why = msg("whyLogin"); how = msg("howLogin");
+      fix = [msg("loginUrl") + "?next=" + encodeURIComponent(gameUrl(entry, base)), msg("fixLogin")];
+    } else if (kind === "gone") {
+      why = msg("whyGone"); how = msg("howGone");
+    } else if (kind === "closed") {
+      why = msg("whyClosed"); how = msg("howClosed");
+    } else if (kind === "stale") {
+      why = msg("whyStale"); how = msg("howStale"); fix = [gameUrl(entry, base), msg("fixStale")];
+    } else {
+      why = msg("whyOther").replace("%(status)s", refused.status); how = msg("howOther");
+    }
+    var server = Boolean(refused.message) && kind !== "access" && kind !== "gone";
+    return { kind: kind, why: why, how: how, fix: fix, server: server };
+  }
+
+  /* What was typed, one "label: value" per line, to be read or copied when it cannot be sent. */
+  function typedText(entry, msg) {
+    var lines = [];
+    if (entry.title) lines.push(entry.title);
+    lines.push(msg("hand").replace("%(number)s", entry.number || "?"));
+    var values = entry.values;
+    if (!values) {  // a hand queued before the values were kept: its raw fields
+      values = [];
+      new URLSearchParams(entry.body).forEach(function (value, name) {
+        if (name !== "csrfmiddlewaretoken" && name !== "idempotency_key") values.push([name, value]);
+      });
+    }
+    values.forEach(function (pair) { lines.push(pair[0] + ": " + pair[1]); });
+    return lines.join("\n");
+  }
+
+  /* The seat that deals the next hand, after this hand's dealer (the ruleset's facts). */
+  function dealerAfter(facts, dealer) { return (facts.dealer_after || [])[dealer]; }
+
+  var pure = {
+    STORE: STORE, readQueue: readQueue, pendingIn: pendingIn, changed: changed, without: without,
+    queued: queued, nextToSend: nextToSend, answerOf: answerOf, kindOf: kindOf, gameUrl: gameUrl,
+    advice: advice, typedText: typedText, dealerAfter: dealerAfter
+  };
+  if (typeof module !== "undefined" && module.exports) module.exports = pure;
+  if (typeof document === "undefined") return;
+
+  // -- the page ---------------------------------------------------------------------------------
+  var common = window.segnapunti.common, $ = common.$, $all = common.$all;
   var flushing = false;
   var confirming = null;  // the key of the hand whose discard waits for "Yes, discard it"
   var drawn = "";  // what the status line shows: it is redrawn only when that changes
@@ -37,23 +153,13 @@
     return form && form.hasAttribute("data-outbox") ? form.cloneNode(true) : null;
   })();
 
-  /* What a refusal the form cannot fix means for the player, by status; any other 4xx but 400
-   * is "other" (kept too), while 408, 429 and 5xx are tried again. */
-  var KINDS = { 401: "access", 403: "access", 404: "gone", 409: "closed", 412: "stale", 422: "stale" };
-  var RETRY = { 408: true, 429: true };
-
-  function $(selector, root) { return (root || document).querySelector(selector); }
-  function $all(selector, root) { return Array.prototype.slice.call((root || document).querySelectorAll(selector)); }
   function handForm() { return (window.segnapunti || {}).handForm; }
   function live() { return (window.segnapunti || {}).live; }
 
-  // -- the queue ------------------------------------------------------------------------------
-  function load() { try { return JSON.parse(localStorage.getItem(STORE)) || []; } catch (e) { return []; } }
+  function load() { try { return readQueue(localStorage.getItem(STORE)); } catch (e) { return []; } }
   function save(items) { localStorage.setItem(STORE, JSON.stringify(items)); }
-  function pendingFor(gameId) { return load().filter(function (i) { return i.game === gameId; }).length; }
-  function update(key, change) {
-    save(load().map(function (i) { return i.key === key ? change(i) || i : i; }));
-  }
+  function pendingFor(gameId) { return pendingIn(load(), gameId); }
+  function update(key, change) { save(changed(load(), key, change)); }
 
   function uuid() {
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
@@ -78,13 +184,6 @@
     node.type = "button";
     node.addEventListener("click", action);
     return node;
-  }
-
-  function gameUrl(entry) { return new URL(entry.url, window.location.href).pathname.replace(/hands\/?$/, ""); }
-
-  function kindOf(refused) {
-    if (refused.code === "not_authenticated") return "access";  // a 404 that only means "let me in"
-    return KINDS[refused.status] || "other";
   }
 
   // -- the status line ------------------------------------------------------------------------
@@ -125,7 +224,7 @@
     block.appendChild(el("p", null, msg("refused").replace("%(number)s", entry.number || "?")));
     var actions = el("div", "actions");
     var open = el("a", "button", msg("open"));
-    open.href = gameUrl(entry);
+    open.href = gameUrl(entry, window.location.href);
     actions.appendChild(open);
     actions.appendChild(discardControl(entry));
     block.appendChild(actions);
@@ -135,37 +234,19 @@
   /* A hand kept after a refusal the form cannot fix: why, what to do, what was typed, and the
    * player's choice to send it again or discard it. */
   function kept(entry) {
-    var refused = entry.refused, kind = kindOf(refused);
+    var refused = entry.refused;
+    // A page served after the refusal with this game's form shows that the way in is back.
+    var back = LOADED > (refused.at || 0) && Boolean($('#hand-form[data-outbox][data-game-id="' + entry.game + '"]'));
+    var told = advice(entry, back, msg, window.location.href), kind = told.kind, fix = told.fix;
     var block = el("div", "refused");
     block.dataset.key = entry.key;
     block.dataset.kind = kind;
     block.dataset.status = refused.status;
     block.appendChild(el("p", null, msg("kept").replace("%(number)s", entry.number || "?")));
-    var why, how, fix = null;
-    // A page served after the refusal with this game's form shows that the way in is back.
-    var back = LOADED > (refused.at || 0) && $('#hand-form[data-outbox][data-game-id="' + entry.game + '"]');
-    if (kind === "access" && back) {
-      why = msg("whyBack"); how = msg("howBack");
-    } else if (kind === "access" && entry.pin) {
-      why = msg("whyPin"); how = msg("howPin"); fix = [entry.pin, msg("fixPin")];
-    } else if (kind === "access") {
-      why = msg("whyLogin"); how = msg("howLogin");
-      fix = [msg("loginUrl") + "?next=" + encodeURIComponent(gameUrl(entry)), msg("fixLogin")];
-    } else if (kind === "gone") {
-      why = msg("whyGone"); how = msg("howGone");
-    } else if (kind === "closed") {
-      why = msg("whyClosed"); how = msg("howClosed");
-    } else if (kind === "stale") {
-      why = msg("whyStale"); how = msg("howStale"); fix = [gameUrl(entry), msg("fixStale")];
-    } else {
-      why = msg("whyOther").replace("%(status)s", refused.status); how = msg("howOther");
-    }
-    block.appendChild(el("p", "why", why));
-    // The server's own words add what only it knows (which round, which hand); for access and
-    // a missing game they would only repeat the sentence above.
-    if (refused.message && kind !== "access" && kind !== "gone") block.appendChild(el("p", "server", refused.message));
-    block.appendChild(el("p", null, how));
-    var values = el("pre", "values", typedText(entry));
+    block.appendChild(el("p", "why", told.why));
+    if (told.server) block.appendChild(el("p", "server", refused.message));
+    block.appendChild(el("p", null, told.how));
+    var values = el("pre", "values", typedText(entry, msg));
     if (kind === "gone") {
       block.appendChild(values);
     } else {
@@ -208,22 +289,6 @@
     return holder;
   }
 
-  /* What was typed, one "label: value" per line, to be read or copied when it cannot be sent. */
-  function typedText(entry) {
-    var lines = [];
-    if (entry.title) lines.push(entry.title);
-    lines.push(msg("hand").replace("%(number)s", entry.number || "?"));
-    var values = entry.values;
-    if (!values) {  // a hand queued before the values were kept: its raw fields
-      values = [];
-      new URLSearchParams(entry.body).forEach(function (value, name) {
-        if (name !== "csrfmiddlewaretoken" && name !== "idempotency_key") values.push([name, value]);
-      });
-    }
-    values.forEach(function (pair) { lines.push(pair[0] + ": " + pair[1]); });
-    return lines.join("\n");
-  }
-
   function typedValues(form) {
     var values = [];
     var fixed = $("input[data-dealer]", form);
@@ -255,7 +320,7 @@
   // -- the player's choices -------------------------------------------------------------------
   function drop(key) {
     confirming = null;
-    save(load().filter(function (i) { return i.key !== key; }));
+    save(without(load(), key));
     var form = $("#hand-form");
     if (form && form.dataset.replaces === key) { window.location.reload(); return; }
     status();
@@ -273,7 +338,6 @@
     var form = event.target;
     if (!form.matches || !form.matches("form[data-outbox]")) return;
     event.preventDefault();
-    var items = load();
     var heading = $("h1");
     var entry = {
       key: uuid(),
@@ -288,10 +352,7 @@
     };
     form.elements.idempotency_key.value = entry.key;
     entry.body = new URLSearchParams(new FormData(form)).toString();
-    var replaces = form.dataset.replaces;
-    var at = replaces ? items.findIndex(function (i) { return i.key === replaces; }) : -1;
-    if (at >= 0) items.splice(at, 1, entry); else items.push(entry);
-    save(items);
+    save(queued(load(), entry, form.dataset.replaces));
     nextHand(form);
     status();
     flush();
@@ -303,7 +364,7 @@
     var fields = handForm();
     if (!fields) return;
     var dealer = fields.number(form, "dealer"), number = fields.handNumber(form);
-    var after = (fields.facts(form).dealer_after || [])[dealer];
+    var after = dealerAfter(fields.facts(form), dealer);
     if (form.dataset.replaces && pristine) {  // a refused hand's form: back to the page's own
       var clean = pristine.cloneNode(true);
       form.replaceWith(clean);
@@ -326,45 +387,19 @@
   }
 
   // -- sending --------------------------------------------------------------------------------
-  function csrf() {
-    var m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-    return m ? decodeURIComponent(m[1]) : "";
-  }
-
-  /* The server's reason, from the JSON error shape; a page (HTML) gives none. */
-  function reasonOf(response) {
-    var none = { code: "", message: "" };
-    if ((response.headers.get("Content-Type") || "").indexOf("json") < 0) return Promise.resolve(none);
-    return response.json().then(function (body) {
-      var errors = (body && body.errors) || [];
-      var texts = errors.map(function (e) { return e.message; }).filter(Boolean);
-      if (!texts.length && body && typeof body.detail === "string") texts.push(body.detail);
-      return { code: (errors[0] && errors[0].code) || "", message: texts.join(" ") };
-    }, function () { return none; });
-  }
-
   function flush() {
     if (flushing) return;
     var items = load();
     if (!items.length) { status(); return; }
-    var blocked = {}, entry = null;
-    items.forEach(function (i) {
-      if (entry) return;
-      if (i.failed) { blocked[i.game] = true; showRefused(i, i.html); return; }
-      if (i.refused) { blocked[i.game] = true; return; }
-      if (!blocked[i.game]) entry = i;
-    });
+    var pick = nextToSend(items), entry = pick.entry;
+    pick.failed.forEach(function (i) { showRefused(i, i.html); });
     status();
     if (!entry) return;
     flushing = true;
-    fetch(entry.url, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "X-Outbox": "1", "X-CSRFToken": csrf(), "Content-Type": "application/x-www-form-urlencoded" },
-      body: entry.body
-    }).then(function (response) {
-      if (response.status === 201) {
-        save(load().filter(function (i) { return i.key !== entry.key; }));
+    common.postForm(entry.url, entry.body, { "X-Outbox": "1" }).then(function (response) {
+      var answer = answerOf(response.status, response.headers.get("X-Refusal"));
+      if (answer === "saved") {
+        save(without(load(), entry.key));
         flushing = false;
         // Stored: undo.js offers "Undo" for a few seconds when the answer allows it.
         response.json().then(function (answer) {
@@ -374,8 +409,7 @@
         flush();
         return null;
       }
-      var entered = response.status === 409 && response.headers.get("X-Refusal") === "already_entered";
-      if (entered) {
+      if (answer === "entered") {
         // Another phone entered this hand first: the form comes back with why, under the next
         // number, with what was typed; the history is refreshed and points at that hand.
         return response.text().then(function (html) {
@@ -391,7 +425,7 @@
           status();
         });
       }
-      if (response.status === 400) {
+      if (answer === "wrong") {
         return response.text().then(function (html) {
           update(entry.key, function (i) { i.failed = true; i.html = html; });
           showRefused(entry, html);
@@ -400,12 +434,12 @@
           status();
         });
       }
-      if (response.status < 400 || response.status >= 500 || RETRY[response.status]) {
+      if (answer === "retry") {
         flushing = false;  // not refused: keep it and try again later
         status();
         return null;
       }
-      return reasonOf(response).then(function (reason) {
+      return common.refusalOf(response).then(function (reason) {
         update(entry.key, function (i) {
           i.refused = { status: response.status, code: reason.code, message: reason.message, at: Date.now() };
         });

@@ -3,7 +3,7 @@
 (function () {
   "use strict";
 
-  function $all(selector, root) { return Array.prototype.slice.call(root.querySelectorAll(selector)); }
+  var $all = window.segnapunti.common.$all;
 
   function wire(form) {
     var maxSeats = JSON.parse(form.dataset.maxSeats || "{}");

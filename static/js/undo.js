@@ -6,24 +6,57 @@
  * countdown a little shorter than the server's window. One tap posts the hand's validator (etag)
  * to its undo URL: a retried undo can only find the hand gone, never remove another. The words
  * are the toast's translated data attributes. Exposed as segnapunti.undo.
+ *
+ * The first part below needs no page (which answers offer an undo, the countdown, what an
+ * undo's answer means); it is what Node loads (tests/js/undo.test.js). The page's part uses
+ * segnapunti.common (common.js).
  */
 (function () {
   "use strict";
 
   var MARGIN = 1;  // seconds kept back for the network
-  var current = null;  // {detail, left, timer}
 
-  function $(selector, root) { return (root || document).querySelector(selector); }
-  function toast() { return $("#undo-toast"); }
   function fill(template, values) {
     return template.replace(/%\((\w+)\)s/g, function (_, name) { return values[name]; });
   }
-  function csrf() {
-    var match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
-    if (match) return decodeURIComponent(match[1]);
-    var input = $("input[name=csrfmiddlewaretoken]");
-    return input ? input.value : "";
+
+  /* Whether the server's answer for a stored hand offers an undo on the page of game gameId:
+   * not for a replayed answer (a resend of a hand already stored), nor another game's hand. */
+  function offered(detail, gameId) {
+    if (!detail || !detail.undo || detail.replayed) return false;
+    return String(gameId) === String(detail.undo.url.split("/")[2]);
   }
+
+  /* The seconds the toast counts down from: the server's window less the margin, at least 1. */
+  function secondsShown(seconds) { return Math.max(seconds - MARGIN, 1); }
+
+  /* Counts down from left, one a second: tick(left) while some are left, then done() when
+   * none is (and stops). The interval's id, for clearInterval. */
+  function countdown(left, tick, done) {
+    var timer = setInterval(function () {
+      left -= 1;
+      if (left <= 0) { clearInterval(timer); done(); return; }
+      tick(left);
+    }, 1000);
+    return timer;
+  }
+
+  /* The hand is gone after an undo: taken back now (2xx), or already (404: the first of two
+   * undos sent for it went through). Anything else is a refusal to show. */
+  function undone(status) { return (status >= 200 && status < 300) || status === 404; }
+
+  var pure = {
+    MARGIN: MARGIN, fill: fill, offered: offered, secondsShown: secondsShown, countdown: countdown,
+    undone: undone
+  };
+  if (typeof module !== "undefined" && module.exports) module.exports = pure;
+  if (typeof document === "undefined") return;
+
+  // -- the page ---------------------------------------------------------------------------------
+  var common = window.segnapunti.common, $ = common.$;
+  var current = null;  // {detail, left, timer}
+
+  function toast() { return $("#undo-toast"); }
 
   function hide() {
     var box = toast();
@@ -54,17 +87,12 @@
 
   function show(detail) {
     var box = toast();
-    if (!box || !detail || !detail.undo || detail.replayed) return;
-    if (String(box.dataset.gameId) !== String(detail.undo.url.split("/")[2])) return;
+    if (!box || !offered(detail, box.dataset.gameId)) return;
     hide();
-    current = { detail: detail, left: Math.max(detail.undo.seconds - MARGIN, 1), timer: null };
+    current = { detail: detail, left: secondsShown(detail.undo.seconds), timer: null };
     draw();
     box.hidden = false;
-    current.timer = setInterval(function () {
-      current.left -= 1;
-      if (current.left <= 0) { hide(); return; }
-      draw();
-    }, 1000);
+    current.timer = countdown(current.left, function (left) { current.left = left; draw(); }, hide);
   }
 
   function undo() {
@@ -73,21 +101,15 @@
     clearInterval(current.timer);
     $("button", box).disabled = true;
     var body = new URLSearchParams({ etag: detail.undo.etag });
-    fetch(detail.undo.url, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "X-CSRFToken": csrf(), "Content-Type": "application/x-www-form-urlencoded" },
-      body: body.toString()
-    }).then(function (response) {
-      return response.json().catch(function () { return {}; }).then(function (answer) {
+    common.postForm(detail.undo.url, body).then(function (response) {
+      return common.refusalOf(response).then(function (reason) {
         var live = (window.segnapunti || {}).live;
         if (live) live.refresh();
-        if (response.ok || response.status === 404) {
+        if (undone(response.status)) {
           say(fill(box.dataset.undone, { number: detail.number }));
           return;
         }
-        var error = (answer.errors || [])[0] || {};
-        say(error.message || box.dataset.failed, 8);
+        say(reason.message || box.dataset.failed, 8);
       });
     }).catch(function () {
       say(box.dataset.offline, 8);
