@@ -13,8 +13,8 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 
 from scoring import demo
-from scoring.labels import CHOICE_LABELS, CONTRACT_LABELS, OPTION_LABELS
 from scoring.forms.hands import HAND_FORMS, HandForm
+from scoring.labels import CHOICE_LABELS, CONTRACT_LABELS, OPTION_LABELS
 from scoring.presenters import PHRASES, hand_summary
 from scoring.rules import RULESETS, Ruleset
 from scoring.rules.base import ChoiceOption, GameState, IntMapOption, IntOption

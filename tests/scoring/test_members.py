@@ -55,8 +55,9 @@ def invite(by, club, role="scorer", **kwargs):
 
 def actions(club):
     return list(
-        AuditEvent.objects.filter(club=club, game=None, pk__gt=club.set_up_until)
-        .values_list("action", "actor__username", "before", "after")
+        AuditEvent.objects.filter(club=club, game=None, pk__gt=club.set_up_until).values_list(
+            "action", "actor__username", "before", "after"
+        )
     )
 
 
