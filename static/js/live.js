@@ -59,6 +59,29 @@
 
   document.addEventListener("htmx:afterSwap", showNew);
 
+  /* The region answered 403 or 404: this phone may no longer read the game (its table link was
+   * renewed, its session ended). The page says so above the figures, which stay as they were,
+   * and stops asking; the answer is not handed on (django-htmx's debug handler, listening on the
+   * document, would show Django's error page in place of the game). */
+  document.body.addEventListener("htmx:beforeOnLoad", function (event) {
+    var live = $("#live"), xhr = event.detail.xhr;
+    if (!live || event.target !== live || (xhr.status !== 403 && xhr.status !== 404)) return;
+    event.stopPropagation();
+    event.preventDefault();
+    // A copy without htmx's attributes takes the region's place: polling stops with the old one.
+    var still = live.cloneNode(true);
+    still.removeAttribute("hx-get");
+    still.removeAttribute("hx-trigger");
+    live.replaceWith(still);
+    if ($("#live-gone")) return;
+    var notice = document.createElement("p");
+    notice.id = "live-gone";
+    notice.className = "box warn";
+    notice.setAttribute("role", "alert");
+    notice.textContent = still.dataset.gone;
+    still.parentNode.insertBefore(notice, still);
+  });
+
   document.addEventListener("htmx:afterSwap", function () {
     var live = $("#live"), form = $("#hand-form"), fields = handForm();
     if (!live || !form || !fields || form.hasAttribute("data-replaces")) return;

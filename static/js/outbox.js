@@ -131,10 +131,25 @@
   /* The seat that deals the next hand, after this hand's dealer (the ruleset's facts). */
   function dealerAfter(facts, dealer) { return (facts.dealer_after || [])[dealer]; }
 
+  /* Where the form of a page picks up when hands of its game wait on this phone: a page kept
+   * from before they were typed (a reload without network) shows an older number. The next
+   * hand is the one after the last waiting hand, dealt by the seat after its dealer; null when
+   * the page already counts them (the server has them, or none waits). */
+  function resumeAfter(items, gameId, pageNumber) {
+    var last = null;
+    items.forEach(function (i) {
+      if (i.game === gameId && i.number && (last === null || i.number > last.number)) last = i;
+    });
+    if (last === null || last.number + 1 <= (pageNumber || 0)) return null;
+    var dealer = new URLSearchParams(last.body || "").get("dealer");
+    return { number: last.number + 1, after: dealer === null || dealer === "" ? null : parseInt(dealer, 10) };
+  }
+
   var pure = {
     STORE: STORE, readQueue: readQueue, pendingIn: pendingIn, changed: changed, without: without,
     queued: queued, nextToSend: nextToSend, answerOf: answerOf, kindOf: kindOf, gameUrl: gameUrl,
-    advice: advice, typedText: typedText, dealerAfter: dealerAfter
+    advice: advice, typedText: typedText, dealerAfter: dealerAfter,
+    resumeAfter: resumeAfter
   };
   if (typeof module !== "undefined" && module.exports) module.exports = pure;
   if (typeof document === "undefined") return;
@@ -358,6 +373,24 @@
     flush();
   }
 
+  /* The page's form, loaded while hands of its game wait here: it goes on after them. */
+  function resume() {
+    var form = $("#hand-form[data-outbox]"), fields = handForm();
+    if (!form || !fields || form.dataset.replaces) return;
+    var next = resumeAfter(load(), form.dataset.gameId, fields.handNumber(form));
+    if (next === null) return;
+    fields.setHandNumber(form, next.number);
+    var dealer = next.after === null ? undefined : dealerAfter(fields.facts(form), next.after);
+    if (dealer !== undefined) showDealer(form, String(dealer));
+    fields.refresh(form);
+  }
+
+  function showDealer(form, seat) {
+    var fixed = $("input[data-dealer]", form);
+    if (fixed) fixed.value = seat;
+    else { var radio = $('input[name="dealer"][value="' + seat + '"]', form); if (radio) radio.checked = true; }
+  }
+
   /* The form, emptied for the next hand: dealt by the seat after this hand's dealer (the
    * ruleset's facts say which seat that is), under the next number. */
   function nextHand(form) {
@@ -370,16 +403,11 @@
       form.replaceWith(clean);
       form = clean;
     }
-    var fixed = $("input[data-dealer]", form);
     form.reset();
     delete form.dataset.replaces;
     delete form.dataset.touched;
     $all("[data-auto]", form).forEach(function (i) { i.dataset.auto = ""; });
-    if (after !== undefined) {
-      var next = String(after);
-      if (fixed) fixed.value = next;
-      else { var radio = $('input[name="dealer"][value="' + next + '"]', form); if (radio) radio.checked = true; }
-    }
+    if (after !== undefined) showDealer(form, String(after));
     if (number) fields.setHandNumber(form, number + 1);
     $all(".error", form).forEach(function (e) { e.remove(); });
     $all(".has-error", form).forEach(function (e) { e.classList.remove("has-error"); });
@@ -474,7 +502,7 @@
   }
 
   document.addEventListener("submit", queue);
-  document.addEventListener("DOMContentLoaded", flush);
+  document.addEventListener("DOMContentLoaded", function () { resume(); flush(); });
   window.addEventListener("online", flush);
   window.addEventListener("offline", function () { status(); });
   setInterval(flush, 15000);

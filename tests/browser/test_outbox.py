@@ -12,7 +12,9 @@ from django.conf import settings
 from django.contrib.sessions.models import Session
 from playwright.sync_api import Page, expect
 
+from scoring import services as scoring
 from scoring.models import Hand, TableLink, Via
+from scoring.services import Actor
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -293,3 +295,32 @@ def test_a_server_error_keeps_the_hand_waiting_and_it_goes_by_itself_later(olga_
     expect_totals(page, [2, -1, -1])
     expect(status).to_be_hidden()
     assert stored(terziglio) == [(1, [2, -1, -1])]
+
+
+def test_a_phone_whose_table_link_was_renewed_is_told_so_not_shown_a_debug_page(
+    page, terziglio, olga, settings
+):
+    """Issue 21, point 4: with DEBUG on (``make run``'s default), the live poll's 404 after the
+    organizer renewed the table link must not become Django's yellow page: the game stays, and
+    the page says why it stopped following and what to do."""
+    settings.DEBUG = True
+    link = TableLink.objects.get(game=terziglio)
+    page.goto(f"/t/{link.token}/")
+    enter_pin(page, link)
+    expect(page.get_by_role("heading", name="Terziglio")).to_be_visible()
+
+    scoring.rotate_table_link(game=terziglio, by=Actor.for_user(olga))
+
+    notice = page.locator("#live-gone")
+    expect(notice).to_contain_text("its table link was renewed", timeout=10_000)
+    expect(notice).to_contain_text("Scan the table’s new QR code and type its PIN")
+    expect(page.get_by_role("heading", name="Terziglio")).to_be_visible()
+    expect(page.locator("#live .totals .name")).to_have_text(["Anna", "Bruno", "Carla"])
+    assert "Page not found" not in page.content()
+    # It stops asking: no second notice, and no more polls of the region.
+    polls = []
+    page.on(
+        "request", lambda request: polls.append(request.url) if "/live/" in request.url else None
+    )
+    page.wait_for_timeout(4000)
+    assert polls == [] and page.locator("#live-gone").count() == 1

@@ -72,6 +72,49 @@ def test_a_reload_without_network_still_shows_the_game_and_its_outbox(
     assert Hand.objects.filter(game=terziglio).count() == 2
 
 
+def passed_out_offline(page: Page) -> None:
+    """One hand typed and saved without network: everybody passed (the dealer as shown)."""
+    page.locator("#hand-form fieldset.outcome label.chip").filter(has_text="Everybody passed").tap()
+    page.locator("#hand-form").get_by_role("button", name="Save hand").tap()
+
+
+def test_a_reload_without_network_counts_the_hands_waiting_on_the_phone(
+    olga_page, olga, phone, terziglio
+):
+    """Issue 21, point 2: reloaded offline with two hands waiting, the form shows the hand after
+    them and its dealer; a hand typed there is stored online under its own number, not refused
+    as entered by another phone."""
+    page = olga_page
+    play(terziglio, G1[:1], olga)  # Anna dealt hand 1: Bruno deals hand 2
+    page.goto(f"/g/{terziglio.pk}/")
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null")
+    page.reload()
+    heading = page.locator("[data-hand-heading]")
+    expect(heading).to_contain_text("Hand 2")
+
+    phone.set_offline(True)
+    passed_out_offline(page)  # hand 2, Bruno deals
+    passed_out_offline(page)  # hand 3, Carla deals
+    expect(page.locator("#outbox-status")).to_contain_text("2 hands waiting to be sent.")
+
+    page.reload()  # the page kept by the service worker shows hand 2 and Bruno
+    expect(page.locator("#outbox-status")).to_contain_text("2 hands waiting to be sent.")
+    expect(heading).to_contain_text("Hand 4")
+    dealer = page.locator('#hand-form input[name="dealer"]:checked, #hand-form input[data-dealer]')
+    assert dealer.first.input_value() == "0"  # Anna deals hand 4
+    shot(page, "offline-reload-two-waiting")
+    passed_out_offline(page)
+    expect(page.locator("#outbox-status")).to_contain_text("3 hands waiting to be sent.")
+
+    phone.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#live .history h2")).to_contain_text("(4)")
+    expect(page.locator("#outbox-status")).not_to_contain_text("waiting")
+    hands = Hand.objects.filter(game=terziglio).order_by("number")
+    assert [h.document["dealer"] for h in hands] == [0, 1, 2, 0]
+    assert [h.document.get("outcome") for h in hands][1:] == ["passed_out"] * 3
+
+
 def test_manifest_icons_and_favicon_are_served(page, live_server):
     page.goto("/")
     href = page.locator('link[rel="manifest"]').get_attribute("href")

@@ -213,3 +213,27 @@ test("the next hand is dealt by the seat the ruleset's facts name after the deal
   assert.equal(outbox.dealerAfter({ dealer_after: [2, 0, 1] }, 0), 2);
   assert.equal(outbox.dealerAfter({}, 1), undefined);  // no rotation known: left as it is
 });
+
+// -- a page reloaded while hands wait -----------------------------------------------------------
+
+test("a page kept from before two hands were queued goes on after them, with the next dealer", () => {
+  const items = [
+    hand("a", "7", { number: 8, body: "dealer=1&outcome=played" }),
+    hand("b", "7", { number: 9, body: "dealer=2&outcome=passed_out" }),
+    hand("c", "5", { number: 20, body: "dealer=0" }),
+  ];
+  // The page shows hand 8 (it was kept before the two were typed): the next is 10, after seat 2.
+  assert.deepEqual(outbox.resumeAfter(items, "7", 8), { number: 10, after: 2 });
+});
+
+test("a page that already counts the waiting hands, or a game with none waiting, is left alone", () => {
+  const items = [hand("a", "7", { number: 8, body: "dealer=1" })];
+  assert.equal(outbox.resumeAfter(items, "7", 9), null);  // hand 8 reached the server first
+  assert.equal(outbox.resumeAfter(items, "5", 3), null);
+  assert.equal(outbox.resumeAfter([], "7", 1), null);
+});
+
+test("a waiting hand whose dealer is not known still moves the number on", () => {
+  const items = [hand("a", "7", { number: 4, body: "outcome=played" })];
+  assert.deepEqual(outbox.resumeAfter(items, "7", 2), { number: 5, after: null });
+});

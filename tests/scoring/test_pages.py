@@ -461,3 +461,12 @@ def test_abandoning_needs_a_reason(olga, terziglio):
     client.post(f"/g/{terziglio.pk}/abandon/", {"reason": "rain"})
     assert Game.objects.get(pk=terziglio.pk).status == "abandoned"
     assert "Abandoned: rain" in client.get(f"/g/{terziglio.pk}/").content.decode()
+
+
+def test_htmx_and_its_debug_helper_are_loaded_once_with_debug_on(olga, terziglio, settings):
+    """Issue 21, point 14: ``{% htmx_script %}`` already adds django-htmx's debug script when
+    DEBUG is on; the page must not load it a second time."""
+    settings.DEBUG = True
+    page = login(olga).get(f"/g/{terziglio.pk}/").content.decode()
+    assert page.count("django_htmx/django-htmx.js") == 1
+    assert page.count("django_htmx/htmx-2.min.js") == 1
