@@ -120,6 +120,7 @@ TEMPLATES = {
     ),
     "too_deep": gettext_lazy("%(field)s: this is nested more than %(max)s levels deep."),
     "too_large": gettext_lazy("The request body is larger than %(max)s bytes."),
+    "too_long": gettext_lazy("%(field)s: at most %(max)s characters, not %(value)s."),
     "locked": gettext_lazy("This game is locked: an organizer of the club can reopen it."),
 }
 

@@ -18,6 +18,7 @@ class InviteForm(RuleErrorsMixin, forms.Form):
     email = forms.EmailField(
         label=_("E-mail"),
         required=False,
+        max_length=254,
         help_text=_("Leave it empty to get a one-time link to hand over yourself."),
     )
     role = forms.ChoiceField(label=_("Role"))

@@ -50,6 +50,8 @@ from scoring.models import (
 from scoring.services import audit
 from scoring.services.actors import Actor, NotAllowed, violation
 
+#: The longest e-mail address an invitation keeps (RFC 5321's limit, the column's width).
+EMAIL_MAX = 254
 #: A higher role includes what the lower ones may do (an invitation never lowers a role).
 RANK = {Role.MEMBER: 0, Role.SCORER: 1, Role.ORGANIZER: 2, Role.OWNER: 3}
 
@@ -120,6 +122,8 @@ def invite(
         _check_role(role)
         if role == Role.OWNER and mine != Role.OWNER:
             raise violation("role", "not_allowed", reason="owner_only")
+        if len(email) > EMAIL_MAX:
+            raise violation("email", "too_long", max=EMAIL_MAX, value=len(email))
         if email:
             try:
                 validate_email(email)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
@@ -97,6 +98,12 @@ def _shell_urls() -> list[str]:
     return urls
 
 
+def static_prefix() -> str:
+    """The absolute path under which static files are served (``/static/``)."""
+    prefix = settings.STATIC_URL
+    return prefix if prefix.startswith(("/", "http://", "https://")) else "/" + prefix
+
+
 @cache_control(no_cache=True)
 def service_worker(request):
     response = render(
@@ -105,7 +112,9 @@ def service_worker(request):
         {
             "version": SW_VERSION,
             "shell": json.dumps(_shell_urls()),
-            "static_prefix": json.dumps(static("")),
+            # The prefix of every static address: settings.STATIC_URL as the pages use it
+            # (``static("")`` would ask a production build's manifest for a file named "").
+            "static_prefix": json.dumps(static_prefix()),
         },
         content_type="application/javascript",
     )

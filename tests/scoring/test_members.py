@@ -600,3 +600,19 @@ def test_the_last_two_owners_leaving_at_once_leave_one_owner(django_user_model, 
         assert codes(refused[0]) == {("role", "not_allowed", "last_owner")}
         assert club.memberships.filter(role="owner").count() == 1
         assert AuditEvent.objects.filter(club=club, game=None).count() == trail + 1
+
+
+def test_a_valid_but_too_long_address_is_refused_by_name_not_a_500(club, olga):
+    """Issue 22, point 7: a 312-character address passes the e-mail validator but not the
+    254-character column: refused by name, in the service and next to the page's field."""
+    long_address = "a" * 60 + "@" + ".".join(["b" * 60] * 4) + ".it"
+    assert len(long_address) > 254
+    with pytest.raises(RuleViolation) as refused:
+        invite(olga, club, email=long_address)
+    assert codes(refused.value) == {("email", "too_long", None)}
+    response = login(olga).post(
+        "/c/uno/members/", {"action": "invite", "email": long_address, "role": "member"}
+    )
+    assert response.status_code == 400
+    assert field_error(response.content.decode(), "email")
+    assert not Invitation.objects.filter(email=long_address).exists()

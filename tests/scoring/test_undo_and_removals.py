@@ -1,10 +1,12 @@
 """Undoing the hand just saved, and the two removals a player means when removing a middle hand
 breaks the deal order (issue 10, points 4 and 5): services, and the pages that call them."""
 
+import json
 import re
 from datetime import timedelta
 
 import pytest
+from django.core.management import call_command
 from django.utils import timezone
 
 from scoring import services
@@ -324,3 +326,25 @@ def test_rematch_starts_the_same_table_again(olga, terziglio):
     assert (new.ruleset, new.options, new.status) == ("terziglio", terziglio.options, "in_progress")
     page = client.get(response["Location"]).content.decode()
     assert re.search(r'value="1"[^>]*checked', page) or re.search(r'checked[^>]*value="1"', page)
+
+
+@pytest.mark.django_db
+def test_the_service_worker_is_served_by_a_production_build_after_collectstatic(
+    client, settings, tmp_path
+):
+    """Issue 22, point 6: with DEBUG off the static files come from collectstatic's manifest
+    (hashed names); /sw.js answered 500 asking the manifest for "". It answers 200 and keeps the
+    hashed files of the shell."""
+    settings.DEBUG = False
+    settings.STATIC_ROOT = tmp_path
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
+    call_command("collectstatic", interactive=False, verbosity=0)
+    worker = client.get("/sw.js")
+    assert worker.status_code == 200
+    body = worker.content.decode()
+    assert 'var STATIC_PREFIX = "/static/";' in body
+    shell = json.loads(re.search(r"var SHELL = (\[.*?\]);", body).group(1))
+    assert any(re.fullmatch(r"/static/js/outbox\.[0-9a-f]{12}\.js", url) for url in shell), shell
