@@ -271,13 +271,18 @@ def accept_invitation(*, token: str, by: Actor) -> Membership:
     return membership
 
 
+def _close(invitation: Invitation, status: str, by: Actor) -> None:
+    """The invitation answered (declined, withdrawn): it no longer opens the club."""
+    invitation.status = status
+    invitation.answered_by = by.user
+    invitation.answered_at = timezone.now()
+    invitation.save(update_fields=["status", "answered_by", "answered_at"])
+
+
 def decline_invitation(*, token: str, by: Actor) -> Invitation:
     with transaction.atomic():
         invitation = _pending(token)
-        invitation.status = InvitationStatus.DECLINED
-        invitation.answered_by = by.user
-        invitation.answered_at = timezone.now()
-        invitation.save(update_fields=["status", "answered_by", "answered_at"])
+        _close(invitation, InvitationStatus.DECLINED, by)
         _audit(
             invitation.club,
             AuditAction.DECLINE_INVITATION,
@@ -303,10 +308,7 @@ def revoke_invitation(*, invitation: Invitation, by: Actor) -> None:
             raise violation("role", "not_allowed", reason="owner_only")
         if invitation.status != InvitationStatus.PENDING:
             raise violation("token", "not_allowed", reason=f"invitation_{invitation.status}")
-        invitation.status = InvitationStatus.REVOKED
-        invitation.answered_by = by.user
-        invitation.answered_at = timezone.now()
-        invitation.save(update_fields=["status", "answered_by", "answered_at"])
+        _close(invitation, InvitationStatus.REVOKED, by)
         _audit(
             invitation.club,
             AuditAction.REVOKE_INVITATION,
