@@ -19,8 +19,10 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.models import Club, Game, Player
+from scoring.rules import RULESETS
 from scoring.validators import any_text, plain_text
-from tournaments.labels import SCHEME_LABELS
+from tournaments.labels import SCHEME_LABELS, bracket_round_label
+from tournaments.scheduling.double_elimination import double_elimination
 from tournaments.standings import SCHEMES
 
 
@@ -218,8 +220,6 @@ class Competition(models.Model):
     def double_stages(self) -> int:
         """A double elimination's rounds, the bracket reset left out (played only if needed):
         the drawn bracket's, or the one the active entries will make."""
-        from tournaments.scheduling.double_elimination import double_elimination
-
         first = self.rounds.filter(bracket__isnull=False).order_by("number").only("bracket").first()
         if first is not None:
             stages = len(first.bracket["rounds"])
@@ -240,8 +240,6 @@ class Competition(models.Model):
         total = self.knockout_rounds
         index = number - (self.knockout_from or 1)
         if total and 0 <= index < total:
-            from tournaments.presenters import bracket_round_label
-
             label = f"{label} · {bracket_round_label(index, total)}"
         return label
 
@@ -252,6 +250,25 @@ class Competition(models.Model):
             self.rulesets == ["briscola"]
             and self.options.get("briscola", {}).get("format") == "pairs"
         )
+
+    def table_policy(self, ruleset: str) -> tuple[tuple[int, ...], int, int]:
+        """Allowed table sizes (in competitors) for a game of ``ruleset``, the preferred one, and
+        the table size from which the dealer sits out (0: never). Two-sided formats always seat
+        two competitors."""
+        rules = RULESETS[ruleset]
+        sitting_out = min(rules.dealer_sits_out_with) if rules.dealer_sits_out_with else 0
+        if self.two_sided or self.pairs:
+            return (2,), 2, 0
+        sizes = tuple(range(rules.min_seats, rules.max_seats + 1))
+        ideal = self.table_size if self.table_size in sizes else rules.ideal_seats
+        return sizes, ideal, sitting_out
+
+    def game_sizes(self, ruleset: str) -> tuple[int, ...]:
+        """How many players a game of ``ruleset`` may have in this competition."""
+        if self.pairs:
+            return (4,)
+        sizes, _ideal, _sitting_out = self.table_policy(ruleset)
+        return sizes
 
 
 class EntryStatus(models.TextChoices):
@@ -386,6 +403,14 @@ class Round(models.Model):
     def label(self) -> str:
         """The round's name in the reader's language (``Competition.round_label``)."""
         return self.competition.round_label(self.number)
+
+    def timer_left(self, now) -> int:
+        """Seconds left on the round timer at ``now`` (never below 0)."""
+        full = self.duration_minutes * 60
+        left = full if self.timer_remaining is None else self.timer_remaining
+        if self.timer_started_at is not None:
+            left -= int((now - self.timer_started_at).total_seconds())
+        return max(0, left)
 
 
 class CheckIn(models.Model):

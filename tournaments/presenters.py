@@ -12,6 +12,7 @@ import datetime as dt
 import unicodedata
 import zoneinfo
 from decimal import Decimal
+from fractions import Fraction
 
 from django.conf import settings
 from django.utils import formats
@@ -21,9 +22,20 @@ from django.utils.translation import gettext_lazy, ngettext
 from scoring.labels import game_name
 from scoring.models import Club, GameStatus
 from scoring.rules import RULESETS
-from tournaments.labels import TIE_BREAK_LABELS
+from tournaments import standings as pure
+from tournaments.labels import SCHEME_LABELS, TIE_BREAK_LABELS, bracket_round_label
 from tournaments.models import Competition, Entry, Round, RoundStatus, Table, TableSeat
-from tournaments.services.rounds import timer_left
+from tournaments.scheduling.double_elimination import (
+    DOUBLE,
+    GRAND_FINAL,
+    LOSERS,
+    RESET,
+    WINNERS,
+    bracket_ranking,
+    reset_needed,
+    section_rounds,
+)
+from tournaments.scheduling.knockout import ENTRANT, WINNER, occupant
 
 
 def club_zone(club: Club) -> zoneinfo.ZoneInfo:
@@ -305,7 +317,7 @@ def timer_of(round_: Round, now: dt.datetime) -> dict:
     duration), "running", "paused" or "over"; ``left`` and ``full`` in seconds; ``text`` as
     the screen shows it (h:mm:ss or mm:ss)."""
     full = round_.duration_minutes * 60
-    left = timer_left(round_, now)
+    left = round_.timer_left(now)
     if left == 0 and (round_.timer_started_at or round_.timer_remaining is not None):
         state = "over"
     elif round_.timer_started_at is not None:
@@ -391,24 +403,10 @@ def where_answer(competition: Competition, entry: Entry, zone) -> dict:
     return answer
 
 
-def bracket_round_label(index: int, total: int) -> str:
-    """The usual name of a knockout round, in the reader's language (Final, Semi-finals, …)."""
-    from tournaments.scheduling.knockout import FINAL, QUARTER_FINALS, SEMI_FINALS, round_name
-
-    key, size = round_name(index, total)
-    names = {FINAL: _("Final"), SEMI_FINALS: _("Semi-finals"), QUARTER_FINALS: _("Quarter-finals")}
-    # Languages name the next two rounds by their own words (huitièmes, ottavi di finale).
-    sized = {16: _("Round of 16"), 32: _("Round of 32")}
-    return names.get(key) or sized.get(size) or _("Round of %(count)s") % {"count": size}
-
-
 def bracket_view(competition: Competition, drawn, rounds: list[Round]) -> dict:
     """The bracket page's columns: each round by its name, its matches with both sides (name,
     seed, who won), a side not known yet as "Winner of match 3"; the third-place match; the
     byes; and the ranking the bracket gives so far. ``drawn`` is ``selectors.bracket_of``."""
-    from tournaments.scheduling.double_elimination import DOUBLE, bracket_ranking
-    from tournaments.scheduling.knockout import ENTRANT, WINNER, occupant
-
     bracket, outcomes = drawn
     rounds = [r for r in rounds if r.number >= (competition.knockout_from or 1)]
     entries = {e.pk: e for e in competition.entries.select_related("player", "partner")}
@@ -490,15 +488,6 @@ def bracket_view(competition: Competition, drawn, rounds: list[Round]) -> dict:
 def _double_sections(bracket, outcomes, match) -> list[dict]:
     """A double elimination's winners' bracket, losers' bracket and grand final, each as columns
     of matches by its own rounds ("Winners round 1" … "Losers final", "Grand final (reset)")."""
-    from tournaments.scheduling.double_elimination import (
-        GRAND_FINAL,
-        LOSERS,
-        RESET,
-        WINNERS,
-        reset_needed,
-        section_rounds,
-    )
-
     totals = section_rounds(bracket)
     by_number = {m.number: m for stage in bracket.rounds for m in stage}
 
@@ -562,10 +551,6 @@ TIE_BREAK_HELP = {
 def points_by_table_size(competition: Competition) -> list[dict]:
     """The points of each place at each table size, under the competition's scheme (placement
     schemes only; an empty list for the others)."""
-    from fractions import Fraction
-
-    from tournaments import standings as pure
-
     if competition.scheme == "fair_placement":
         rows = {size: pure.fair_row(size) for size in pure.DEFAULT_PLACEMENT_POINTS}
     elif competition.scheme == "placement":
@@ -590,8 +575,6 @@ def standings_explained(competition: Competition, data: dict) -> dict:
     """What the "how these standings are computed" page shows, with this competition's own
     numbers: the scheme and its points per table size, best-N and attendance, the tie-breaks
     in order, and the leader's line worked out night by night."""
-    from tournaments.labels import SCHEME_LABELS
-
     tables = standings_tables(data)
     overall = tables[0] if tables else None
     example = None

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Sequence
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -37,6 +39,8 @@ from tournaments.models import (
     Table,
     TableSeat,
 )
+from tournaments.scheduling import Bracket
+from tournaments.scheduling.double_elimination import bracket_ranking
 
 
 def entries_of(competition: Competition, *, active_only: bool = False) -> list[Entry]:
@@ -280,9 +284,6 @@ def standings_of(competition: Competition) -> dict[str, Any]:
 def bracket_of(competition: Competition) -> tuple[Any, dict[int, tuple[int, int]]] | None:
     """Knockout: the drawn bracket (``scheduling.Bracket``) and the outcome of every match
     settled so far, by match number; ``None`` before the first round is drawn."""
-    from tournaments.scheduling import Bracket
-    from tournaments.services.settlement import match_outcomes
-
     stored = bracket_json(competition)
     if not stored:
         return None
@@ -303,8 +304,6 @@ def _bracket_ranking(competition: Competition, table: dict[str, Any]) -> bool:
     by points: 1 the final's winner, 2 its loser, 3 and 4 from the third-place match, then by
     the round of elimination, places shared as the format shares them. Entrants outside the
     bracket are listed unranked. The rows keep their points and figures. True when done."""
-    from tournaments.scheduling.double_elimination import bracket_ranking
-
     drawn = bracket_of(competition)
     if drawn is None:
         return False
@@ -417,13 +416,10 @@ def late_seat_refusal(round_: Round, table: Table) -> str | None:
     """Why a late entrant cannot join ``table`` of a published round (a message reason), or
     ``None``: two-sided and pair tables are full by nature; others take one more player while
     the game allows it and no hand is entered."""
-    from scoring.models import GameStatus
-    from tournaments.services.competitions import game_sizes
-
     competition = round_.competition
     if competition.two_sided or competition.pairs or table.forfeited:
         return "table_full"
-    if table.seats.count() + 1 not in game_sizes(competition, round_.ruleset):
+    if table.seats.count() + 1 not in competition.game_sizes(round_.ruleset):
         return "table_full"
     game = table.game
     if game is not None and (game.status != GameStatus.IN_PROGRESS or game.hands.exists()):
@@ -453,3 +449,49 @@ def drawn_tables(competition: Competition) -> dict[int, list[tuple[int, ...]]]:
         number: [tuple(seats) for _n, seats in sorted(by_table.items())]
         for number, by_table in sorted(tables.items())
     }
+
+
+def _forfeit_winner(table: Table, seats: Sequence[int]) -> int | None:
+    """The entry that goes through a forfeited knockout match: the one the organizer gave
+    more points to (see ``forfeit_table``)."""
+    given = dict.fromkeys(seats, Decimal(0))
+    for entry_id, points in Adjustment.objects.filter(
+        round_id=table.round_id, entry_id__in=seats
+    ).values_list("entry_id", "points"):
+        given[entry_id] += points
+    best = max(given.values())
+    leaders = [e for e, p in given.items() if p == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def match_outcomes(competition: Competition) -> dict[int, tuple[int, int]]:
+    """Knockout: (winner, loser) of every match played or forfeited, by match number."""
+    outcome: dict[int, tuple[int, int]] = {}
+    for round_ in competition.rounds.exclude(status=RoundStatus.DRAFT):
+        numbers = round_.metrics.get("matches", [])
+        for table in round_.tables.select_related("game").order_by("number"):
+            if table.number - 1 >= len(numbers):
+                continue
+            seats = list(table.seats.order_by("position").values_list("entry_id", flat=True))
+            if table.forfeited:
+                winner = _forfeit_winner(table, seats)
+                if winner is not None:
+                    loser = next(e for e in seats if e != winner)
+                    outcome[numbers[table.number - 1]] = (winner, loser)
+                continue
+            game = table.game
+            if game is None or game.status != GameStatus.FINISHED:
+                continue
+            winner_side = next(p.seat for p in game.rules.ranking(game.state()) if p.place == 1) % 2
+            winner = seats[winner_side]
+            outcome[numbers[table.number - 1]] = (winner, seats[1 - winner_side])
+    return outcome
+
+
+def competitions_of_game(game_id: int) -> list[int]:
+    """The competitions whose tables play game ``game_id`` (its standings follow the game)."""
+    return list(
+        Competition.objects.filter(rounds__tables__game_id=game_id)
+        .values_list("pk", flat=True)
+        .distinct()
+    )

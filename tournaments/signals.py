@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from tournaments.services import GAME_CONTEXT
 from tournaments import tasks
+from tournaments.services import GAME_CONTEXT
 
 
 def on_game_changed(

@@ -8,8 +8,8 @@ Celery tasks enqueued after commit.
 The functions live in one module per idea; callers use this package's names
 (``from tournaments import services; services.generate_round(...)``):
 
-- ``competitions``: creating a competition, the table sizes its games may use, finalizing and
-  reopening it;
+- ``competitions``: creating a competition, changing its settings, finalizing and reopening
+  it;
 - ``entries``: entering and withdrawing players or pairs;
 - ``rounds``: a round's life (add, change, check-ins, publish, close);
 - ``draw``: drawing a draft round's tables, swapping two entries in a draw, keeping a
@@ -27,9 +27,7 @@ from tournaments.services.competitions import (
     NAME_MAX,
     create_competition,
     finalize_competition,
-    game_sizes,
     reopen_competition,
-    table_policy,
     update_competition,
 )
 from tournaments.services.draw import (
@@ -55,11 +53,10 @@ from tournaments.services.rounds import (
     seat_late_entrant,
     set_check_ins,
     set_round_timer,
-    timer_left,
     update_round,
 )
 from tournaments.services.settlement import adjust, forfeit_table
-from tournaments.services.standings import competitions_of_game, store_standings
+from tournaments.services.standings import store_standings
 
 __all__ = [
     "CLUB_NIGHT_METHODS",
@@ -73,13 +70,11 @@ __all__ = [
     "add_season",
     "adjust",
     "close_round",
-    "competitions_of_game",
     "create_competition",
     "delete_round",
     "draw_problems",
     "finalize_competition",
     "forfeit_table",
-    "game_sizes",
     "generate_round",
     "give_bye",
     "metrics_dict",
@@ -94,8 +89,6 @@ __all__ = [
     "store_standings",
     "swap_in_round",
     "swap_preview",
-    "table_policy",
-    "timer_left",
     "update_competition",
     "update_round",
     "violation",

@@ -1,8 +1,8 @@
-"""Creating a competition, the table sizes its games may use, and declaring its results final.
+"""Creating a competition, changing its settings, and declaring its results final.
 
 ``create_competition`` checks every field at once (one ``RuleViolation`` naming each bad field)
-and checks the house rules against every number of players a game may have. ``table_policy``
-and ``game_sizes`` are the competition's seating facts that the draw and the entries read.
+and checks the house rules against every number of players a game may have
+(``Competition.game_sizes``).
 """
 
 from __future__ import annotations
@@ -26,26 +26,6 @@ from tournaments.services._common import lock, record_event, require_manager
 from tournaments.services.standings import refresh_standings_later
 
 NAME_MAX = 120
-
-
-def table_policy(competition: Competition, ruleset: str) -> tuple[tuple[int, ...], int, int]:
-    """Allowed table sizes (in competitors), the preferred one, and the table size from which
-    the dealer sits out (0: never). Two-sided formats always seat two competitors."""
-    rules = RULESETS[ruleset]
-    sitting_out = min(rules.dealer_sits_out_with) if rules.dealer_sits_out_with else 0
-    if competition.two_sided or competition.pairs:
-        return (2,), 2, 0
-    sizes = tuple(range(rules.min_seats, rules.max_seats + 1))
-    ideal = competition.table_size if competition.table_size in sizes else rules.ideal_seats
-    return sizes, ideal, sitting_out
-
-
-def game_sizes(competition: Competition, ruleset: str) -> tuple[int, ...]:
-    """How many players a game of ``ruleset`` may have in this competition."""
-    if competition.pairs:
-        return (4,)
-    sizes, _ideal, _sitting_out = table_policy(competition, ruleset)
-    return sizes
 
 
 def unlike_units_problems(problems, rulesets: Sequence[str], scheme: str, tie_breaks) -> None:
@@ -153,7 +133,7 @@ def create_competition(
     for key in rulesets:
         if not isinstance(options.get(key) or {}, Mapping):
             continue
-        for n in game_sizes(draft, key):
+        for n in draft.game_sizes(key):
             try:
                 RULESETS[key].resolve_options(options.get(key) or {}, n)
             except RuleViolation as error:

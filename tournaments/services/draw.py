@@ -46,8 +46,6 @@ from tournaments.scheduling.bounds import repeat_bounds
 from tournaments.scheduling.double_elimination import RESET, double_elimination, reset_needed
 from tournaments.scheduling.knockout import Bracket
 from tournaments.services._common import lock, record_event, require_manager
-from tournaments.services.competitions import table_policy
-from tournaments.services.settlement import match_outcomes
 
 
 class SchedulerRefused(RuleViolation):
@@ -185,7 +183,7 @@ def generate_round(
         if round_.status != RoundStatus.DRAFT:
             raise violation("round", "not_allowed", reason="published")
         participants = _participants(round_)
-        sizes, _ideal, _sitting_out = table_policy(competition, round_.ruleset)
+        sizes, _ideal, _sitting_out = competition.table_policy(round_.ruleset)
         if len(participants) < min(sizes):
             raise violation("entries", "range", min=min(sizes), max=10_000, value=len(participants))
         changed = {}
@@ -211,7 +209,7 @@ def generate_round(
 
 def _draw(competition, round_, participants, history, seed, method, by) -> None:
     """Seat the participants of the locked draft ``round_`` by the competition's format."""
-    sizes, ideal, sitting_out = table_policy(competition, round_.ruleset)
+    sizes, ideal, sitting_out = competition.table_policy(round_.ruleset)
     if competition.format in (Format.ROTATION, Format.ROUND_ROBIN):
         _plan_drafts(competition, round_, participants, sizes, ideal, sitting_out, seed, by)
     elif competition.bracket_round(round_.number):
@@ -371,7 +369,7 @@ def _knockout_round(
     ).index(round_.pk)
     if index >= len(bracket["rounds"]):
         raise violation("round", "not_allowed", reason="bracket_complete")
-    outcome = match_outcomes(competition)
+    outcome = selectors.match_outcomes(competition)
     tables, matches = [], []
     specs = list(bracket["rounds"][index])
     if index == len(bracket["rounds"]) - 1 and bracket.get("third_place"):
@@ -484,7 +482,7 @@ def _swapped(
     round against the rounds played before. No draw time: a swap is not a draw."""
     competition = round_.competition
     history = selectors.meetings(competition, before=round_.number)
-    _, _, sitting_out = table_policy(competition, round_.ruleset)
+    _, _, sitting_out = competition.table_policy(round_.ruleset)
     edited = scheduling.swap(current, a, b, history=history)
     everyone = list(current.players)
     if round_.method == "rotation":

@@ -19,7 +19,7 @@ from scoring import services as scoring
 from scoring.models import NOT_ACCEPTED, GameStatus, LockReason
 from scoring.rules.base import Problems
 from scoring.services import Actor, violation
-from tournaments import selectors
+from tournaments import selectors, tasks
 from tournaments.models import (
     Bye,
     CheckIn,
@@ -220,9 +220,7 @@ def publish_round(*, round_: Round, by: Actor) -> Round:
             tables=len(tables),
         )
         if competition.notify_entrants:
-            from tournaments.tasks import announce_round
-
-            announce_round.delay_on_commit(round_.pk)
+            tasks.announce_round.delay_on_commit(round_.pk)
     return round_
 
 
@@ -325,7 +323,7 @@ def set_round_timer(*, round_: Round, by: Actor, action: str) -> Round:
         if round_.status != RoundStatus.PUBLISHED:
             raise violation("round", "not_allowed", reason=round_.status)
         now = timezone.now()
-        left = timer_left(round_, now)
+        left = round_.timer_left(now)
         if action == "start" and round_.timer_started_at is None:
             round_.timer_started_at, round_.timer_remaining = now, left
         elif action == "pause" and round_.timer_started_at is not None:
@@ -483,12 +481,3 @@ def add_season(
             rulesets=games,
         )
     return created
-
-
-def timer_left(round_: Round, now: dt.datetime) -> int:
-    """Seconds left on the round timer at ``now`` (never below 0)."""
-    full = round_.duration_minutes * 60
-    left = full if round_.timer_remaining is None else round_.timer_remaining
-    if round_.timer_started_at is not None:
-        left -= int((now - round_.timer_started_at).total_seconds())
-    return max(0, left)

@@ -1,5 +1,6 @@
-"""Settling what play did not: a table forfeited with points given instead, an adjustment of an
-entry's points, and the outcome of every knockout match (played or forfeited).
+"""Settling what play did not: a table forfeited with points given instead, and an adjustment
+of an entry's points (who goes through a forfeited knockout match is read by
+``selectors.match_outcomes``).
 
 Forfeits and adjustments are audited (``Adjustment`` rows and a ``CompetitionEvent``) and refresh
 the standings snapshot after commit. Both lock the competition (and the round) first and decide
@@ -8,7 +9,7 @@ on what they read under the lock: a table is settled once, however many organize
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -27,43 +28,6 @@ from tournaments.models import (
 )
 from tournaments.services._common import lock, record_event, require_manager
 from tournaments.services.standings import refresh_standings_later
-
-
-def _forfeit_winner(table: Table, seats: Sequence[int]) -> int | None:
-    """The entry that goes through a forfeited knockout match: the one the organizer gave
-    more points to (see ``forfeit_table``)."""
-    given = dict.fromkeys(seats, Decimal(0))
-    for entry_id, points in Adjustment.objects.filter(
-        round_id=table.round_id, entry_id__in=seats
-    ).values_list("entry_id", "points"):
-        given[entry_id] += points
-    best = max(given.values())
-    leaders = [e for e, p in given.items() if p == best]
-    return leaders[0] if len(leaders) == 1 else None
-
-
-def match_outcomes(competition: Competition) -> dict[int, tuple[int, int]]:
-    """Knockout: (winner, loser) of every match played or forfeited, by match number."""
-    outcome: dict[int, tuple[int, int]] = {}
-    for round_ in competition.rounds.exclude(status=RoundStatus.DRAFT):
-        numbers = round_.metrics.get("matches", [])
-        for table in round_.tables.select_related("game").order_by("number"):
-            if table.number - 1 >= len(numbers):
-                continue
-            seats = list(table.seats.order_by("position").values_list("entry_id", flat=True))
-            if table.forfeited:
-                winner = _forfeit_winner(table, seats)
-                if winner is not None:
-                    loser = next(e for e in seats if e != winner)
-                    outcome[numbers[table.number - 1]] = (winner, loser)
-                continue
-            game = table.game
-            if game is None or game.status != GameStatus.FINISHED:
-                continue
-            winner_side = next(p.seat for p in game.rules.ranking(game.state()) if p.place == 1) % 2
-            winner = seats[winner_side]
-            outcome[numbers[table.number - 1]] = (winner, seats[1 - winner_side])
-    return outcome
 
 
 def _decimal(value: Any, field_: str) -> Decimal:

@@ -58,6 +58,7 @@ from tournaments.presenters import (
     timer_of,
 )
 from tournaments.views.access import organizer_or_404, round_or_404, round_tables
+from tournaments.views.organizer import next_round_initial
 
 #: Rounds with more participants than this are drawn by a Celery task.
 TASK_THRESHOLD = 60
@@ -278,8 +279,6 @@ def _next_round(competition: Competition, round_: Round) -> dict[str, object] | 
     following = competition.rounds.filter(number__gt=round_.number).order_by("number").first()
     if following is not None:
         return {"number": following.number}
-    from tournaments.views.organizer import next_round_initial
-
     last = competition.rounds.order_by("-number").first()
     return {"add": next_round_initial(competition, last)}
 
