@@ -1,5 +1,5 @@
 """The pure packages stay pure: ``scoring/rules/``, ``tournaments/scheduling/`` and
-``tournaments/standings.py`` import nothing but the standard library and each other's own
+``tournaments/standings/`` import nothing but the standard library and each other's own
 modules, so they run (and are tested) without Django, the database or any installed package.
 
 Imports are read with ``ast``, not by importing, so a forbidden import is named even when the
@@ -22,7 +22,7 @@ PURE_MODULES = sorted(
     [
         *(ROOT / "scoring" / "rules").glob("*.py"),
         *(ROOT / "tournaments" / "scheduling").glob("*.py"),
-        ROOT / "tournaments" / "standings.py",
+        *(ROOT / "tournaments" / "standings").glob("*.py"),
     ]
 )
 
@@ -71,15 +71,15 @@ def test_a_pure_module_imports_only_the_standard_library_and_pure_modules(path):
 def test_every_pure_package_has_modules_to_scan():
     names = [str(p.relative_to(ROOT)) for p in PURE_MODULES]
     assert sum(n.startswith("scoring/rules/") for n in names) > 5
-    assert sum(n.startswith("tournaments/scheduling/") for n in names) > 5
-    assert "tournaments/standings.py" in names
-    # The standings module does import (from the standard library): a scan finding nothing
-    # there would be broken, not reassuring.
-    standings = imports_of(ROOT / "tournaments" / "standings.py")
-    assert standings
-    # A single module at the top of the tournaments app: any relative import there reaches
-    # the app itself (models, services), so it has none at all.
-    assert [target for _line, target, relative in standings if relative] == []
+    assert sum(n.startswith("tournaments/standings/") for n in names) > 3
+    assert "tournaments/standings/__init__.py" in names
+    # The standings modules do import (from the standard library and from each other): a scan
+    # finding nothing there would be broken, not reassuring.
+    ranking = imports_of(ROOT / "tournaments" / "standings" / "ranking.py")
+    assert any(not relative for _line, _target, relative in ranking)
+    # Their relative imports are resolved inside the package, where they are allowed.
+    relative = [target for _line, target, is_relative in ranking if is_relative]
+    assert relative and all(target.startswith("tournaments.standings.") for target in relative)
 
 
 def test_the_scan_catches_django_project_and_escaping_relative_imports(tmp_path):
@@ -97,6 +97,9 @@ def test_the_scan_catches_django_project_and_escaping_relative_imports(tmp_path)
         "bad.py:7 imports tournaments.models",
         "bad.py:8 imports tournaments.rules.base",
     ]
-    # At the top of the tournaments package (where standings.py sits) even ``from . import``
-    # leaves the pure code.
+    # At the top of the tournaments package (where labels.py sits) even ``from . import``
+    # leaves the pure code; inside the standings package it stays there.
     assert "bad.py:4 imports tournaments.sizes" in foreign_imports(module, "tournaments.bad")
+    inside_standings = foreign_imports(module, "tournaments.standings.bad")
+    assert "bad.py:4 imports tournaments.standings.sizes" not in inside_standings
+    assert "bad.py:7 imports tournaments.models" in inside_standings
