@@ -345,7 +345,7 @@ def where_page(request, club_slug: str, slug: str):
     answer = None
     if form.is_bound and form.is_valid():
         entry = next(e for e in entries if e.pk == form.cleaned_data["entry"])
-        answer = where_answer(competition, entry, zone)
+        answer = where_answer(competition, entry, selectors.where_of(competition, entry), zone)
     return render(
         request,
         "tournaments/where.html",
@@ -405,7 +405,11 @@ def bracket(request, club_slug: str, slug: str):
         request,
         "tournaments/bracket.html",
         _public_context(request, competition, role)
-        | {"bracket": bracket_view(competition, drawn, rounds) if drawn else None},
+        | {
+            "bracket": bracket_view(competition, drawn, rounds, selectors.entries_of(competition))
+            if drawn
+            else None
+        },
     )
 
 

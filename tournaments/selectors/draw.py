@@ -1,0 +1,41 @@
+"""What a draw reads of the rounds so far: who met whom, and every round's tables as drawn."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from tournaments.models import Competition, RoundStatus, TableSeat
+
+
+def meetings(competition: Competition, *, before: int | None = None) -> dict[tuple[int, int], int]:
+    """How often each two entries shared a table in the rounds so far (draft rounds excluded)."""
+    counts: dict[tuple[int, int], int] = defaultdict(int)
+    seats = TableSeat.objects.filter(table__round__competition=competition).exclude(
+        table__round__status=RoundStatus.DRAFT
+    )
+    if before is not None:
+        seats = seats.filter(table__round__number__lt=before)
+    by_table: dict[int, list[int]] = defaultdict(list)
+    for table_id, entry_id in seats.values_list("table_id", "entry_id"):
+        by_table[table_id].append(entry_id)
+    for members in by_table.values():
+        for i, a in enumerate(members):
+            for b in members[i + 1 :]:
+                counts[(min(a, b), max(a, b))] += 1
+    return dict(counts)
+
+
+def drawn_tables(competition: Competition) -> dict[int, list[tuple[int, ...]]]:
+    """Every round's tables as drawn (draft rounds included), by round number: each table its
+    entries in seat order. Two queries' worth of plain values, for the draw's quality figures."""
+    tables: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+    for number, table, entry in (
+        TableSeat.objects.filter(table__round__competition=competition)
+        .order_by("table__round__number", "table__number", "position")
+        .values_list("table__round__number", "table__number", "entry_id")
+    ):
+        tables[number][table].append(entry)
+    return {
+        number: [tuple(seats) for _n, seats in sorted(by_table.items())]
+        for number, by_table in sorted(tables.items())
+    }
