@@ -10,7 +10,7 @@ names (``from tournaments import selectors; selectors.standings_of(...)``).
 from tournaments.selectors.bracket import bracket_json, bracket_of, match_outcomes
 from tournaments.selectors.competitions import competitions_of_game
 from tournaments.selectors.draw import drawn_tables, meetings
-from tournaments.selectors.entries import entries_of
+from tournaments.selectors.entries import active_players, entered_players, entries_of
 from tournaments.selectors.rounds import (
     late_seat_refusal,
     late_seat_tables,
@@ -29,12 +29,14 @@ from tournaments.selectors.standings import (
 )
 
 __all__ = [
+    "active_players",
     "adjustments_of",
     "as_json_number",
     "bracket_json",
     "bracket_of",
     "competitions_of_game",
     "drawn_tables",
+    "entered_players",
     "entries_of",
     "labelled",
     "late_seat_refusal",

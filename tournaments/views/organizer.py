@@ -33,6 +33,7 @@ from tournaments.forms import (
     RoundForm,
     SeasonForm,
     WithdrawForm,
+    next_round_initial,
 )
 from tournaments.models import Adjustment, Entry, RoundStatus, Table
 from tournaments.presenters import club_zone, format_figure, game_names, schedule_row, table_done
@@ -279,26 +280,6 @@ def competition_settings(request, club_slug: str, slug: str):
         },
         status=status,
     )
-
-
-def next_round_initial(competition, last) -> dict:
-    """The next round's form, filled from the competition's calendar: the next date and time
-    after the last round (a league: a week later; a tournament: when the last one ends), else
-    the competition's first day; the game after the last round's in the competition's list (a
-    league rotating its games), else the first."""
-    date, start_time = services.next_slot(competition, last)
-    if last is None:
-        date = competition.start_date
-    games = competition.rulesets
-    ruleset = games[0] if games else ""
-    if last is not None and last.ruleset in games:
-        ruleset = games[(games.index(last.ruleset) + 1) % len(games)]
-    return {
-        "date": date,
-        "start_time": start_time if start_time is not None else (last.start_time if last else None),
-        "duration_minutes": last.duration_minutes if last else 90,
-        "ruleset": ruleset,
-    }
 
 
 def _final_form(competition, data=None) -> ReasonForm:

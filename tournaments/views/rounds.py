@@ -35,6 +35,7 @@ from tournaments.forms import (
     GenerateForm,
     RoundForm,
     SwapForm,
+    next_round_initial,
 )
 from tournaments.messages import DRAW_REFUSED_ADVICE
 from tournaments.models import (
@@ -58,7 +59,6 @@ from tournaments.presenters import (
     timer_of,
 )
 from tournaments.views.access import organizer_or_404, round_or_404, round_tables
-from tournaments.views.organizer import next_round_initial
 
 #: Rounds with more participants than this are drawn by a Celery task.
 TASK_THRESHOLD = 60
