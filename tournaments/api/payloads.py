@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from scoring.api.common import ErrorSerializer, Moment, Output
 from scoring.messages import as_errors
 from scoring.models import GameStatus
-from tournaments import services
+from tournaments import selectors
 from tournaments.api.common import may_manage
 from tournaments.messages import DRAW_REFUSED_ADVICE
 from tournaments.models import Competition, EntryStatus, Format, Kind, Round, RoundStatus
@@ -131,13 +131,13 @@ class DrawProblemOutput(Output):
 
 def draw_problem(round_: Round) -> dict[str, Any] | None:
     """The round's refused background draw as the API and the round page show it."""
-    stored = round_.draw_problem
-    if not stored or round_.status != RoundStatus.DRAFT:
+    refusal = selectors.draw_refusal(round_)
+    if refusal is None:
         return None
     return {
-        "at": stored.get("at"),
-        "asked_by": stored.get("by_name") or None,
-        "problems": as_errors(services.draw_problems(round_)),
+        "at": refusal["at"],
+        "asked_by": refusal["by_name"] or None,
+        "problems": as_errors(refusal["problems"]),
         "advice": str(DRAW_REFUSED_ADVICE),
     }
 

@@ -9,7 +9,7 @@ names (``from tournaments import selectors; selectors.standings_of(...)``).
 
 from tournaments.selectors.bracket import bracket_json, bracket_of, match_outcomes
 from tournaments.selectors.competitions import competitions_of_game
-from tournaments.selectors.draw import drawn_tables, meetings
+from tournaments.selectors.draw import draw_refusal, drawn_tables, meetings
 from tournaments.selectors.entries import active_players, entered_players, entries_of
 from tournaments.selectors.rounds import (
     late_seat_refusal,
@@ -35,6 +35,7 @@ __all__ = [
     "bracket_json",
     "bracket_of",
     "competitions_of_game",
+    "draw_refusal",
     "drawn_tables",
     "entered_players",
     "entries_of",

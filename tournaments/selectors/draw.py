@@ -1,10 +1,13 @@
-"""What a draw reads of the rounds so far: who met whom, and every round's tables as drawn."""
+"""What a draw reads of the rounds so far: who met whom, every round's tables as drawn, and why
+the last background draw of a round was refused."""
 
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any
 
-from tournaments.models import Competition, RoundStatus, TableSeat
+from scoring.rules import Problem
+from tournaments.models import Competition, Round, RoundStatus, TableSeat
 
 
 def meetings(competition: Competition, *, before: int | None = None) -> dict[tuple[int, int], int]:
@@ -38,4 +41,21 @@ def drawn_tables(competition: Competition) -> dict[int, list[tuple[int, ...]]]:
     return {
         number: [tuple(seats) for _n, seats in sorted(by_table.items())]
         for number, by_table in sorted(tables.items())
+    }
+
+
+def draw_refusal(round_: Round) -> dict[str, Any] | None:
+    """The refused background draw of a draft round, as kept (``services.record_draw_refusal``):
+    when (``at``, ISO text), who asked (``by_name``) and the ``problems``; None once a draw
+    succeeded, and for a published round."""
+    stored = round_.draw_problem
+    if not stored or round_.status != RoundStatus.DRAFT:
+        return None
+    return {
+        "at": stored["at"],
+        "by_name": stored.get("by_name") or "",
+        "problems": [
+            Problem(p["field"], p["code"], p.get("params") or {})
+            for p in stored.get("problems") or []
+        ],
     }

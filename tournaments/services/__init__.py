@@ -11,17 +11,22 @@ The functions live in one module per idea; callers use this package's names
 - ``competitions``: creating a competition, changing its settings, finalizing and reopening
   it;
 - ``entries``: entering and withdrawing players or pairs;
-- ``rounds``: a round's life (add, change, check-ins, publish, close);
+- ``rounds``: a round's life (add one or a season, change, delete, check-ins, publish, the
+  timer, byes and late entrants, close);
 - ``draw``: drawing a draft round's tables, swapping two entries in a draw, keeping a
   background draw's refusal;
-- ``settlement``: forfeits, adjustments, knockout match outcomes;
+- ``bracket``: drawing a bracket's rounds (knockout, double elimination, a Swiss cut);
+- ``settlement``: forfeits and adjustments;
 - ``standings``: the standings snapshot and what refreshes it;
-- ``_common``: the manager check, the row lock (``lock``: competition, then round) and the
-  audit event they all use.
+- ``club_data``: a club's whole data, exported and imported (``export_club``, ``import_club``);
+- ``_common``: the manager check, the row lock (``lock``: competition, then round; a round's
+  write in ``locked_round``) and the audit event they all use; ``_tables``: storing a drawn
+  round.
 """
 
 from scoring.services import violation
 from tournaments.services._common import GAME_CONTEXT
+from tournaments.services._tables import metrics_dict
 from tournaments.services.competitions import (
     COUNTED,
     NAME_MAX,
@@ -33,9 +38,7 @@ from tournaments.services.competitions import (
 from tournaments.services.draw import (
     CLUB_NIGHT_METHODS,
     SEED_ORDER,
-    draw_problems,
     generate_round,
-    metrics_dict,
     next_slot,
     record_draw_refusal,
     swap_in_round,
@@ -72,7 +75,6 @@ __all__ = [
     "close_round",
     "create_competition",
     "delete_round",
-    "draw_problems",
     "finalize_competition",
     "forfeit_table",
     "generate_round",

@@ -31,7 +31,13 @@ from tournaments.models import (
     Table,
     TableSeat,
 )
-from tournaments.services._common import GAME_CONTEXT, lock, record_event, require_manager
+from tournaments.services._common import (
+    GAME_CONTEXT,
+    lock,
+    locked_round,
+    record_event,
+    require_manager,
+)
 
 
 def add_round(
@@ -138,10 +144,7 @@ def set_check_ins(*, round_: Round, entries: Iterable[Entry | int], by: Actor) -
             ids.add(int(e))
         else:
             raise violation(f"entries[{index}]", "type", expected="integer")
-    with transaction.atomic():
-        lock(round_)
-        if round_.status != RoundStatus.DRAFT:
-            raise violation("round", "not_allowed", reason="published")
+    with locked_round(round_, RoundStatus.DRAFT, "published"):
         # An id no database row can have (negative, or past a 64-bit key) is simply unknown.
         storable = {i for i in ids if 0 < i < 2**63}
         valid = set(
@@ -188,10 +191,7 @@ def publish_round(*, round_: Round, by: Actor) -> Round:
     public; entrants are e-mailed after commit if the competition says so."""
     competition = round_.competition
     require_manager(by, competition.club)
-    with transaction.atomic():
-        lock(round_)
-        if round_.status != RoundStatus.DRAFT:
-            raise violation("round", "not_allowed", reason="published")
+    with locked_round(round_, RoundStatus.DRAFT, "published"):
         tables = list(
             round_.tables.prefetch_related(
                 "seats__entry__player", "seats__entry__partner"
@@ -229,10 +229,7 @@ def close_round(*, round_: Round, by: Actor) -> Round:
     its games (``scoring.services.lock_games``)."""
     competition = round_.competition
     require_manager(by, competition.club)
-    with transaction.atomic():
-        lock(round_)
-        if round_.status != RoundStatus.PUBLISHED:
-            raise violation("round", "not_allowed", reason="not_published")
+    with locked_round(round_, RoundStatus.PUBLISHED, "not_published"):
         open_tables = [
             t.number
             for t in round_.tables.select_related("game")
@@ -272,10 +269,7 @@ def delete_round(*, round_: Round, by: Actor, reason: str = "") -> Round:
     competition = round_.competition
     require_manager(by, competition.club)
     reason = " ".join(str(reason or "").split())
-    with transaction.atomic():
-        lock(round_)
-        if round_.status != RoundStatus.DRAFT:
-            raise violation("round", "not_allowed", reason="published")
+    with locked_round(round_, RoundStatus.DRAFT, "published"):
         if round_.adjustments.exists():
             raise violation("round", "not_allowed", reason="has_adjustments")
         later = list(
@@ -369,10 +363,7 @@ def seat_late_entrant(*, round_: Round, entry: Entry, table: Table | int, by: Ac
     Refused, and nothing changes, if the table has started or is full."""
     competition = round_.competition
     require_manager(by, competition.club)
-    with transaction.atomic():
-        lock(round_)
-        if round_.status != RoundStatus.PUBLISHED:
-            raise violation("round", "not_allowed", reason="not_playing")
+    with locked_round(round_, RoundStatus.PUBLISHED, "not_playing"):
         if entry.pk not in {e.pk for e in selectors.unseated(round_)}:
             raise violation("entry", "not_found", value=entry.pk)
         table_id = table.pk if isinstance(table, Table) else table

@@ -106,13 +106,13 @@ def _drawing(request, round_: Round) -> str | None:
 def draw_notice(round_: Round) -> dict[str, object] | None:
     """The refused background draw of a draft round, in words: when, who asked, why, and what
     to do. None once a draw succeeded (or the round was published)."""
-    stored = round_.draw_problem
-    if not stored or round_.status != RoundStatus.DRAFT:
+    refusal = selectors.draw_refusal(round_)
+    if refusal is None:
         return None
     return {
-        "at": dt.datetime.fromisoformat(stored["at"]),
-        "by_name": stored.get("by_name") or "",
-        "messages": [message(p) for p in services.draw_problems(round_)],
+        "at": dt.datetime.fromisoformat(refusal["at"]),
+        "by_name": refusal["by_name"],
+        "messages": [message(p) for p in refusal["problems"]],
         "advice": DRAW_REFUSED_ADVICE,
     }
 
