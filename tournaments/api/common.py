@@ -45,6 +45,14 @@ class CompetitionView(APIView):
     )
 
 
+def read_body(serializer_class, request, **kwargs) -> dict:
+    """The request's body as ``serializer_class`` (an ``inputs.StrictInput``) reads it; a bad
+    body is refused, naming every bad key (a ``RuleViolation``: 400)."""
+    serializer = serializer_class(data=request.data, **kwargs)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
 def actor(request):
     return access.actor_for(request, via=Via.API)
 
@@ -102,4 +110,18 @@ def readable_round(request, competition_id: int, number: int):
     )
     if round_ is None or (round_.status == RoundStatus.DRAFT and not may_see_drafts(role)):
         raise NotFound()
+    return competition, role, round_
+
+
+def managed_competition(request, competition_id: int) -> tuple[Competition, str | None]:
+    """``readable_competition`` for a write: a reader who may not make it gets a 403."""
+    competition, role = readable_competition(request, competition_id)
+    ensure_manager(role)
+    return competition, role
+
+
+def managed_round(request, competition_id: int, number: int):
+    """``readable_round`` for a write: a reader who may not make it gets a 403."""
+    competition, role, round_ = readable_round(request, competition_id, number)
+    ensure_manager(role)
     return competition, role, round_

@@ -7,7 +7,6 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from django.db.models import Count
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
@@ -48,7 +47,7 @@ class CompetitionSummary(Output):
 
 
 def competition_detail(competition: Competition, role: str | None) -> dict[str, Any]:
-    rounds = competition.rounds.annotate(n_tables=Count("tables")).order_by("number")
+    rounds = selectors.rounds_summary(competition)
     return CompetitionSummary(competition).data | {
         "options": competition.options,
         "table_size": competition.table_size,
@@ -101,20 +100,6 @@ class EntryOutput(Output):
     late = serializers.BooleanField()
     registered_at = Moment()
     withdrawn_at = Moment(allow_null=True)
-
-
-def _round_with_tables(competition: Competition, number: int) -> Round | None:
-    return (
-        Round.objects.filter(competition=competition, number=number)
-        .prefetch_related(
-            "tables__game",
-            "tables__seats__entry__player",
-            "tables__seats__entry__partner",
-            "byes__entry__player",
-            "byes__entry__partner",
-        )
-        .first()
-    )
 
 
 class DrawProblemOutput(Output):
@@ -255,7 +240,7 @@ def round_payload(
 
 
 def round_response(competition: Competition, number: int, code: int = 200) -> Response:
-    round_ = _round_with_tables(competition, number)
+    round_ = selectors.round_with_tables(competition, number)
     response = Response(round_payload(competition, round_), status=code)
     if code == status.HTTP_201_CREATED:
         response["Location"] = f"/api/v1/competitions/{competition.pk}/rounds/{number}/"

@@ -18,6 +18,7 @@ from tournaments.presenters.competitions import (
 )
 from tournaments.presenters.draw import (
     METRICS,
+    draw_notice,
     draw_quality,
     metrics_rows,
     pair_name,
@@ -27,8 +28,10 @@ from tournaments.presenters.draw import (
 from tournaments.presenters.rounds import (
     clock_text,
     public_table,
+    schedule_progress,
     table_done,
     timer_of,
+    unseated_rows,
     where_answer,
 )
 from tournaments.presenters.standings import (
@@ -47,6 +50,7 @@ __all__ = [
     "bracket_view",
     "clock_text",
     "club_zone",
+    "draw_notice",
     "draw_quality",
     "format_figure",
     "game_names",
@@ -56,6 +60,7 @@ __all__ = [
     "public_table",
     "repeats_of",
     "round_times",
+    "schedule_progress",
     "schedule_row",
     "standings_columns",
     "standings_explained",
@@ -63,5 +68,6 @@ __all__ = [
     "swap_effect",
     "table_done",
     "timer_of",
+    "unseated_rows",
     "where_answer",
 ]

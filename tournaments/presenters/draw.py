@@ -1,12 +1,17 @@
 """The quality of a draw in words: its headline, the floors under unavoidable repeats, who meets
-again (by name), the other figures with their notes, and what a swap would change."""
+again (by name), the other figures with their notes, and what a swap would change; and a
+refused background draw in words (``draw_notice``)."""
 
 from __future__ import annotations
+
+import datetime as dt
 
 from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from scoring.messages import message
+from tournaments.messages import DRAW_REFUSED_ADVICE
 from tournaments.presenters.competitions import alphabetical
 
 METRICS = (
@@ -178,4 +183,17 @@ def swap_effect(preview: dict) -> dict:
         ],
         "better": after["repeated_pairs"] < before.get("repeated_pairs", 0),
         "worse": after["repeated_pairs"] > before.get("repeated_pairs", 0),
+    }
+
+
+def draw_notice(refusal: dict | None) -> dict | None:
+    """A refused background draw (``selectors.draw_refusal``) in words: when, who asked, why,
+    and what to do. None when there is none."""
+    if refusal is None:
+        return None
+    return {
+        "at": dt.datetime.fromisoformat(refusal["at"]),
+        "by_name": refusal["by_name"],
+        "messages": [message(p) for p in refusal["problems"]],
+        "advice": DRAW_REFUSED_ADVICE,
     }

@@ -1,9 +1,11 @@
-"""A round's tables as the pages show them: whether a table is done, its seats and scores, the
-round timer, and the answer to "where do I sit?"."""
+"""A round's tables as the pages show them: whether a table is done, its seats and scores, how
+far the round is, who it leaves out, the round timer, and the answer to "where do I sit?"."""
 
 from __future__ import annotations
 
 import datetime as dt
+
+from django.utils.translation import gettext as _
 
 from scoring.models import GameStatus
 from tournaments.models import Competition, Entry, Round, Table
@@ -14,6 +16,34 @@ def table_done(table: Table) -> bool:
     return table.forfeited or (
         table.game is not None and table.game.status != GameStatus.IN_PROGRESS
     )
+
+
+def schedule_progress(round_: Round, zone) -> dict:
+    """A round's schedule row with how far it is: its number of tables and of tables done (its
+    tables and their games loaded, ``selectors.schedule_of``)."""
+    tables = list(round_.tables.all())
+    return schedule_row(round_, zone) | {
+        "tables": len(tables),
+        "done": sum(1 for t in tables if table_done(t)),
+    }
+
+
+def unseated_rows(round_: Round, missing: list[Entry]) -> list[dict]:
+    """The entries a drawn round leaves out (``selectors.unseated``), each with why: entered
+    after the round was published, or not seated."""
+    drawn_at = round_.published_at
+    return [
+        {
+            "entry": e,
+            "text": (
+                _("%(name)s entered after round %(n)s was drawn and is not seated.")
+                if drawn_at is not None and e.registered_at > drawn_at
+                else _("%(name)s is not seated in this round.")
+            )
+            % {"name": e.name, "n": round_.number},
+        }
+        for e in missing
+    ]
 
 
 def timer_of(round_: Round, now: dt.datetime) -> dict:

@@ -1,5 +1,5 @@
-"""What a draw reads of the rounds so far: who met whom, every round's tables as drawn, and why
-the last background draw of a round was refused."""
+"""What a draw reads: how many it seats, who met whom so far, every round's tables as drawn,
+whether a background draw has ended, and why the last one of a round was refused."""
 
 from __future__ import annotations
 
@@ -7,7 +7,15 @@ from collections import defaultdict
 from typing import Any
 
 from scoring.rules import Problem
-from tournaments.models import Competition, Round, RoundStatus, TableSeat
+from tournaments.models import (
+    CheckIn,
+    Competition,
+    CompetitionEvent,
+    EntryStatus,
+    Round,
+    RoundStatus,
+    TableSeat,
+)
 
 
 def meetings(competition: Competition, *, before: int | None = None) -> dict[tuple[int, int], int]:
@@ -59,3 +67,19 @@ def draw_refusal(round_: Round) -> dict[str, Any] | None:
             for p in stored.get("problems") or []
         ],
     }
+
+
+def participant_count(round_: Round) -> int:
+    """How many a draw of ``round_`` seats: those checked in, else every active entry."""
+    present = CheckIn.objects.filter(round=round_, entry__status=EntryStatus.ACTIVE).count()
+    return present or round_.competition.entries.filter(status=EntryStatus.ACTIVE).count()
+
+
+def draw_ended_since(round_: Round, event_id: int) -> bool:
+    """Whether a draw of ``round_`` succeeded or was refused after the event ``event_id``."""
+    return CompetitionEvent.objects.filter(
+        competition=round_.competition,
+        round=round_,
+        action__in=("generate_round", "draw_refused"),
+        pk__gt=event_id,
+    ).exists()

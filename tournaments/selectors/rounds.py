@@ -1,11 +1,15 @@
-"""A competition's rounds as the pages show them: their tables, seats and byes, who a drawn round
-leaves out, and the tables a late entrant may still join."""
+"""A competition's rounds as the pages show them: their tables, seats and byes, who checked in,
+who a drawn round leaves out and the tables a late entrant may still join, the round being
+played, and what the public round page's ETag is made of."""
 
 from __future__ import annotations
 
-from django.db.models import Prefetch
+from collections import defaultdict
 
-from scoring.models import GameStatus
+from django.db.models import Count, IntegerField, OuterRef, Prefetch, Subquery, Sum
+from django.db.models.functions import Cast, Coalesce
+
+from scoring.models import GameStatus, Seat, TableLink
 from tournaments.models import (
     Bye,
     CheckIn,
@@ -13,6 +17,7 @@ from tournaments.models import (
     Entry,
     Round,
     RoundStatus,
+    StandingsSnapshot,
     Table,
     TableSeat,
 )
@@ -112,3 +117,167 @@ def where_of(competition: Competition, entry: Entry) -> dict:
             )
         ]
     return {"playing": playing, "upcoming": upcoming, "seat": seat, "table_entries": table_entries}
+
+
+def round_tables(round_: Round) -> tuple[list[Table], list[Entry]]:
+    """A round's tables (seats, game and the game's seats loaded) in number order, and the
+    entries with a bye: what every page showing a round reads."""
+    tables = list(
+        round_.tables.select_related("game")
+        .prefetch_related(
+            Prefetch(
+                "seats",
+                queryset=TableSeat.objects.select_related(
+                    "entry__player", "entry__partner"
+                ).order_by("position"),
+            ),
+            Prefetch(
+                "game__seats", queryset=Seat.objects.select_related("player").order_by("index")
+            ),
+        )
+        .order_by("number")
+    )
+    byes = [
+        b.entry
+        for b in Bye.objects.filter(round=round_).select_related("entry__player", "entry__partner")
+    ]
+    return tables, byes
+
+
+def round_table(round_: Round, number: int) -> Table | None:
+    """Table ``number`` of the round, its game and its seats' entries loaded."""
+    return (
+        round_.tables.select_related("game")
+        .prefetch_related("seats__entry__player", "seats__entry__partner")
+        .filter(number=number)
+        .first()
+    )
+
+
+def round_with_tables(competition: Competition, number: int) -> Round | None:
+    """Round ``number`` with its tables, their games and seats, and its byes loaded."""
+    return (
+        Round.objects.filter(competition=competition, number=number)
+        .prefetch_related(
+            "tables__game",
+            "tables__seats__entry__player",
+            "tables__seats__entry__partner",
+            "byes__entry__player",
+            "byes__entry__partner",
+        )
+        .first()
+    )
+
+
+def present_at(round_: Round) -> set[int]:
+    """The entries checked in for the round."""
+    return set(CheckIn.objects.filter(round=round_).values_list("entry_id", flat=True))
+
+
+def check_ins_by_round(competition: Competition) -> dict[int, list[int]]:
+    """The entries checked in for each round of the competition, by round id."""
+    present: dict[int, list[int]] = defaultdict(list)
+    for round_id, entry_id in CheckIn.objects.filter(round__competition=competition).values_list(
+        "round_id", "entry_id"
+    ):
+        present[round_id].append(entry_id)
+    return present
+
+
+def last_check_in(competition: Competition, before: int) -> tuple[int, set[int]] | None:
+    """The last round before round ``before`` that took a check-in: its number and who was
+    present (None when no earlier round took one)."""
+    earlier = (
+        CheckIn.objects.filter(round__competition=competition, round__number__lt=before)
+        .order_by("-round__number")
+        .values_list("round__number", flat=True)
+        .first()
+    )
+    if earlier is None:
+        return None
+    present = CheckIn.objects.filter(round__competition=competition, round__number=earlier)
+    return earlier, set(present.values_list("entry_id", flat=True))
+
+
+def round_after(competition: Competition, number: int) -> Round | None:
+    """The round that follows round ``number``."""
+    return competition.rounds.filter(number__gt=number).order_by("number").first()
+
+
+def last_round(competition: Competition) -> Round | None:
+    return competition.rounds.order_by("-number").first()
+
+
+def current_round(competition: Competition) -> Round | None:
+    """The round being played (the first published one), else the last closed one."""
+    rounds = list(competition.rounds.exclude(status=RoundStatus.DRAFT).order_by("number"))
+    playing = [r for r in rounds if r.status == RoundStatus.PUBLISHED]
+    if playing:
+        return playing[0]
+    return rounds[-1] if rounds else None
+
+
+def rounds_with_snapshot_version(competition: Competition) -> list[Round]:
+    """The rounds in order, each with ``snapshot_version`` (the standings snapshot's, None
+    before the first one): one query."""
+    version = StandingsSnapshot.objects.filter(competition=OuterRef("competition")).values(
+        "version"
+    )[:1]
+    return list(competition.rounds.order_by("number").annotate(snapshot_version=Subquery(version)))
+
+
+def _sum_of(queryset, field: str) -> Subquery:
+    """SUM(field) over the rows of ``queryset`` that belong to the outer round, as a subquery
+    (so that tables and byes, two lists, are summed in one statement without multiplying)."""
+    return Subquery(
+        queryset.filter(round=OuterRef("pk"))
+        .order_by()
+        .values("round")
+        .annotate(total=Sum(field))
+        .values("total"),
+        output_field=IntegerField(),
+    )
+
+
+def round_fingerprint(competition: Competition, number: int) -> tuple | None:
+    """What a round's page shows, in one query: the round's id, status, game, date, times, and
+    sums that change with its tables (which tables, their games and the games' versions,
+    forfeits) and byes. None when there is no such round."""
+    return (
+        Round.objects.filter(competition=competition, number=number)
+        .annotate(
+            tables_n=Count("tables"),
+            tables_ids=Coalesce(_sum_of(Table.objects, "pk"), 0),
+            games_ids=Coalesce(_sum_of(Table.objects, "game_id"), 0),
+            games_versions=Coalesce(_sum_of(Table.objects, "game__version"), 0),
+            forfeits=Coalesce(
+                _sum_of(
+                    Table.objects.annotate(forfeit_n=Cast("forfeited", IntegerField())),
+                    "forfeit_n",
+                ),
+                0,
+            ),
+            byes_ids=Coalesce(_sum_of(Bye.objects, "entry_id"), 0),
+        )
+        .values_list(
+            "pk",
+            "status",
+            "ruleset",
+            "date",
+            "start_time",
+            "duration_minutes",
+            "tables_n",
+            "tables_ids",
+            "games_ids",
+            "games_versions",
+            "forfeits",
+            "byes_ids",
+        )
+        .first()
+    )
+
+
+def table_links(tables: list[Table]) -> dict[int, TableLink]:
+    """The table links of the tables' games, by game id."""
+    games = [t.game for t in tables if t.game is not None]
+    return {link.game_id: link for link in TableLink.objects.filter(game__in=games)}

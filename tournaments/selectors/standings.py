@@ -26,7 +26,15 @@ from scoring.rules import RULESETS, GameState, Ruleset
 from scoring.rules.base import places
 from tournaments import standings as pure
 from tournaments.labels import SCHEME_LABELS, TIE_BREAK_LABELS
-from tournaments.models import Adjustment, Competition, Entry, EntryStatus, Table, TableSeat
+from tournaments.models import (
+    Adjustment,
+    Competition,
+    Entry,
+    EntryStatus,
+    StandingsSnapshot,
+    Table,
+    TableSeat,
+)
 from tournaments.scheduling.double_elimination import bracket_ranking
 from tournaments.selectors.bracket import bracket_json, bracket_of
 
@@ -365,3 +373,8 @@ def labelled(data: dict[str, Any]) -> dict[str, Any]:
             for table in data.get("tables", [])
         ],
     }
+
+
+def snapshot_of(competition: Competition) -> StandingsSnapshot | None:
+    """The competition's standings snapshot (None before the first one is stored)."""
+    return StandingsSnapshot.objects.filter(competition=competition).first()
