@@ -1,11 +1,12 @@
-"""What the competition API's views share: who may read, who may write, the scheduler's
-refusals, and the schema pieces.
+"""What the competition API's views share: who may read, who may write, reading a request's
+body (``read_body``), the scheduler's refusals, and the schema pieces.
 
 Who may do what: anyone reads a public competition, members of the club read all of its
 competitions; writes need the club's owner or an organizer (the services check it again). A
-caller who may not read a competition gets a 404 from the lookups here, before any service
-runs; a reader who may not write gets a ``NotAllowed``, which ``scoring.api.errors`` answers
-with a 403 and the view's ``not_allowed_message``.
+caller who may not read a competition gets a 404 from the lookups here
+(``readable_competition``, ``readable_round``), before any service runs; a reader who may not
+write gets a ``NotAllowed`` (``managed_competition``, ``managed_round``), which
+``scoring.api.errors`` answers with a 403 and the view's ``not_allowed_message``.
 """
 
 from __future__ import annotations

@@ -145,10 +145,12 @@ def round_tables(round_: Round) -> tuple[list[Table], list[Entry]]:
 
 
 def round_table(round_: Round, number: int) -> Table | None:
-    """Table ``number`` of the round, its game and its seats' entries loaded."""
+    """Table ``number`` of the round, its game and its seats (in dealing order, with their
+    entries) loaded."""
+    seats = TableSeat.objects.select_related("entry__player", "entry__partner").order_by("position")
     return (
         round_.tables.select_related("game")
-        .prefetch_related("seats__entry__player", "seats__entry__partner")
+        .prefetch_related(Prefetch("seats", queryset=seats))
         .filter(number=number)
         .first()
     )

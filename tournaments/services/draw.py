@@ -2,10 +2,10 @@
 
 The competition's format picks the pure scheduler (``tournaments.scheduling``): rotation and
 round robin plan every draft round at once, Swiss and club nights draw from the standings so
-far, a knockout round seats the bracket's next matches (``bracket``). The drawn tables, byes and quality
-figures replace the draft's in one transaction, under the competition's and the round's lock
-(``_common.lock``): two draws of one draft follow each other, and a draw never lands on a round
-published meanwhile. ``next_slot`` says when a round added by the plan is expected.
+far, a knockout round seats the bracket's next matches (``bracket``). The drawn tables, byes
+and quality figures replace the draft's in one transaction, under the competition's and the
+round's lock (``_common.locked_round``): two draws of one draft follow each other, and a draw
+never lands on a round published meanwhile. ``next_slot`` says when a round added by the plan is expected.
 
 A draw asked in the background (``tasks.generate_round``) has nobody to answer: its refusal is
 kept on the round (``record_draw_refusal``) until a later draw succeeds.

@@ -1,4 +1,4 @@
-"""Who plays: entering a player or a pair, and withdrawing an entry.
+"""Who plays: entering a player or a pair, withdrawing an entry and reinstating it.
 
 An entry added after the first round is published is late (it joins the rounds to come); a
 withdrawal draws the draft rounds that seated it again, in the same transaction. Both lock the

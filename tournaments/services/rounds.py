@@ -1,6 +1,8 @@
 """A round's life: added, its date and game changed, check-ins taken while a draft, published
-(a game per table) and closed once every table is done. Each write locks the competition and
-the round (``_common.lock``) and checks the round's status as it is under the lock.
+(a game per table) and closed once every table is done; a season of nights at once, a draft
+deleted, the round timer, a bye or a late entrant's seat. Each write locks the competition and
+the round (``_common.lock``, or ``_common.locked_round`` with the status the write needs) and
+checks the round's status as it is under the lock.
 
 Drawing a draft round's tables is ``draw``'s job; settling a table that cannot finish is
 ``settlement``'s.

@@ -368,7 +368,7 @@ def _action_forfeit(request, competition, round_, bound, errors):
     if table is None:
         raise Http404
     table.round = round_
-    form = ForfeitForm(request.POST, seats=[s.entry for s in table.seats.order_by("position")])
+    form = ForfeitForm(request.POST, seats=[s.entry for s in table.seats.all()])
     bound["forfeit"] = form
     if not form.is_valid():
         return None
