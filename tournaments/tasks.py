@@ -1,21 +1,31 @@
 """Celery tasks of competitions. They take ids, reload, and call a service or a selector; they
-are enqueued after commit (eager when no broker is configured)."""
+are enqueued after commit by the services (eager when no broker is configured).
+
+The services enqueue these tasks, so this module imports ``tournaments.services`` only inside the
+task bodies that call them (when they run): a module-level import either way would be a cycle.
+"""
 
 from __future__ import annotations
 
 from celery import shared_task
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.mail import send_mass_mail
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from tournaments import services
+from scoring.rules import Problem, RuleViolation
+from scoring.services import Actor, NotAllowed
+from tournaments import selectors
 from tournaments.models import Competition, Round
+from tournaments.scheduling.sat import solve
 
 
 @shared_task(ignore_result=True)
 def recompute_standings(competition_id: int) -> None:
+    from tournaments import services  # a task body: the services enqueue this task
+
     competition = Competition.objects.filter(pk=competition_id).select_related("club").first()
     if competition is not None:
         services.store_standings(competition=competition)
@@ -23,7 +33,7 @@ def recompute_standings(competition_id: int) -> None:
 
 @shared_task(ignore_result=True)
 def recompute_standings_for_game(game_id: int) -> None:
-    for competition_id in services.competitions_of_game(game_id):
+    for competition_id in selectors.competitions_of_game(game_id):
         recompute_standings(competition_id)
 
 
@@ -42,10 +52,7 @@ def generate_round(
     it is kept on the round (``services.record_draw_refusal``), where the round page and the API
     show it until a draw succeeds, and the task ends normally, eager inside the request (no
     500) as on a worker (not lost in its log). Anything else is a bug and still raises."""
-    from django.contrib.auth import get_user_model
-
-    from scoring.rules import Problem, RuleViolation
-    from scoring.services import Actor, NotAllowed
+    from tournaments import services  # a task body: the services enqueue these tasks
 
     round_ = Round.objects.select_related("competition__club").filter(pk=round_id).first()
     user = get_user_model().objects.filter(pk=user_id).first() if user_id else None
@@ -66,8 +73,6 @@ def search_design(groups: int, table_size: int, rounds: int, seconds: float = 60
     """The complete SAT search for ``rounds`` repeat-free rounds of ``groups`` tables of
     ``table_size`` (large instances the constructions miss), in the background: the rounds found,
     False when there are none, None when the time ran out."""
-    from tournaments.scheduling.sat import solve
-
     return solve(groups, table_size, rounds, seconds)
 
 

@@ -2,30 +2,30 @@
 
 from django.urls import path
 
-from tournaments.views import exports, organizer, public, rounds
+from tournaments.views import competitions, entries, exports, printouts, public, rounds
 
 urlpatterns = [
-    path("c/<slug:slug>/k/new/", organizer.competition_new, name="competition-new"),
-    path("c/<slug:club_slug>/k/<slug:slug>/", organizer.competition_page, name="competition"),
+    path("c/<slug:slug>/k/new/", competitions.competition_new, name="competition-new"),
+    path("c/<slug:club_slug>/k/<slug:slug>/", competitions.competition_page, name="competition"),
     path(
         "c/<slug:club_slug>/k/<slug:slug>/settings/",
-        organizer.competition_settings,
+        competitions.competition_settings,
         name="competition-settings",
     ),
     path(
         "c/<slug:club_slug>/k/<slug:slug>/entries/",
-        organizer.entries_page,
+        entries.entries_page,
         name="competition-entries",
     ),
     path("c/<slug:club_slug>/k/<slug:slug>/rounds/<int:number>/", rounds.round_page, name="round"),
     path(
         "c/<slug:club_slug>/k/<slug:slug>/rounds/<int:number>/cards/",
-        rounds.round_cards,
+        printouts.round_cards,
         name="round-cards",
     ),
     path(
         "c/<slug:club_slug>/k/<slug:slug>/rounds/<int:number>/sheets/",
-        rounds.round_sheets,
+        printouts.round_sheets,
         name="round-sheets",
     ),
     path("p/<slug:club_slug>/<slug:slug>/", public.public_competition, name="public-competition"),

@@ -11,7 +11,7 @@ from django.test import Client
 from scoring.services import Actor
 from tests.clients import login
 from tournaments import services
-from tournaments.views.rounds import expected_hands
+from tournaments.views.printouts import expected_hands
 
 from .helpers import enter, make_competition
 

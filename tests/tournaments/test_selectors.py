@@ -188,7 +188,7 @@ def test_results_of_reads_what_the_models_say_in_two_queries(
     assert results == expected
 
     standings = selectors.standings_of(competition)
-    monkeypatch.setattr(selectors, "results_of", reference_results)
+    monkeypatch.setattr(selectors.standings, "results_of", reference_results)
     assert standings == selectors.standings_of(competition)
 
 

@@ -14,7 +14,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tournaments import standings
 from tournaments.standings import (
     SCHEMES,
     TIE_BREAKS,
@@ -22,6 +21,7 @@ from tournaments.standings import (
     Result,
     Standings,
     compute,
+    ranking,
 )
 
 ANNA, BRUNO, CARLA, DARIO, ELENA, FRANCO = 1, 2, 3, 4, 5, 6
@@ -871,7 +871,7 @@ def test_property_placement_points_are_neither_created_nor_lost_by_shared_places
 def recount(results, options):
     """Every entrant's figures counted the plain way, in fractions, game by game: the yardstick
     of ``compute``'s faster bookkeeping (integers over a common denominator)."""
-    scheme, table = SCHEMES[options["scheme"]], standings._placement_table(None)
+    scheme, table = SCHEMES[options["scheme"]], ranking._placement_table(None)
     by_game = defaultdict(list)
     for r in results:
         by_game[r.game].append(r)

@@ -1,11 +1,12 @@
-"""What the competition API's views share: who may read, who may write, the scheduler's
-refusals, and the schema pieces.
+"""What the competition API's views share: who may read, who may write, reading a request's
+body (``read_body``), the scheduler's refusals, and the schema pieces.
 
 Who may do what: anyone reads a public competition, members of the club read all of its
 competitions; writes need the club's owner or an organizer (the services check it again). A
-caller who may not read a competition gets a 404 from the lookups here, before any service
-runs; a reader who may not write gets a ``NotAllowed``, which ``scoring.api.errors`` answers
-with a 403 and the view's ``not_allowed_message``.
+caller who may not read a competition gets a 404 from the lookups here
+(``readable_competition``, ``readable_round``), before any service runs; a reader who may not
+write gets a ``NotAllowed`` (``managed_competition``, ``managed_round``), which
+``scoring.api.errors`` answers with a 403 and the view's ``not_allowed_message``.
 """
 
 from __future__ import annotations
@@ -43,6 +44,14 @@ class CompetitionView(APIView):
     not_allowed_message = _(
         "Only the owner or an organizer of the club may change its competitions."
     )
+
+
+def read_body(serializer_class, request, **kwargs) -> dict:
+    """The request's body as ``serializer_class`` (an ``inputs.StrictInput``) reads it; a bad
+    body is refused, naming every bad key (a ``RuleViolation``: 400)."""
+    serializer = serializer_class(data=request.data, **kwargs)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
 
 
 def actor(request):
@@ -102,4 +111,18 @@ def readable_round(request, competition_id: int, number: int):
     )
     if round_ is None or (round_.status == RoundStatus.DRAFT and not may_see_drafts(role)):
         raise NotFound()
+    return competition, role, round_
+
+
+def managed_competition(request, competition_id: int) -> tuple[Competition, str | None]:
+    """``readable_competition`` for a write: a reader who may not make it gets a 403."""
+    competition, role = readable_competition(request, competition_id)
+    ensure_manager(role)
+    return competition, role
+
+
+def managed_round(request, competition_id: int, number: int):
+    """``readable_round`` for a write: a reader who may not make it gets a 403."""
+    competition, role, round_ = readable_round(request, competition_id, number)
+    ensure_manager(role)
     return competition, role, round_

@@ -13,14 +13,15 @@ from scoring.api.common import ERRORS
 from scoring.api.parsers import JSONParser
 from scoring.rules import RULESETS
 from scoring.services import NotAllowed
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.api.common import (
     WRITE_ERRORS,
     CompetitionView,
     actor,
     club_of,
-    ensure_manager,
+    managed_competition,
     may_manage,
+    read_body,
     readable_competition,
 )
 from tournaments.api.payloads import CompetitionSummary, competition_detail
@@ -90,9 +91,7 @@ class ClubCompetitions(CompetitionView):
         club, role, visible = club_of(request, slug)
         if not visible:
             raise NotFound()
-        competitions = Competition.objects.filter(club=club).select_related("club")
-        if role is None:
-            competitions = competitions.filter(public=True)
+        competitions = selectors.club_competitions(club, public_only=role is None)
         return Response(CompetitionSummary(competitions, many=True).data)
 
     @extend_schema(
@@ -118,11 +117,8 @@ class ClubCompetitions(CompetitionView):
         if not may_manage(role):
             # A club whose competitions the caller may not see is not even known to exist.
             raise NotAllowed() if visible else NotFound()
-        serializer = self.InputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        competition = services.create_competition(
-            club=club, by=actor(request), **serializer.validated_data
-        )
+        body = read_body(self.InputSerializer, request)
+        competition = services.create_competition(club=club, by=actor(request), **body)
         response = Response(competition_detail(competition, role), status=status.HTTP_201_CREATED)
         response["Location"] = f"/api/v1/competitions/{competition.pk}/"
         return response
@@ -183,11 +179,9 @@ class CompetitionDetail(CompetitionView):
         examples=[OpenApiExample("Best 8 nights", value={"best_of": 8, "confirm": True})],
     )
     def patch(self, request, competition_id: int):
-        competition, role = readable_competition(request, competition_id)
-        ensure_manager(role)
-        serializer = SettingsInput(data=request.data, partial=True)
-        serializer.is_valid(raise_exception=True)
-        changes = dict(serializer.validated_data)
+        competition, role = managed_competition(request, competition_id)
+        body = read_body(SettingsInput, request, partial=True)
+        changes = dict(body)
         confirm = bool(changes.pop("confirm", False))
         if "description" in changes:
             changes["description"] = changes["description"] or ""
@@ -216,13 +210,9 @@ class CompetitionFinalize(CompetitionView):
         responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
     )
     def post(self, request, competition_id: int):
-        competition, role = readable_competition(request, competition_id)
-        ensure_manager(role)
-        serializer = self.InputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        competition = self.service(
-            competition=competition, by=actor(request), **serializer.validated_data
-        )
+        competition, role = managed_competition(request, competition_id)
+        body = read_body(self.InputSerializer, request)
+        competition = self.service(competition=competition, by=actor(request), **body)
         return Response(competition_detail(competition, role))
 
 

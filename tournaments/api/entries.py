@@ -17,6 +17,8 @@ from tournaments.api.common import (
     CompetitionView,
     actor,
     ensure_manager,
+    managed_competition,
+    read_body,
     readable_competition,
     scheduler_refusals,
 )
@@ -59,13 +61,9 @@ class Entries(CompetitionView):
         ],
     )
     def post(self, request, competition_id: int):
-        competition, role = readable_competition(request, competition_id)
-        ensure_manager(role)
-        serializer = self.InputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        entry = services.add_entry(
-            competition=competition, by=actor(request), **serializer.validated_data
-        )
+        competition, _role = managed_competition(request, competition_id)
+        body = read_body(self.InputSerializer, request)
+        entry = services.add_entry(competition=competition, by=actor(request), **body)
         entry = Entry.objects.select_related("player", "partner").get(pk=entry.pk)
         return Response(EntryOutput(entry).data, status=status.HTTP_201_CREATED)
 
@@ -94,14 +92,11 @@ class EntryWithdraw(CompetitionView):
         if entry is None:
             raise NotFound()
         ensure_manager(role)
-        serializer = self.InputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
+        body = read_body(self.InputSerializer, request)
         # The service withdraws and draws the draft rounds again in one transaction: when the
         # scheduler refuses a draw without the entry, the 400 says so and the entry stays.
         with scheduler_refusals():
-            self.service(
-                entry=entry, by=actor(request), reason=serializer.validated_data["reason"].strip()
-            )
+            self.service(entry=entry, by=actor(request), reason=body["reason"].strip())
         entry.refresh_from_db()
         return Response(EntryOutput(entry).data)
 

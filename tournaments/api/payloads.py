@@ -7,14 +7,13 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from django.db.models import Count
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from scoring.api.common import ErrorSerializer, Moment, Output
 from scoring.messages import as_errors
 from scoring.models import GameStatus
-from tournaments import services
+from tournaments import selectors
 from tournaments.api.common import may_manage
 from tournaments.messages import DRAW_REFUSED_ADVICE
 from tournaments.models import Competition, EntryStatus, Format, Kind, Round, RoundStatus
@@ -48,7 +47,7 @@ class CompetitionSummary(Output):
 
 
 def competition_detail(competition: Competition, role: str | None) -> dict[str, Any]:
-    rounds = competition.rounds.annotate(n_tables=Count("tables")).order_by("number")
+    rounds = selectors.rounds_summary(competition)
     return CompetitionSummary(competition).data | {
         "options": competition.options,
         "table_size": competition.table_size,
@@ -103,20 +102,6 @@ class EntryOutput(Output):
     withdrawn_at = Moment(allow_null=True)
 
 
-def _round_with_tables(competition: Competition, number: int) -> Round | None:
-    return (
-        Round.objects.filter(competition=competition, number=number)
-        .prefetch_related(
-            "tables__game",
-            "tables__seats__entry__player",
-            "tables__seats__entry__partner",
-            "byes__entry__player",
-            "byes__entry__partner",
-        )
-        .first()
-    )
-
-
 class DrawProblemOutput(Output):
     """Why the last background draw of a draft round was refused; ``null`` once a draw
     succeeds (and on published rounds)."""
@@ -131,13 +116,13 @@ class DrawProblemOutput(Output):
 
 def draw_problem(round_: Round) -> dict[str, Any] | None:
     """The round's refused background draw as the API and the round page show it."""
-    stored = round_.draw_problem
-    if not stored or round_.status != RoundStatus.DRAFT:
+    refusal = selectors.draw_refusal(round_)
+    if refusal is None:
         return None
     return {
-        "at": stored.get("at"),
-        "asked_by": stored.get("by_name") or None,
-        "problems": as_errors(services.draw_problems(round_)),
+        "at": refusal["at"],
+        "asked_by": refusal["by_name"] or None,
+        "problems": as_errors(refusal["problems"]),
         "advice": str(DRAW_REFUSED_ADVICE),
     }
 
@@ -255,7 +240,7 @@ def round_payload(
 
 
 def round_response(competition: Competition, number: int, code: int = 200) -> Response:
-    round_ = _round_with_tables(competition, number)
+    round_ = selectors.round_with_tables(competition, number)
     response = Response(round_payload(competition, round_), status=code)
     if code == status.HTTP_201_CREATED:
         response["Location"] = f"/api/v1/competitions/{competition.pk}/rounds/{number}/"

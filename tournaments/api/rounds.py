@@ -6,8 +6,6 @@ Every write answers with the round as it now is (``payloads.round_payload``).
 
 from __future__ import annotations
 
-from collections import defaultdict
-
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
@@ -23,13 +21,16 @@ from tournaments.api.common import (
     CompetitionView,
     actor,
     ensure_manager,
+    managed_competition,
+    managed_round,
     may_see_drafts,
+    read_body,
     readable_competition,
     readable_round,
     scheduler_refusals,
 )
 from tournaments.api.payloads import RoundOutput, round_payload, round_response
-from tournaments.models import CheckIn, RepeatObjective, Round, RoundStatus, Table
+from tournaments.models import RepeatObjective, Round, RoundStatus, Table
 
 #: Entry ids are database keys: positive, within a 64-bit integer.
 ID_MAX = 2**63 - 1
@@ -56,11 +57,7 @@ class Rounds(CompetitionView):
     )
     def get(self, request, competition_id: int):
         competition, role = readable_competition(request, competition_id)
-        present: dict[int, list[int]] = defaultdict(list)
-        for round_id, entry_id in CheckIn.objects.filter(
-            round__competition=competition
-        ).values_list("round_id", "entry_id"):
-            present[round_id].append(entry_id)
+        present = selectors.check_ins_by_round(competition)
         drafts = may_see_drafts(role)
         return Response(
             [
@@ -83,13 +80,9 @@ class Rounds(CompetitionView):
         ],
     )
     def post(self, request, competition_id: int):
-        competition, role = readable_competition(request, competition_id)
-        ensure_manager(role)
-        serializer = RoundInput(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        round_ = services.add_round(
-            competition=competition, by=actor(request), **serializer.validated_data
-        )
+        competition, _role = managed_competition(request, competition_id)
+        body = read_body(RoundInput, request)
+        round_ = services.add_round(competition=competition, by=actor(request), **body)
         return round_response(competition, round_.number, status.HTTP_201_CREATED)
 
 
@@ -114,11 +107,9 @@ class RoundDetail(CompetitionView):
         examples=[OpenApiExample("Moved to 21:00", value={"start_time": "21:00"})],
     )
     def patch(self, request, competition_id: int, number: int):
-        competition, role, round_ = readable_round(request, competition_id, number)
-        ensure_manager(role)
-        serializer = RoundInput(data=request.data, partial=True)
-        serializer.is_valid(raise_exception=True)
-        services.update_round(round_=round_, by=actor(request), **serializer.validated_data)
+        competition, _role, round_ = managed_round(request, competition_id, number)
+        body = read_body(RoundInput, request, partial=True)
+        services.update_round(round_=round_, by=actor(request), **body)
         return round_response(competition, number)
 
     @extend_schema(
@@ -129,8 +120,7 @@ class RoundDetail(CompetitionView):
         responses={204: None, **WRITE_ERRORS},
     )
     def delete(self, request, competition_id: int, number: int):
-        _competition, role, round_ = readable_round(request, competition_id, number)
-        ensure_manager(role)
+        _competition, _role, round_ = managed_round(request, competition_id, number)
         services.delete_round(round_=round_, by=actor(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -162,13 +152,9 @@ class Season(CompetitionView):
         ],
     )
     def post(self, request, competition_id: int):
-        competition, role = readable_competition(request, competition_id)
-        ensure_manager(role)
-        serializer = SeasonInput(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        rounds = services.add_season(
-            competition=competition, by=actor(request), **serializer.validated_data
-        )
+        competition, _role = managed_competition(request, competition_id)
+        body = read_body(SeasonInput, request)
+        rounds = services.add_season(competition=competition, by=actor(request), **body)
         return Response(
             [round_payload(competition, r) for r in rounds], status=status.HTTP_201_CREATED
         )
@@ -186,11 +172,9 @@ class RoundAction(CompetitionView):
         raise NotImplementedError
 
     def post(self, request, competition_id: int, number: int):
-        competition, role, round_ = readable_round(request, competition_id, number)
-        ensure_manager(role)
-        serializer = self.InputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        self.act(round_=round_, by=actor(request), **serializer.validated_data)
+        competition, _role, round_ = managed_round(request, competition_id, number)
+        body = read_body(self.InputSerializer, request)
+        self.act(round_=round_, by=actor(request), **body)
         return round_response(competition, number)
 
 
@@ -324,7 +308,6 @@ class TableForfeit(CompetitionView):
         if table is None or (table.round.status == RoundStatus.DRAFT and not may_see_drafts(role)):
             raise NotFound()
         ensure_manager(role)
-        serializer = self.InputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        services.forfeit_table(table=table, by=actor(request), **serializer.validated_data)
+        body = read_body(self.InputSerializer, request)
+        services.forfeit_table(table=table, by=actor(request), **body)
         return round_response(competition, table.round.number)

@@ -11,7 +11,7 @@ from scoring.api import inputs
 from scoring.api.common import ERRORS
 from scoring.api.parsers import JSONParser
 from scoring.rules import Problem
-from tournaments.api.common import CompetitionView, scheduler_refusals
+from tournaments.api.common import CompetitionView, read_body, scheduler_refusals
 from tournaments.models import Round
 from tournaments.scheduling import cli as schedule_cli
 
@@ -68,9 +68,7 @@ class SchedulePreview(CompetitionView):
         ],
     )
     def post(self, request):
-        serializer = self.InputSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
+        data = read_body(self.InputSerializer, request)
         # A case the checks above did not foresee is a 400 on the document, not a 500.
         with scheduler_refusals("document"):
             plan = schedule_cli.build(

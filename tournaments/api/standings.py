@@ -12,7 +12,6 @@ from scoring import etags
 from scoring.api.common import ERRORS, not_modified, with_etag
 from tournaments import selectors, services
 from tournaments.api.common import IF_NONE_MATCH, CompetitionView, readable_competition
-from tournaments.models import StandingsSnapshot
 
 
 class Standings(CompetitionView):
@@ -27,10 +26,10 @@ class Standings(CompetitionView):
     )
     def get(self, request, competition_id: int):
         competition, _role = readable_competition(request, competition_id)
-        snapshot = StandingsSnapshot.objects.filter(competition=competition).first()
+        snapshot = selectors.snapshot_of(competition)
         if snapshot is None:
             services.store_standings(competition=competition)
-            snapshot = StandingsSnapshot.objects.get(competition=competition)
+            snapshot = selectors.snapshot_of(competition)
         tag = etags.standings_tag(competition.pk, snapshot.version)
         if not_modified(request, tag):
             return with_etag(Response(status=status.HTTP_304_NOT_MODIFIED), tag)

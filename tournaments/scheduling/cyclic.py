@@ -29,6 +29,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from . import sat
 from .base import Partition
 
 Tables = list[list[int]]
@@ -218,10 +219,8 @@ def _pair_model(s: Structure, k: int) -> tuple[Any, list[list[int]], dict[int, l
     ``q`` share a table; every point has exactly ``k - 1`` partners and partners of partners are
     partners (so the tables are cliques of ``k``); pairs that may never meet are never together.
     Also the literals of each orbit's pairs."""
-    from .sat import Clauses
-
     orbit, n = _orbit_table(s)
-    model = Clauses()
+    model = sat.Clauses()
     e = [[0] * n for _ in range(n)]
     members: dict[int, list[int]] = {}
     for p in range(n):
@@ -255,16 +254,14 @@ def sat_search(s: Structure, k: int, seconds: float) -> Tables | None:
 
     The clauses of :func:`_pair_model`, every orbit holding at most one pair. Symmetry (a turn of
     a base round is another): the first fixed point meets row 0, if at all, at position 0."""
-    from .sat import available, run
-
-    if not available():
+    if not sat.available():
         return None
     model, e, members = _pair_model(s, k)
     for literals in members.values():
         model.at_most_one(literals)
     if s.f:
         model.clauses += [[-e[0][s.f + x]] for x in range(1, s.m)]
-    found = run(model.clauses, seconds)
+    found = sat.run(model.clauses, seconds)
     if not found:
         return None
     return _tables(e, {lit for lit in found if lit > 0})
@@ -279,9 +276,7 @@ def kirkman_short_search(m: int, seconds: float) -> tuple[Tables, list[tuple[int
     python-sat). D. K. Ray-Chaudhuri, R. M. Wilson, "Solution of Kirkman's schoolgirl problem",
     Proc. Symp. Pure Math. 19 (1971): with ``m`` a prime power ``= 1 (mod 6)`` the field gives
     both (:func:`.resolvable.kirkman_3q`); for other ``m``, such as 23 (KTS(69)), the solver."""
-    from .sat import available, run
-
-    if not available():
+    if not sat.available():
         return None
     s = Structure(m, 3, 0)
     model, e, members = _pair_model(s, 3)
@@ -295,7 +290,7 @@ def kirkman_short_search(m: int, seconds: float) -> tuple[Tables, list[tuple[int
                 members[o].append(short[a, b])
     for literals in members.values():
         model.exactly(literals, 1)
-    found = run(model.clauses, seconds)
+    found = sat.run(model.clauses, seconds)
     if not found:
         return None
     true = {lit for lit in found if lit > 0}

@@ -39,6 +39,8 @@ import random
 from math import prod
 from typing import Any
 
+from . import sat
+
 Tables = list[list[int]]
 Design = list[Tables]
 
@@ -208,16 +210,14 @@ def sat_search(
     blocks, every block ``k`` points (sequential counters), and every ``d`` of ``G \\ H`` is the
     difference ``x⁻¹·(x·d)`` inside one block at most once (so exactly once: the counts match).
     Symmetry: block 0 holds the first point of coset 1."""
-    from .sat import Clauses, available, run
-
-    if not available():
+    if not sat.available():
         return None
     g = group(spec)
     h = g.subgroup(stabilizer)
     coset = g.cosets(h)
     cosets = g.size // len(h)
     b = (cosets - 1) // k
-    model = Clauses()
+    model = sat.Clauses()
     points = [x for x in range(g.size) if coset[x]]
     y = [{x: model.new() for x in points} for _ in range(b)]
     for c in range(1, cosets):
@@ -240,7 +240,7 @@ def sat_search(
                 together.append(p)
         if together:
             model.at_most_one(together)
-    found = run(model.clauses, seconds)
+    found = sat.run(model.clauses, seconds)
     if not found:
         return None
     true = {lit for lit in found if lit > 0}

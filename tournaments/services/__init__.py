@@ -8,36 +8,37 @@ Celery tasks enqueued after commit.
 The functions live in one module per idea; callers use this package's names
 (``from tournaments import services; services.generate_round(...)``):
 
-- ``competitions``: creating a competition, the table sizes its games may use, finalizing and
-  reopening it;
+- ``competitions``: creating a competition, changing its settings, finalizing and reopening
+  it;
 - ``entries``: entering and withdrawing players or pairs;
-- ``rounds``: a round's life (add, change, check-ins, publish, close);
+- ``rounds``: a round's life (add one or a season, change, delete, check-ins, publish, the
+  timer, byes and late entrants, close);
 - ``draw``: drawing a draft round's tables, swapping two entries in a draw, keeping a
   background draw's refusal;
-- ``settlement``: forfeits, adjustments, knockout match outcomes;
+- ``bracket``: drawing a bracket's rounds (knockout, double elimination, a Swiss cut);
+- ``settlement``: forfeits and adjustments;
 - ``standings``: the standings snapshot and what refreshes it;
-- ``_common``: the manager check, the row lock (``lock``: competition, then round) and the
-  audit event they all use.
+- ``club_data``: a club's whole data, exported and imported (``export_club``, ``import_club``);
+- ``_common``: the manager check, the row lock (``lock``: competition, then round; a round's
+  write in ``locked_round``) and the audit event they all use; ``_tables``: storing a drawn
+  round.
 """
 
 from scoring.services import violation
 from tournaments.services._common import GAME_CONTEXT
+from tournaments.services._tables import metrics_dict
 from tournaments.services.competitions import (
     COUNTED,
     NAME_MAX,
     create_competition,
     finalize_competition,
-    game_sizes,
     reopen_competition,
-    table_policy,
     update_competition,
 )
 from tournaments.services.draw import (
     CLUB_NIGHT_METHODS,
     SEED_ORDER,
-    draw_problems,
     generate_round,
-    metrics_dict,
     next_slot,
     record_draw_refusal,
     swap_in_round,
@@ -55,11 +56,10 @@ from tournaments.services.rounds import (
     seat_late_entrant,
     set_check_ins,
     set_round_timer,
-    timer_left,
     update_round,
 )
 from tournaments.services.settlement import adjust, forfeit_table
-from tournaments.services.standings import competitions_of_game, store_standings
+from tournaments.services.standings import store_standings
 
 __all__ = [
     "CLUB_NIGHT_METHODS",
@@ -73,13 +73,10 @@ __all__ = [
     "add_season",
     "adjust",
     "close_round",
-    "competitions_of_game",
     "create_competition",
     "delete_round",
-    "draw_problems",
     "finalize_competition",
     "forfeit_table",
-    "game_sizes",
     "generate_round",
     "give_bye",
     "metrics_dict",
@@ -94,8 +91,6 @@ __all__ = [
     "store_standings",
     "swap_in_round",
     "swap_preview",
-    "table_policy",
-    "timer_left",
     "update_competition",
     "update_round",
     "violation",

@@ -1,7 +1,7 @@
-"""What every competition service shares: the manager check, the row lock, the audit event, and
-the context of the games they start. Private to ``tournaments.services``; nothing here writes
-anything but the event row. Refusals naming one field are ``scoring.services.violation``, as in
-the scoring services.
+"""What every competition service shares: the manager check, the row lock (and the transaction
+of a write of one round, ``locked_round``), the audit event, and the context of the games they
+start. Private to ``tournaments.services``; nothing here writes anything but the event row.
+Refusals naming one field are ``scoring.services.violation``, as in the scoring services.
 
 Every write follows ``scoring.services._game_row._locked`` and ``record_hand``: inside one
 ``transaction.atomic()`` it ``lock``s its competition (and round), re-checks what it depends on
@@ -12,12 +12,14 @@ records its event. What was read before the lock never decides: two organizers p
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from django.db import transaction
 
 from scoring.models import MANAGERS, Club
-from scoring.services import Actor, Locked, authorize_club
+from scoring.services import Actor, Locked, authorize_club, violation
 from tournaments.models import Competition, CompetitionEvent, Round
 
 #: ``Game.context`` of the games played at a competition's tables.
@@ -77,6 +79,25 @@ def lock(target: Competition | Round) -> Competition:
         round_.refresh_from_db(from_queryset=Round.objects.select_for_update())
         round_.competition = competition
     return competition
+
+
+@contextmanager
+def locked_round(round_: Round, status: str, reason: str) -> Iterator[Competition]:
+    """The transaction of a write of ``round_``: the competition and the round locked and
+    re-read (``lock``), then the write refused unless the round, as read under the lock, is
+    ``status`` (``round: not_allowed`` for ``reason``). Yields the competition."""
+    with transaction.atomic():
+        competition = lock(round_)
+        if round_.status != status:
+            raise violation("round", "not_allowed", reason=reason)
+        yield competition
+
+
+def required_reason(reason: Any) -> str:
+    """The reason a write must give, its ends stripped (``reason: required`` when blank)."""
+    if not isinstance(reason, str) or not reason.strip():
+        raise violation("reason", "required")
+    return reason.strip()
 
 
 def require_manager(by: Actor, club: Club) -> None:

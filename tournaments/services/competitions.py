@@ -1,8 +1,8 @@
-"""Creating a competition, the table sizes its games may use, and declaring its results final.
+"""Creating a competition, changing its settings, and declaring its results final.
 
 ``create_competition`` checks every field at once (one ``RuleViolation`` naming each bad field)
-and checks the house rules against every number of players a game may have. ``table_policy``
-and ``game_sizes`` are the competition's seating facts that the draw and the entries read.
+and checks the house rules against every number of players a game may have
+(``Competition.game_sizes``).
 """
 
 from __future__ import annotations
@@ -22,30 +22,15 @@ from scoring.rules.base import Problems
 from scoring.services import Actor, Locked, violation
 from tournaments import standings as pure
 from tournaments.models import BRACKET_FORMATS, Competition, Format, Kind, RoundStatus
-from tournaments.services._common import lock, record_event, require_manager
+from tournaments.services._common import (
+    lock,
+    record_event,
+    require_manager,
+    required_reason,
+)
 from tournaments.services.standings import refresh_standings_later
 
 NAME_MAX = 120
-
-
-def table_policy(competition: Competition, ruleset: str) -> tuple[tuple[int, ...], int, int]:
-    """Allowed table sizes (in competitors), the preferred one, and the table size from which
-    the dealer sits out (0: never). Two-sided formats always seat two competitors."""
-    rules = RULESETS[ruleset]
-    sitting_out = min(rules.dealer_sits_out_with) if rules.dealer_sits_out_with else 0
-    if competition.two_sided or competition.pairs:
-        return (2,), 2, 0
-    sizes = tuple(range(rules.min_seats, rules.max_seats + 1))
-    ideal = competition.table_size if competition.table_size in sizes else rules.ideal_seats
-    return sizes, ideal, sitting_out
-
-
-def game_sizes(competition: Competition, ruleset: str) -> tuple[int, ...]:
-    """How many players a game of ``ruleset`` may have in this competition."""
-    if competition.pairs:
-        return (4,)
-    sizes, _ideal, _sitting_out = table_policy(competition, ruleset)
-    return sizes
 
 
 def unlike_units_problems(problems, rulesets: Sequence[str], scheme: str, tie_breaks) -> None:
@@ -92,24 +77,73 @@ def create_competition(
     """A new league or tournament. Raises RuleViolation naming every bad field."""
     require_manager(by, club)
     problems = Problems()
-    name, tie_breaks, points_table = _check_settings(
+    checked = _check_settings(
         problems,
-        name=name,
-        scheme=scheme,
-        tie_breaks=tie_breaks,
-        table_size=table_size,
-        planned_rounds=planned_rounds,
-        best_of=best_of,
-        min_rounds=min_rounds,
-        start_date=start_date,
-        end_date=end_date,
-        placement_points=placement_points,
+        {
+            "name": name,
+            "scheme": scheme,
+            "tie_breaks": tie_breaks,
+            "table_size": table_size,
+            "planned_rounds": planned_rounds,
+            "best_of": best_of,
+            "min_rounds": min_rounds,
+            "start_date": start_date,
+            "end_date": end_date,
+            "placement_points": placement_points,
+        },
     )
+    slug = _check_slug(problems, club, slug, checked["name"])
+    rulesets, options = _check_games(problems, kind, format, rulesets, options)
+    unlike_units_problems(problems, rulesets, scheme, checked["tie_breaks"])
+    _check_cut(problems, format, rulesets, cut_to, planned_rounds)
+    problems.raise_if_any()
+    _check_house_rules(
+        Competition(club=club, kind=kind, format=format, table_size=table_size), rulesets, options
+    )
+    with transaction.atomic():
+        # The club's row, locked: of two competitions created at once under one address, the
+        # second sees the first (and is told) instead of failing on the unique constraint.
+        Club.objects.select_for_update().only("pk").get(pk=club.pk)
+        if Competition.objects.filter(club=club, slug=slug).exists():
+            raise violation("slug", "duplicate", value=slug)
+        competition = Competition.objects.create(
+            club=club,
+            slug=slug,
+            kind=kind,
+            rulesets=rulesets,
+            options={k: dict(v) for k, v in options.items()},
+            format=format,
+            double_round=double_round,
+            third_place=third_place,
+            bracket_reset=bool(bracket_reset),
+            cut_to=cut_to,
+            public=public,
+            notify_entrants=notify_entrants,
+            description=description,
+            hands_must_be_accepted=bool(hands_must_be_accepted),
+            created_by=by.user,
+            **checked,
+        )
+        record_event(competition, by, "create_competition", name=checked["name"])
+    return competition
+
+
+def _check_slug(problems: Problems, club: Club, slug: str, name: str) -> str:
+    """The address of a new competition (made from its name when empty): free in the club."""
     slug = slugify(slug or name)[:60]
     if name and not slug:
         problems.add("slug", "required")
     elif slug and Competition.objects.filter(club=club, slug=slug).exists():
         problems.add("slug", "duplicate", value=slug)
+    return slug
+
+
+def _check_games(
+    problems: Problems, kind: str, format: str, rulesets, options
+) -> tuple[list[str], dict[str, Any]]:
+    """The kind, the format, the games and their house rules of a new competition: several games
+    only in a league, two-sided formats for Briscola only, house rules only for games played.
+    Returns the games as a list and the house rules that say anything."""
     if kind not in Kind.values:
         problems.add("kind", "choice", choices=tuple(Kind.values), value=kind)
     if format not in Format.values:
@@ -133,27 +167,21 @@ def create_competition(
             problems.add(f"options.{key}", "unknown_key")
         elif not isinstance(value, Mapping):
             problems.add(f"options.{key}", "type", expected="object")
-    two_sided = format in (Format.ROUND_ROBIN, *BRACKET_FORMATS)
-    if two_sided and rulesets != ["briscola"]:
+    if format in (Format.ROUND_ROBIN, *BRACKET_FORMATS) and rulesets != ["briscola"]:
         problems.add("format", "inconsistent", reason="two_sided_needs_briscola")
-    unlike_units_problems(problems, rulesets, scheme, tie_breaks)
-    _check_cut(problems, format, rulesets, cut_to, planned_rounds)
-    if problems:
-        raise RuleViolation(problems.items)
-    draft = Competition(
-        club=club,
-        kind=kind,
-        format=format,
-        rulesets=rulesets,
-        options={},
-        table_size=table_size,
-    )
-    # House rules are checked at every number of players a game of the competition may have.
-    draft.options = options
+    return rulesets, options
+
+
+def _check_house_rules(draft: Competition, rulesets: list[str], options: dict[str, Any]) -> None:
+    """The house rules of each game, checked at every number of players a game of the
+    ``draft`` competition may have (``Competition.game_sizes``); one RuleViolation naming
+    each bad option."""
+    draft.rulesets, draft.options = rulesets, options
+    problems = Problems()
     for key in rulesets:
         if not isinstance(options.get(key) or {}, Mapping):
             continue
-        for n in game_sizes(draft, key):
+        for n in draft.game_sizes(key):
             try:
                 RULESETS[key].resolve_options(options.get(key) or {}, n)
             except RuleViolation as error:
@@ -161,43 +189,7 @@ def create_competition(
                     path = p.field.replace("options", f"options.{key}", 1)
                     problems.add(path, p.code, **dict(p.params))
                 break
-    if problems:
-        raise RuleViolation(problems.items)
-    with transaction.atomic():
-        # The club's row, locked: of two competitions created at once under one address, the
-        # second sees the first (and is told) instead of failing on the unique constraint.
-        Club.objects.select_for_update().only("pk").get(pk=club.pk)
-        if Competition.objects.filter(club=club, slug=slug).exists():
-            raise violation("slug", "duplicate", value=slug)
-        competition = Competition.objects.create(
-            club=club,
-            name=name,
-            slug=slug,
-            kind=kind,
-            rulesets=rulesets,
-            options={k: dict(v) for k, v in options.items()},
-            format=format,
-            table_size=table_size,
-            planned_rounds=planned_rounds,
-            double_round=double_round,
-            third_place=third_place,
-            bracket_reset=bool(bracket_reset),
-            cut_to=cut_to,
-            scheme=scheme,
-            placement_points=points_table,
-            tie_breaks=tie_breaks,
-            best_of=best_of,
-            min_rounds=min_rounds or 0,
-            start_date=start_date,
-            end_date=end_date,
-            public=public,
-            notify_entrants=notify_entrants,
-            description=description,
-            hands_must_be_accepted=bool(hands_must_be_accepted),
-            created_by=by.user,
-        )
-        record_event(competition, by, "create_competition", name=name)
-    return competition
+    problems.raise_if_any()
 
 
 def _check_cut(problems: Problems, format: str, rulesets, cut_to, planned_rounds) -> None:
@@ -219,30 +211,21 @@ def _check_cut(problems: Problems, format: str, rulesets, cut_to, planned_rounds
 CUT_MAX = 256
 
 
-def _check_settings(
-    problems: Problems,
-    *,
-    name: str,
-    scheme: str,
-    tie_breaks: Sequence[str] | None,
-    table_size: int | None,
-    planned_rounds: int | None,
-    best_of: int | None,
-    min_rounds: int | None,
-    start_date: dt.date | None,
-    end_date: dt.date | None,
-    placement_points: Mapping[str, Sequence[Any]] | None,
-) -> tuple[str, list[str], dict[str, list[Any]] | None]:
-    """Check the settings a competition is created with and may change later (each problem
-    added to ``problems``); return the name, the tie-breaks and the placement points cleaned."""
-    name = " ".join(str(name or "").split())
+def _check_settings(problems: Problems, settings: Mapping[str, Any]) -> dict[str, Any]:
+    """Check the settings a competition is created with and may change later (``CHECKED``; each
+    problem added to ``problems``); return them cleaned: the name's spaces collapsed, the
+    tie-breaks a list (the default ones when none is given), the placement points as stored and
+    the attendance 0 when not given."""
+    name = " ".join(str(settings["name"] or "").split())
     if not name:
         problems.add("name", "required")
     elif len(name) > NAME_MAX:
         problems.add("name", "range", min=1, max=NAME_MAX, value=len(name))
+    scheme = settings["scheme"]
     if scheme not in pure.SCHEMES:
         problems.add("scheme", "choice", choices=tuple(pure.SCHEMES), value=scheme)
-    tie_breaks = list(tie_breaks if tie_breaks is not None else pure.DEFAULT_TIE_BREAKS)
+    ties = settings["tie_breaks"]
+    tie_breaks = list(ties if ties is not None else pure.DEFAULT_TIE_BREAKS)
     for index, key in enumerate(tie_breaks):
         if key not in pure.TIE_BREAKS:
             problems.add(
@@ -250,37 +233,61 @@ def _check_settings(
             )
     if len(set(tie_breaks)) != len(tie_breaks):
         problems.add("tie_breaks", "duplicate", value=", ".join(tie_breaks))
-    for field_, value, lo, hi in (
-        ("table_size", table_size, 2, 8),
-        ("planned_rounds", planned_rounds, 1, 60),
-        ("best_of", best_of, 1, 100),
-        ("min_rounds", min_rounds, 0, 100),
+    for field_, lo, hi in (
+        ("table_size", 2, 8),
+        ("planned_rounds", 1, 60),
+        ("best_of", 1, 100),
+        ("min_rounds", 0, 100),
     ):
+        value = settings[field_]
         if value is not None and (
             not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi
         ):
             problems.add(field_, "range", min=lo, max=hi, value=value)
+    start_date, end_date = settings["start_date"], settings["end_date"]
     if start_date and end_date and end_date < start_date:
         problems.add("end_date", "inconsistent", reason="ends_before_it_starts")
-    points_table = None
-    if placement_points:
-        points_table = {}
-        for size, points in placement_points.items():
-            try:
-                size_ = int(size)
-                values = [float(p) for p in points]
-            except (TypeError, ValueError):
-                problems.add(f"placement_points.{size}", "type", expected="list")
-                continue
-            if not 2 <= size_ <= 8 or len(values) != size_:
-                problems.add(
-                    f"placement_points.{size}", "length", expected=size_, value=len(values)
-                )
-                continue
-            points_table[str(size_)] = [int(v) if v.is_integer() else v for v in values]
-    return name, tie_breaks, points_table
+    return {key: settings[key] for key in CHECKED} | {
+        "name": name,
+        "tie_breaks": tie_breaks,
+        "min_rounds": settings["min_rounds"] or 0,
+        "placement_points": _placement_points(problems, settings["placement_points"]),
+    }
 
 
+def _placement_points(problems: Problems, placement_points) -> dict[str, list[Any]] | None:
+    """The placement points per table size as stored (``{"3": [4, 2, 0]}``), each size's
+    list as long as the size; None when there are none."""
+    if not placement_points:
+        return None
+    points_table = {}
+    for size, points in placement_points.items():
+        try:
+            size_ = int(size)
+            values = [float(p) for p in points]
+        except (TypeError, ValueError):
+            problems.add(f"placement_points.{size}", "type", expected="list")
+            continue
+        if not 2 <= size_ <= 8 or len(values) != size_:
+            problems.add(f"placement_points.{size}", "length", expected=size_, value=len(values))
+            continue
+        points_table[str(size_)] = [int(v) if v.is_integer() else v for v in values]
+    return points_table
+
+
+#: The settings checked alike when a competition is created and when they change.
+CHECKED = (
+    "name",
+    "scheme",
+    "tie_breaks",
+    "table_size",
+    "planned_rounds",
+    "best_of",
+    "min_rounds",
+    "start_date",
+    "end_date",
+    "placement_points",
+)
 #: Settings that change the standings already counted (``update_competition`` asks to confirm).
 COUNTED = ("scheme", "placement_points", "tie_breaks", "best_of", "min_rounds")
 #: Settings ``update_competition`` changes; the kind, format, games and address stay.
@@ -316,51 +323,7 @@ def update_competition(
     with transaction.atomic():
         row = lock(competition)
         current = {key: getattr(row, key) for key in EDITABLE}
-        wanted = current | changes
-        problems = Problems()
-        name, tie_breaks, points_table = _check_settings(
-            problems,
-            name=wanted["name"],
-            scheme=wanted["scheme"],
-            tie_breaks=wanted["tie_breaks"],
-            table_size=wanted["table_size"],
-            planned_rounds=wanted["planned_rounds"],
-            best_of=wanted["best_of"],
-            min_rounds=wanted["min_rounds"] or 0,
-            start_date=wanted["start_date"],
-            end_date=wanted["end_date"],
-            placement_points=wanted["placement_points"],
-        )
-        if wanted["scheme"] != current["scheme"] or tie_breaks != list(current["tie_breaks"]):
-            # A league mixing games may not start adding up unlike figures (an older setting
-            # left unchanged stays, so the rest of the settings remain editable).
-            unlike_units_problems(problems, row.rulesets, wanted["scheme"], tie_breaks)
-        if (
-            wanted["cut_to"] != current["cut_to"]
-            or wanted["planned_rounds"] != current["planned_rounds"]
-        ):
-            _check_cut(
-                problems, row.format, row.rulesets, wanted["cut_to"], wanted["planned_rounds"]
-            )
-            if (
-                row.knockout_from
-                and row.rounds.filter(number__gte=row.knockout_from, bracket__isnull=False).exists()
-            ):
-                problems.add("cut_to", "not_allowed", reason="bracket_drawn")
-        if problems:
-            raise RuleViolation(problems.items)
-        wanted |= {
-            "name": name,
-            "tie_breaks": tie_breaks,
-            "placement_points": points_table,
-            "min_rounds": wanted["min_rounds"] or 0,
-            "description": str(wanted["description"] or ""),
-            "public": bool(wanted["public"]),
-            "notify_entrants": bool(wanted["notify_entrants"]),
-            "double_round": bool(wanted["double_round"]),
-            "third_place": bool(wanted["third_place"]),
-            "bracket_reset": bool(wanted["bracket_reset"]),
-        }
+        wanted = _checked_changes(row, current, current | changes)
         changed = [key for key in EDITABLE if wanted[key] != current[key]]
         counted = [key for key in changed if key in COUNTED]
         played = row.rounds.exclude(status=RoundStatus.DRAFT).exists()
@@ -384,6 +347,44 @@ def update_competition(
             refresh_standings_later(row)
     competition.refresh_from_db()
     return changed
+
+
+def _checked_changes(
+    row: Competition, current: dict[str, Any], wanted: dict[str, Any]
+) -> dict[str, Any]:
+    """The settings ``wanted`` for the locked competition ``row`` (its ``current`` ones changed),
+    checked (one RuleViolation naming every bad setting) and cleaned."""
+    problems = Problems()
+    checked = _check_settings(problems, wanted)
+    if wanted["scheme"] != current["scheme"] or checked["tie_breaks"] != list(
+        current["tie_breaks"]
+    ):
+        # A league mixing games may not start adding up unlike figures (an older setting
+        # left unchanged stays, so the rest of the settings remain editable).
+        unlike_units_problems(problems, row.rulesets, wanted["scheme"], checked["tie_breaks"])
+    if (
+        wanted["cut_to"] != current["cut_to"]
+        or wanted["planned_rounds"] != current["planned_rounds"]
+    ):
+        _check_cut(problems, row.format, row.rulesets, wanted["cut_to"], wanted["planned_rounds"])
+        if (
+            row.knockout_from
+            and row.rounds.filter(number__gte=row.knockout_from, bracket__isnull=False).exists()
+        ):
+            problems.add("cut_to", "not_allowed", reason="bracket_drawn")
+    problems.raise_if_any()
+    return (
+        wanted
+        | checked
+        | {
+            "description": str(wanted["description"] or ""),
+            "public": bool(wanted["public"]),
+            "notify_entrants": bool(wanted["notify_entrants"]),
+            "double_round": bool(wanted["double_round"]),
+            "third_place": bool(wanted["third_place"]),
+            "bracket_reset": bool(wanted["bracket_reset"]),
+        }
+    )
 
 
 def _plain(value: Any) -> Any:
@@ -425,8 +426,7 @@ def reopen_competition(*, competition: Competition, by: Actor, reason: str) -> C
     finalization locked are locked again for their closed round, and an organizer reopens each
     game that must change (``scoring.services.reopen_game``)."""
     require_manager(by, competition.club)
-    if not isinstance(reason, str) or not reason.strip():
-        raise violation("reason", "required")
+    reason = required_reason(reason)
     with transaction.atomic():
         row = Competition.objects.select_for_update().get(pk=competition.pk)
         if row.finalized_at is None:
@@ -442,7 +442,7 @@ def reopen_competition(*, competition: Competition, by: Actor, reason: str) -> C
             )
         row.finalized_at, row.finalized_by = None, None
         row.save(update_fields=["finalized_at", "finalized_by"])
-        record_event(row, by, "reopen", reason=reason.strip())
+        record_event(row, by, "reopen", reason=reason)
     return row
 
 

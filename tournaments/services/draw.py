@@ -2,10 +2,10 @@
 
 The competition's format picks the pure scheduler (``tournaments.scheduling``): rotation and
 round robin plan every draft round at once, Swiss and club nights draw from the standings so
-far, a knockout round seats the bracket's next matches. The drawn tables, byes and quality
-figures replace the draft's in one transaction, under the competition's and the round's lock
-(``_common.lock``): two draws of one draft follow each other, and a draw never lands on a round
-published meanwhile. ``next_slot`` says when a round added by the plan is expected.
+far, a knockout round seats the bracket's next matches (``bracket``). The drawn tables, byes
+and quality figures replace the draft's in one transaction, under the competition's and the
+round's lock (``_common.locked_round``): two draws of one draft follow each other, and a draw
+never lands on a round published meanwhile. ``next_slot`` says when a round added by the plan is expected.
 
 A draw asked in the background (``tasks.generate_round``) has nobody to answer: its refusal is
 kept on the round (``record_draw_refusal``) until a later draw succeeds.
@@ -18,7 +18,7 @@ import json
 import random
 import time
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -39,15 +39,11 @@ from tournaments.models import (
     RepeatObjective,
     Round,
     RoundStatus,
-    Table,
-    TableSeat,
 )
 from tournaments.scheduling.bounds import repeat_bounds
-from tournaments.scheduling.double_elimination import RESET, double_elimination, reset_needed
-from tournaments.scheduling.knockout import Bracket
-from tournaments.services._common import lock, record_event, require_manager
-from tournaments.services.competitions import table_policy
-from tournaments.services.settlement import match_outcomes
+from tournaments.services._common import lock, locked_round, record_event, require_manager
+from tournaments.services._tables import metrics_dict, store_tables
+from tournaments.services.bracket import draw_bracket_round
 
 
 class SchedulerRefused(RuleViolation):
@@ -88,43 +84,6 @@ def _participants(round_: Round) -> list[int]:
         chosen = set(present)
         return [e for e in active if e in chosen]
     return active
-
-
-def _store_tables(
-    round_: Round,
-    tables: Sequence[Sequence[int]],
-    byes: Sequence[int],
-    metrics: dict[str, Any],
-    method: str,
-    seed: int,
-) -> None:
-    Table.objects.filter(round=round_).delete()
-    Bye.objects.filter(round=round_).delete()
-    for number, seats in enumerate(tables, start=1):
-        table = Table.objects.create(round=round_, number=number)
-        TableSeat.objects.bulk_create(
-            TableSeat(table=table, position=i, entry_id=e) for i, e in enumerate(seats)
-        )
-    Bye.objects.bulk_create(Bye(round=round_, entry_id=e) for e in byes)
-    round_.metrics = metrics
-    round_.method = method
-    round_.seed = seed
-    # A draw that succeeds ends the notice of an earlier refused one.
-    round_.draw_problem = None
-    round_.save(update_fields=["metrics", "method", "seed", "draw_problem"])
-
-
-def metrics_dict(metrics: scheduling.Metrics) -> dict[str, Any]:
-    return {
-        "repeated_pairs": metrics.repeated_pairs,
-        "max_meetings": metrics.max_meetings,
-        "byes_per_player": list(metrics.byes_per_player),
-        "first_dealer": list(metrics.first_dealer),
-        "sit_outs": list(metrics.sit_outs),
-        "lower_bound": metrics.lower_bound,
-        "perfect": metrics.perfect,
-        "seconds": round(metrics.seconds, 3),
-    }
 
 
 def _played_rounds(competition: Competition) -> list[Round]:
@@ -178,14 +137,11 @@ def generate_round(
     if objective is not None and objective not in RepeatObjective.values:
         raise violation("objective", "choice", choices=RepeatObjective.values, value=objective)
     seed = random.SystemRandom().randrange(1, 10**6) if seed is None else seed
-    with transaction.atomic():
-        # Everything the draw reads (status, who is present, the results so far) is read under
-        # the lock: another organizer's draw, check-in or publish waits for this one.
-        lock(round_)
-        if round_.status != RoundStatus.DRAFT:
-            raise violation("round", "not_allowed", reason="published")
+    # Everything the draw reads (status, who is present, the results so far) is read under the
+    # lock: another organizer's draw, check-in or publish waits for this one.
+    with locked_round(round_, RoundStatus.DRAFT, "published"):
         participants = _participants(round_)
-        sizes, _ideal, _sitting_out = table_policy(competition, round_.ruleset)
+        sizes, _ideal, _sitting_out = competition.table_policy(round_.ruleset)
         if len(participants) < min(sizes):
             raise violation("entries", "range", min=min(sizes), max=10_000, value=len(participants))
         changed = {}
@@ -211,11 +167,11 @@ def generate_round(
 
 def _draw(competition, round_, participants, history, seed, method, by) -> None:
     """Seat the participants of the locked draft ``round_`` by the competition's format."""
-    sizes, ideal, sitting_out = table_policy(competition, round_.ruleset)
+    sizes, ideal, sitting_out = competition.table_policy(round_.ruleset)
     if competition.format in (Format.ROTATION, Format.ROUND_ROBIN):
         _plan_drafts(competition, round_, participants, sizes, ideal, sitting_out, seed, by)
     elif competition.bracket_round(round_.number):
-        _knockout_round(competition, round_, participants, seed)
+        draw_bracket_round(competition, round_, participants, seed)
     else:
         started = time.perf_counter()
         standings = [
@@ -251,7 +207,7 @@ def _draw(competition, round_, participants, history, seed, method, by) -> None:
         )
         # The draw's own time (measuring is not drawing).
         metrics = metrics_dict(metrics) | {"seconds": round(time.perf_counter() - started, 3)}
-        _store_tables(round_, drawn.tables, drawn.byes, metrics, method, seed)
+        store_tables(round_, drawn.tables, drawn.byes, metrics, method, seed)
 
 
 def _plan_drafts(competition, round_, participants, sizes, ideal, sitting_out, seed, by) -> None:
@@ -276,7 +232,7 @@ def _plan_drafts(competition, round_, participants, sizes, ideal, sitting_out, s
                 e for t in drawn.tables if not all(x in active for x in t) for e in t if e in active
             ]
             metrics = scheduling.measure([scheduling.Round(tuple(tables), tuple(byes))], active)
-            _store_tables(draft, tables, byes, metrics_dict(metrics), "round_robin", seed)
+            store_tables(draft, tables, byes, metrics_dict(metrics), "round_robin", seed)
         return
     total = max(competition.planned_rounds or 0, len(played_rounds) + len(drafts))
     while len(played_rounds) + len(drafts) < total:
@@ -305,7 +261,7 @@ def _plan_drafts(competition, round_, participants, sizes, ideal, sitting_out, s
         "bounds": {"fewest": bounds.fewest, "spread": bounds.spread},
     }
     for draft, drawn in zip(drafts, upcoming, strict=True):
-        _store_tables(draft, drawn.tables, drawn.byes, metrics, "rotation", seed)
+        store_tables(draft, drawn.tables, drawn.byes, metrics, "rotation", seed)
 
 
 def next_slot(
@@ -340,129 +296,16 @@ def _new_round(competition: Competition, ruleset: str) -> Round:
     )
 
 
-def _knockout_round(
-    competition: Competition, round_: Round, participants: list[int], seed: int
-) -> None:
-    """The bracket's first round draws it by seed (a Swiss cut: the top of the Swiss standings);
-    later rounds seat the winners of the round before."""
-    start = competition.knockout_from
-    first = competition.rounds.filter(number__gte=start).order_by("number").first()
-    if round_.pk == first.pk:
-        swiss = None
-        if competition.format == Format.SWISS:
-            participants, swiss = _cut(competition, participants)
-        if competition.format == Format.DOUBLE:
-            if len(participants) < 2:
-                raise violation("entries", "range", min=2, max=10_000, value=len(participants))
-            bracket = double_elimination(participants, reset=competition.bracket_reset)
-        else:
-            if competition.third_place and len(participants) < 4:
-                raise violation("entries", "range", min=4, max=10_000, value=len(participants))
-            bracket = scheduling.knockout(participants, third_place=competition.third_place)
-        round_.bracket = _bracket_dict(bracket)
-        if swiss is not None:
-            round_.bracket["swiss"] = swiss  # the Swiss standings at the cut, kept as they were
-        round_.save(update_fields=["bracket"])
-    else:
-        round_.bracket = first.bracket
-    bracket = first.bracket if round_.pk != first.pk else round_.bracket
-    index = list(
-        competition.rounds.filter(number__gte=start).order_by("number").values_list("pk", flat=True)
-    ).index(round_.pk)
-    if index >= len(bracket["rounds"]):
-        raise violation("round", "not_allowed", reason="bracket_complete")
-    outcome = match_outcomes(competition)
-    tables, matches = [], []
-    specs = list(bracket["rounds"][index])
-    if index == len(bracket["rounds"]) - 1 and bracket.get("third_place"):
-        specs.append(bracket["third_place"])
-    reset = {n for n, section, _ in bracket.get("labels") or () if section == RESET}
-    for match in specs:
-        if match["number"] in reset:  # played only if the losers' champion won the final
-            needed = reset_needed(Bracket.from_json(bracket), outcome)
-            if needed is None:
-                raise violation("round", "not_allowed", reason="previous_round_open")
-            if not needed:
-                raise violation("round", "not_allowed", reason="bracket_complete")
-        home, away = _slot(match["home"], outcome), _slot(match["away"], outcome)
-        if home is None or away is None:
-            raise violation("round", "not_allowed", reason="previous_round_open")
-        tables.append((home, away))
-        matches.append(match["number"])
-    # The seeds with a bye in the bracket sit out its first round.
-    byes = list(bracket.get("byes") or ()) if index == 0 else []
-    metrics = metrics_dict(
-        scheduling.measure(
-            [scheduling.Round(tuple(tables), tuple(byes))],
-            [e for t in tables for e in t] + byes,
-        )
-    )
-    _store_tables(round_, tables, byes, metrics | {"matches": matches}, "knockout", seed)
-
-
-def _cut(competition: Competition, participants: list[int]) -> tuple[list[int], list[list[int]]]:
-    """The top ``cut_to`` active entries of the Swiss standings, best first (their seeds in the
-    knockout), once every Swiss round is closed; and the Swiss standings at the cut, as
-    ``[entry, rank]`` pairs (those below the cut keep that order in the final ranking)."""
-    if (
-        competition.rounds.filter(number__lt=competition.knockout_from)
-        .exclude(status=RoundStatus.CLOSED)
-        .exists()
-    ):
-        raise violation("round", "not_allowed", reason="previous_round_open")
-    active = set(participants)
-    rows = selectors.standings_of(competition)["tables"][0]["rows"]
-    ranked = [row["entry"] for row in rows if row["entry"] in active]
-    if len(ranked) < competition.cut_to:
-        raise violation("cut_to", "range", min=2, max=len(ranked), value=competition.cut_to)
-    return ranked[: competition.cut_to], [[row["entry"], row["rank"]] for row in rows]
-
-
-def _bracket_dict(bracket: scheduling.Bracket) -> dict[str, Any]:
-    def match(m):
-        return {
-            "number": m.number,
-            "home": [m.home.kind, m.home.ref],
-            "away": [m.away.kind, m.away.ref],
-        }
-
-    return {
-        "entrants": list(bracket.entrants),
-        "rounds": [[match(m) for m in r] for r in bracket.rounds],
-        "third_place": match(bracket.third_place) if bracket.third_place else None,
-        "byes": list(bracket.byes),
-        "kind": bracket.kind,
-        "labels": [list(label) for label in bracket.labels],
-    }
-
-
-def _slot(slot: list, outcome: dict[int, tuple[int, int]]) -> int | None:
-    kind, ref = slot
-    if kind == "entrant":
-        return ref
-    result = outcome.get(ref)
-    if result is None:
-        return None
-    return result[0] if kind == "winner" else result[1]
-
-
 def swap_in_round(*, round_: Round, a: int, b: int, by: Actor) -> Round:
     """Swap two entries in a draft round (seats, tables, or a seat and a bye); the quality
     figures are measured again."""
     competition = round_.competition
     require_manager(by, competition.club)
-    with transaction.atomic():
-        lock(round_)
-        if round_.status != RoundStatus.DRAFT:
-            raise violation("round", "not_allowed", reason="published")
-        current = _round_as_schedule(round_)
-        everyone = set(current.players)
-        for field_, entry in (("a", a), ("b", b)):
-            if entry not in everyone:
-                raise violation(field_, "not_found", value=entry)
+    with locked_round(round_, RoundStatus.DRAFT, "published"):
+        current = _seating(round_, a, b)
         edited, metrics = _swapped(round_, current, a, b)
         before = round_.metrics or {}
-        _store_tables(round_, edited.tables, edited.byes, metrics, round_.method, round_.seed)
+        store_tables(round_, edited.tables, edited.byes, metrics, round_.method, round_.seed)
         record_event(
             competition,
             by,
@@ -476,6 +319,16 @@ def swap_in_round(*, round_: Round, a: int, b: int, by: Actor) -> Round:
     return round_
 
 
+def _seating(round_: Round, a: int, b: int) -> scheduling.Round:
+    """The round as drawn, ``a`` and ``b`` both in it (seated or with a bye)."""
+    current = _round_as_schedule(round_)
+    everyone = set(current.players)
+    for field_, entry in (("a", a), ("b", b)):
+        if entry not in everyone:
+            raise violation(field_, "not_found", value=entry)
+    return current
+
+
 def _swapped(
     round_: Round, current: scheduling.Round, a: int, b: int
 ) -> tuple[scheduling.Round, dict[str, Any]]:
@@ -484,7 +337,7 @@ def _swapped(
     round against the rounds played before. No draw time: a swap is not a draw."""
     competition = round_.competition
     history = selectors.meetings(competition, before=round_.number)
-    _, _, sitting_out = table_policy(competition, round_.ruleset)
+    _, _, sitting_out = competition.table_policy(round_.ruleset)
     edited = scheduling.swap(current, a, b, history=history)
     everyone = list(current.players)
     if round_.method == "rotation":
@@ -506,11 +359,7 @@ def _swapped(
 def swap_preview(*, round_: Round, a: int, b: int) -> dict[str, Any]:
     """What swapping ``a`` and ``b`` in the draft ``round_`` would do, nothing written: the
     quality figures ``before`` and ``after``, and the round's tables after (``tables``)."""
-    current = _round_as_schedule(round_)
-    everyone = set(current.players)
-    for field_, entry in (("a", a), ("b", b)):
-        if entry not in everyone:
-            raise violation(field_, "not_found", value=entry)
+    current = _seating(round_, a, b)
     if round_.status != RoundStatus.DRAFT:
         raise violation("round", "not_allowed", reason="published")
     edited, metrics = _swapped(round_, current, a, b)
@@ -546,12 +395,6 @@ def record_draw_refusal(*, round_: Round, by: Actor, refusal: RuleViolation) -> 
             problems=problems,
         )
     return round_
-
-
-def draw_problems(round_: Round) -> list[Problem]:
-    """The problems of the round's refused background draw (none once a draw succeeded)."""
-    stored = (round_.draw_problem or {}).get("problems") or []
-    return [Problem(p["field"], p["code"], p.get("params") or {}) for p in stored]
 
 
 def _name(by: Actor) -> str:

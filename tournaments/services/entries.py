@@ -1,4 +1,4 @@
-"""Who plays: entering a player or a pair, and withdrawing an entry.
+"""Who plays: entering a player or a pair, withdrawing an entry and reinstating it.
 
 An entry added after the first round is published is late (it joins the rounds to come); a
 withdrawal draws the draft rounds that seated it again, in the same transaction. Both lock the
@@ -103,35 +103,17 @@ def withdraw_entry(*, entry: Entry, by: Actor, reason: str = "") -> Entry:
     drawn again without it."""
     competition = entry.competition
     require_manager(by, competition.club)
-    reason = " ".join(str(reason or "").split())
     # One transaction: if a draft round cannot be drawn again without the entry, the refusal
     # leaves the entry as it was.
     with transaction.atomic():
-        lock(competition)
-        # Every write of entries holds the competition's lock: the entry as read now is final.
-        entry.refresh_from_db()
-        if entry.status == EntryStatus.WITHDRAWN:
-            raise violation("entry", "not_allowed", reason="withdrawn")
-        entry.status = EntryStatus.WITHDRAWN
-        entry.withdrawn_at = timezone.now()
-        entry.save(update_fields=["status", "withdrawn_at"])
+        _switch(entry, by, reason, EntryStatus.WITHDRAWN, "withdrawn", "withdraw_entry")
         CheckIn.objects.filter(entry=entry, round__status=RoundStatus.DRAFT).delete()
-        record_event(
-            competition, by, "withdraw_entry", entry=entry.pk, name=entry.name, reason=reason
-        )
         drafts = [
             r
             for r in competition.rounds.filter(status=RoundStatus.DRAFT).order_by("number")
             if _seated(r, entry)
         ]
-        done: set[int] = set()
-        for round_ in drafts:
-            if round_.pk in done:
-                continue
-            # Rotation and round robin plan every draft at once: drawing one draws them all.
-            generate_round(round_=round_, by=by, seed=round_.seed or None)
-            if competition.format in (Format.ROTATION, Format.ROUND_ROBIN):
-                done.update(r.pk for r in drafts)
+        _draw_again(competition, drafts, by)
         refresh_standings_later(competition)
     return entry
 
@@ -141,21 +123,28 @@ def reinstate_entry(*, entry: Entry, by: Actor, reason: str = "") -> Entry:
     rounds are drawn again with it, as for a new entry)."""
     competition = entry.competition
     require_manager(by, competition.club)
-    reason = " ".join(str(reason or "").split())
     with transaction.atomic():
-        lock(competition)
-        entry.refresh_from_db()
-        if entry.status != EntryStatus.WITHDRAWN:
-            raise violation("entry", "not_allowed", reason="not_withdrawn")
-        entry.status = EntryStatus.ACTIVE
-        entry.withdrawn_at = None
-        entry.save(update_fields=["status", "withdrawn_at"])
-        record_event(
-            competition, by, "reinstate_entry", entry=entry.pk, name=entry.name, reason=reason
-        )
+        _switch(entry, by, reason, EntryStatus.ACTIVE, "not_withdrawn", "reinstate_entry")
         _draw_again_with(competition, entry, by)
         refresh_standings_later(competition)
     return entry
+
+
+def _switch(entry: Entry, by: Actor, reason: str, status: str, refused: str, action: str) -> None:
+    """In the caller's transaction, under the competition's lock: ``entry`` moves to ``status``
+    (refused for ``refused`` when it is there already), and the ``action`` is recorded with its
+    reason."""
+    competition = entry.competition
+    lock(competition)
+    # Every write of entries holds the competition's lock: the entry as read now is final.
+    entry.refresh_from_db()
+    if entry.status == status:
+        raise violation("entry", "not_allowed", reason=refused)
+    entry.status = status
+    entry.withdrawn_at = timezone.now() if status == EntryStatus.WITHDRAWN else None
+    entry.save(update_fields=["status", "withdrawn_at"])
+    reason = " ".join(str(reason or "").split())
+    record_event(competition, by, action, entry=entry.pk, name=entry.name, reason=reason)
 
 
 def _draw_again_with(competition: Competition, entry: Entry, by: Actor) -> None:
@@ -170,10 +159,16 @@ def _draw_again_with(competition: Competition, entry: Entry, by: Actor) -> None:
         for r in competition.rounds.filter(status=RoundStatus.DRAFT).order_by("number")
         if r.tables.exists() and not r.check_ins.exists() and not _seated(r, entry)
     ]
+    _draw_again(competition, drafts, by)
+
+
+def _draw_again(competition: Competition, drafts: list[Round], by: Actor) -> None:
+    """Draw the draft rounds ``drafts`` again, with the seed each was drawn with."""
     done: set[int] = set()
     for round_ in drafts:
         if round_.pk in done:
             continue
+        # Rotation and round robin plan every draft at once: drawing one draws them all.
         generate_round(round_=round_, by=by, seed=round_.seed or None)
         if competition.format in (Format.ROTATION, Format.ROUND_ROBIN):
             done.update(r.pk for r in drafts)

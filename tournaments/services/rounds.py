@@ -1,6 +1,8 @@
 """A round's life: added, its date and game changed, check-ins taken while a draft, published
-(a game per table) and closed once every table is done. Each write locks the competition and
-the round (``_common.lock``) and checks the round's status as it is under the lock.
+(a game per table) and closed once every table is done; a season of nights at once, a draft
+deleted, the round timer, a bye or a late entrant's seat. Each write locks the competition and
+the round (``_common.lock``, or ``_common.locked_round`` with the status the write needs) and
+checks the round's status as it is under the lock.
 
 Drawing a draft round's tables is ``draw``'s job; settling a table that cannot finish is
 ``settlement``'s.
@@ -19,7 +21,7 @@ from scoring import services as scoring
 from scoring.models import NOT_ACCEPTED, GameStatus, LockReason
 from scoring.rules.base import Problems
 from scoring.services import Actor, violation
-from tournaments import selectors
+from tournaments import selectors, tasks
 from tournaments.models import (
     Bye,
     CheckIn,
@@ -31,7 +33,13 @@ from tournaments.models import (
     Table,
     TableSeat,
 )
-from tournaments.services._common import GAME_CONTEXT, lock, record_event, require_manager
+from tournaments.services._common import (
+    GAME_CONTEXT,
+    lock,
+    locked_round,
+    record_event,
+    require_manager,
+)
 
 
 def add_round(
@@ -138,10 +146,7 @@ def set_check_ins(*, round_: Round, entries: Iterable[Entry | int], by: Actor) -
             ids.add(int(e))
         else:
             raise violation(f"entries[{index}]", "type", expected="integer")
-    with transaction.atomic():
-        lock(round_)
-        if round_.status != RoundStatus.DRAFT:
-            raise violation("round", "not_allowed", reason="published")
+    with locked_round(round_, RoundStatus.DRAFT, "published"):
         # An id no database row can have (negative, or past a 64-bit key) is simply unknown.
         storable = {i for i in ids if 0 < i < 2**63}
         valid = set(
@@ -188,10 +193,7 @@ def publish_round(*, round_: Round, by: Actor) -> Round:
     public; entrants are e-mailed after commit if the competition says so."""
     competition = round_.competition
     require_manager(by, competition.club)
-    with transaction.atomic():
-        lock(round_)
-        if round_.status != RoundStatus.DRAFT:
-            raise violation("round", "not_allowed", reason="published")
+    with locked_round(round_, RoundStatus.DRAFT, "published"):
         tables = list(
             round_.tables.prefetch_related(
                 "seats__entry__player", "seats__entry__partner"
@@ -220,9 +222,7 @@ def publish_round(*, round_: Round, by: Actor) -> Round:
             tables=len(tables),
         )
         if competition.notify_entrants:
-            from tournaments.tasks import announce_round
-
-            announce_round.delay_on_commit(round_.pk)
+            tasks.announce_round.delay_on_commit(round_.pk)
     return round_
 
 
@@ -231,10 +231,7 @@ def close_round(*, round_: Round, by: Actor) -> Round:
     its games (``scoring.services.lock_games``)."""
     competition = round_.competition
     require_manager(by, competition.club)
-    with transaction.atomic():
-        lock(round_)
-        if round_.status != RoundStatus.PUBLISHED:
-            raise violation("round", "not_allowed", reason="not_published")
+    with locked_round(round_, RoundStatus.PUBLISHED, "not_published"):
         open_tables = [
             t.number
             for t in round_.tables.select_related("game")
@@ -274,10 +271,7 @@ def delete_round(*, round_: Round, by: Actor, reason: str = "") -> Round:
     competition = round_.competition
     require_manager(by, competition.club)
     reason = " ".join(str(reason or "").split())
-    with transaction.atomic():
-        lock(round_)
-        if round_.status != RoundStatus.DRAFT:
-            raise violation("round", "not_allowed", reason="published")
+    with locked_round(round_, RoundStatus.DRAFT, "published"):
         if round_.adjustments.exists():
             raise violation("round", "not_allowed", reason="has_adjustments")
         later = list(
@@ -325,7 +319,7 @@ def set_round_timer(*, round_: Round, by: Actor, action: str) -> Round:
         if round_.status != RoundStatus.PUBLISHED:
             raise violation("round", "not_allowed", reason=round_.status)
         now = timezone.now()
-        left = timer_left(round_, now)
+        left = round_.timer_left(now)
         if action == "start" and round_.timer_started_at is None:
             round_.timer_started_at, round_.timer_remaining = now, left
         elif action == "pause" and round_.timer_started_at is not None:
@@ -371,10 +365,7 @@ def seat_late_entrant(*, round_: Round, entry: Entry, table: Table | int, by: Ac
     Refused, and nothing changes, if the table has started or is full."""
     competition = round_.competition
     require_manager(by, competition.club)
-    with transaction.atomic():
-        lock(round_)
-        if round_.status != RoundStatus.PUBLISHED:
-            raise violation("round", "not_allowed", reason="not_playing")
+    with locked_round(round_, RoundStatus.PUBLISHED, "not_playing"):
         if entry.pk not in {e.pk for e in selectors.unseated(round_)}:
             raise violation("entry", "not_found", value=entry.pk)
         table_id = table.pk if isinstance(table, Table) else table
@@ -483,12 +474,3 @@ def add_season(
             rulesets=games,
         )
     return created
-
-
-def timer_left(round_: Round, now: dt.datetime) -> int:
-    """Seconds left on the round timer at ``now`` (never below 0)."""
-    full = round_.duration_minutes * 60
-    left = full if round_.timer_remaining is None else round_.timer_remaining
-    if round_.timer_started_at is not None:
-        left -= int((now - round_.timer_started_at).total_seconds())
-    return max(0, left)

@@ -1,5 +1,6 @@
-"""Settling what play did not: a table forfeited with points given instead, an adjustment of an
-entry's points, and the outcome of every knockout match (played or forfeited).
+"""Settling what play did not: a table forfeited with points given instead, and an adjustment
+of an entry's points (who goes through a forfeited knockout match is read by
+``selectors.match_outcomes``).
 
 Forfeits and adjustments are audited (``Adjustment`` rows and a ``CompetitionEvent``) and refresh
 the standings snapshot after commit. Both lock the competition (and the round) first and decide
@@ -8,7 +9,7 @@ on what they read under the lock: a table is settled once, however many organize
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -25,45 +26,14 @@ from tournaments.models import (
     RoundStatus,
     Table,
 )
-from tournaments.services._common import lock, record_event, require_manager
+from tournaments.services._common import (
+    lock,
+    locked_round,
+    record_event,
+    require_manager,
+    required_reason,
+)
 from tournaments.services.standings import refresh_standings_later
-
-
-def _forfeit_winner(table: Table, seats: Sequence[int]) -> int | None:
-    """The entry that goes through a forfeited knockout match: the one the organizer gave
-    more points to (see ``forfeit_table``)."""
-    given = dict.fromkeys(seats, Decimal(0))
-    for entry_id, points in Adjustment.objects.filter(
-        round_id=table.round_id, entry_id__in=seats
-    ).values_list("entry_id", "points"):
-        given[entry_id] += points
-    best = max(given.values())
-    leaders = [e for e, p in given.items() if p == best]
-    return leaders[0] if len(leaders) == 1 else None
-
-
-def match_outcomes(competition: Competition) -> dict[int, tuple[int, int]]:
-    """Knockout: (winner, loser) of every match played or forfeited, by match number."""
-    outcome: dict[int, tuple[int, int]] = {}
-    for round_ in competition.rounds.exclude(status=RoundStatus.DRAFT):
-        numbers = round_.metrics.get("matches", [])
-        for table in round_.tables.select_related("game").order_by("number"):
-            if table.number - 1 >= len(numbers):
-                continue
-            seats = list(table.seats.order_by("position").values_list("entry_id", flat=True))
-            if table.forfeited:
-                winner = _forfeit_winner(table, seats)
-                if winner is not None:
-                    loser = next(e for e in seats if e != winner)
-                    outcome[numbers[table.number - 1]] = (winner, loser)
-                continue
-            game = table.game
-            if game is None or game.status != GameStatus.FINISHED:
-                continue
-            winner_side = next(p.seat for p in game.rules.ranking(game.state()) if p.place == 1) % 2
-            winner = seats[winner_side]
-            outcome[numbers[table.number - 1]] = (winner, seats[1 - winner_side])
-    return outcome
 
 
 def _decimal(value: Any, field_: str) -> Decimal:
@@ -76,6 +46,36 @@ def _decimal(value: Any, field_: str) -> Decimal:
     return number
 
 
+def _given(points: Mapping[Any, Any] | None, seated: set[int]) -> dict[int, Decimal]:
+    """The points given to entries of a table, by entry id (an int, or its digits): each entry
+    seated there, each value a number within the limits."""
+    given: dict[int, Decimal] = {}
+    for key, value in (points or {}).items():
+        if isinstance(key, int) and not isinstance(key, bool):
+            entry_id = key
+        elif isinstance(key, str) and key.strip().isdigit():
+            entry_id = int(key)
+        else:
+            raise violation(f"points.{key}", "type", expected="integer")
+        if entry_id not in seated:
+            raise violation(f"points.{key}", "not_found", value=key)
+        given[entry_id] = _decimal(value, f"points.{key}")
+    return given
+
+
+def _adjustment(
+    competition: Competition, round_: Round | None, entry_id: int, points: Decimal, reason: str, by
+) -> Adjustment:
+    return Adjustment.objects.create(
+        competition=competition,
+        round=round_,
+        entry_id=entry_id,
+        points=points,
+        reason=reason,
+        by=by.user,
+    )
+
+
 def forfeit_table(
     *, table: Table, by: Actor, reason: str, points: Mapping[int, Any] | None = None
 ) -> Table:
@@ -84,14 +84,10 @@ def forfeit_table(
     round_ = table.round
     competition = round_.competition
     require_manager(by, competition.club)
-    if not isinstance(reason, str) or not reason.strip():
-        raise violation("reason", "required")
+    reason = required_reason(reason)
     if points is not None and not isinstance(points, Mapping):
         raise violation("points", "type", expected="object")
-    with transaction.atomic():
-        lock(round_)
-        if round_.status != RoundStatus.PUBLISHED:
-            raise violation("round", "not_allowed", reason="not_published")
+    with locked_round(round_, RoundStatus.PUBLISHED, "not_published"):
         # The table as it is now (tables change only under the round's lock), then its game's
         # row: hands are written under the game's lock, not the round's.
         table.refresh_from_db()
@@ -103,17 +99,7 @@ def forfeit_table(
         if table.game is not None and table.game.status == GameStatus.FINISHED:
             raise violation("table", "not_allowed", reason="finished")
         seated = set(table.seats.values_list("entry_id", flat=True))
-        given: dict[int, Decimal] = {}
-        for key, value in (points or {}).items():
-            if isinstance(key, int) and not isinstance(key, bool):
-                entry_id = key
-            elif isinstance(key, str) and key.strip().isdigit():
-                entry_id = int(key)
-            else:
-                raise violation(f"points.{key}", "type", expected="integer")
-            if entry_id not in seated:
-                raise violation(f"points.{key}", "not_found", value=key)
-            given[entry_id] = _decimal(value, f"points.{key}")
+        given = _given(points, seated)
         if competition.bracket_round(round_.number):
             # Somebody must go through: the entry given more points wins the match.
             totals = sorted((given.get(e, Decimal(0)) for e in seated), reverse=True)
@@ -122,23 +108,16 @@ def forfeit_table(
         if table.game is not None and table.game.status == GameStatus.IN_PROGRESS:
             scoring.abandon_game(game=table.game, by=by, reason=reason)
         table.forfeited = True
-        table.forfeit_reason = reason.strip()
+        table.forfeit_reason = reason
         table.save(update_fields=["forfeited", "forfeit_reason"])
         for entry_id, value in given.items():
-            Adjustment.objects.create(
-                competition=competition,
-                round=round_,
-                entry_id=entry_id,
-                points=value,
-                reason=reason.strip(),
-                by=by.user,
-            )
+            _adjustment(competition, round_, entry_id, value, reason, by)
         record_event(
             competition,
             by,
             "forfeit_table",
             round_=round_,
-            reason=reason.strip(),
+            reason=reason,
             table=table.number,
             points={str(k): str(v) for k, v in given.items()},
         )
@@ -156,22 +135,14 @@ def adjust(
     round_: Round | None = None,
 ) -> Adjustment:
     require_manager(by, competition.club)
-    if not isinstance(reason, str) or not reason.strip():
-        raise violation("reason", "required")
+    reason = required_reason(reason)
     if entry.competition_id != competition.pk:
         raise violation("entry", "not_found", value=entry.pk)
     value = _decimal(points, "points")
     with transaction.atomic():
         # Serialised with the competition's other writes (withdrawals, forfeits, the draw).
         lock(competition if round_ is None else round_)
-        adjustment = Adjustment.objects.create(
-            competition=competition,
-            round=round_,
-            entry=entry,
-            points=value,
-            reason=reason.strip(),
-            by=by.user,
-        )
+        adjustment = _adjustment(competition, round_, entry.pk, value, reason, by)
         record_event(
             competition,
             by,
@@ -179,7 +150,7 @@ def adjust(
             round_=round_,
             entry=entry.pk,
             points=str(value),
-            reason=reason.strip(),
+            reason=reason,
         )
     refresh_standings_later(competition)
     return adjustment

@@ -12,22 +12,18 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import selectors
-from tournaments.models import Competition
+from tournaments import selectors, tasks
+from tournaments.models import Competition, StandingsSnapshot
 
 
 def refresh_standings_later(competition: Competition) -> None:
     """Refresh the standings snapshot once the change commits (entries, forfeits and
     adjustments all show in the standings)."""
-    from tournaments.tasks import recompute_standings
-
-    recompute_standings.delay_on_commit(competition.pk)
+    tasks.recompute_standings.delay_on_commit(competition.pk)
 
 
 def store_standings(*, competition: Competition) -> dict[str, Any]:
     """Recompute the standings from the games and keep them in the snapshot (a cache)."""
-    from tournaments.models import StandingsSnapshot
-
     data = selectors.standings_of(competition)
     with transaction.atomic():
         snapshot, created = StandingsSnapshot.objects.select_for_update().get_or_create(
@@ -39,11 +35,3 @@ def store_standings(*, competition: Competition) -> dict[str, Any]:
             snapshot.computed_at = timezone.now()
             snapshot.save(update_fields=["data", "version", "computed_at"])
     return data
-
-
-def competitions_of_game(game_id: int) -> list[int]:
-    return list(
-        Competition.objects.filter(rounds__tables__game_id=game_id)
-        .values_list("pk", flat=True)
-        .distinct()
-    )

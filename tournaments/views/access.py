@@ -1,22 +1,28 @@
-"""How a request reaches a competition, a round and its tables, and who may.
+"""How a request reaches a competition and a round, and who may; how a page shown again calls a
+service.
 
 Organizer pages (``organizer_or_404``): members of the club read them, owners and organizers
 act; people outside the club get 403 for a public competition and 404 for a private one. Public
 pages (``public_or_404``) need no login when the competition is public; otherwise they answer
-404 to anyone outside the club. A service's ``NotAllowed`` becomes a 403 (``call_service``, from ``scoring.views.access``).
+404 to anyone outside the club. A service's ``NotAllowed`` becomes a 403 (``call_service``,
+``submit`` and ``attempt`` of ``scoring.views.access``, and ``attempt_into`` here, which keeps a
+refusal for the page that shows the form again).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.exceptions import PermissionDenied
-from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 from scoring import access
-from scoring.models import Seat
+from scoring.messages import message
+from scoring.rules import RuleViolation
 from scoring.selectors import role_of
-from tournaments.models import Bye, Competition, Entry, Round, Table, TableSeat
+from scoring.views.access import call_service
+from tournaments.models import Competition, Round
 
 
 def load_competition(request, club_slug: str, slug: str) -> tuple[Competition, str | None]:
@@ -58,26 +64,13 @@ def round_or_404(competition: Competition, number: int) -> Round:
     return round_
 
 
-def round_tables(round_: Round) -> tuple[list[Table], list[Entry]]:
-    """A round's tables (seats, game and the game's seats loaded) in number order, and the
-    entries with a bye: what every page showing a round reads."""
-    tables = list(
-        round_.tables.select_related("game")
-        .prefetch_related(
-            Prefetch(
-                "seats",
-                queryset=TableSeat.objects.select_related(
-                    "entry__player", "entry__partner"
-                ).order_by("position"),
-            ),
-            Prefetch(
-                "game__seats", queryset=Seat.objects.select_related("player").order_by("index")
-            ),
-        )
-        .order_by("number")
-    )
-    byes = [
-        b.entry
-        for b in Bye.objects.filter(round=round_).select_related("entry__player", "entry__partner")
-    ]
-    return tables, byes
+def attempt_into(errors: dict[Any, list[str]], key: Any, service, /, **kwargs: Any) -> Any:
+    """``service(**kwargs)`` for a page shown again with its refusals where the action was
+    asked (``scoring.views.access.attempt`` puts them above the next page): a ``RuleViolation``
+    it raises becomes its sentences in ``errors[key]`` and None is returned; a ``NotAllowed`` is
+    a 403."""
+    try:
+        return call_service(service, **kwargs)
+    except RuleViolation as violation:
+        errors[key] = [message(p) for p in violation.problems]
+        return None

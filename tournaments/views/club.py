@@ -6,20 +6,14 @@ from __future__ import annotations
 
 from django.template.loader import render_to_string
 
-from tournaments.models import Competition
+from tournaments import selectors
 
 
 def club_section(request, club, role) -> str:
     """The competitions block of a club page (registered in ``CLUB_PAGE_SECTIONS``)."""
-    competitions = Competition.objects.filter(club=club)
-    if role is None:
-        competitions = competitions.filter(public=True)
+    competitions = selectors.club_competitions(club, public_only=role is None)
     return render_to_string(
         "tournaments/partials/club_section.html",
-        {
-            "club": club,
-            "role": role,
-            "competitions": list(competitions.order_by("-start_date", "-created_at")[:20]),
-        },
+        {"club": club, "role": role, "competitions": list(competitions[:20])},
         request=request,
     )

@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import hashlib
 
-from django.db.models import Count, IntegerField, OuterRef, Subquery, Sum
-from django.db.models.functions import Cast, Coalesce
 from django.http import Http404, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import render
@@ -34,7 +32,7 @@ from scoring import access
 from scoring.links import qr_svg
 from tournaments import selectors, services
 from tournaments.forms import WhereForm
-from tournaments.models import Bye, Competition, Round, RoundStatus, StandingsSnapshot, Table
+from tournaments.models import Competition, Round, RoundStatus
 from tournaments.presenters import (
     alphabetical,
     bracket_view,
@@ -47,28 +45,20 @@ from tournaments.presenters import (
     timer_of,
     where_answer,
 )
-from tournaments.views.access import public_or_404, round_or_404, round_tables
+from tournaments.views.access import public_or_404, round_or_404
 
 
 def _snapshot(request, competition: Competition) -> tuple[dict, int]:
     """The cached standings and their version; computed and stored when there are none."""
     cache = request.__dict__.setdefault("_snapshots", {})
     if competition.pk not in cache:
-        row = (
-            StandingsSnapshot.objects.filter(competition=competition)
-            .values_list("data", "version")
-            .first()
-        )
-        if row is None:
+        snapshot = selectors.snapshot_of(competition)
+        if snapshot is None:
             data = services.store_standings(competition=competition)
-            version = (
-                StandingsSnapshot.objects.filter(competition=competition)
-                .values_list("version", flat=True)
-                .first()
-                or 1
-            )
-            row = (data, version)
-        cache[competition.pk] = row
+            snapshot = selectors.snapshot_of(competition)
+            cache[competition.pk] = (data, snapshot.version if snapshot else 1)
+        else:
+            cache[competition.pk] = (snapshot.data, snapshot.version)
     return cache[competition.pk]
 
 
@@ -114,12 +104,7 @@ def rounds_of(request, competition: Competition) -> list[Round]:
     function and the view share it."""
     cache = request.__dict__.setdefault("_public_rounds", {})
     if competition.pk not in cache:
-        version = StandingsSnapshot.objects.filter(competition=OuterRef("competition")).values(
-            "version"
-        )[:1]
-        cache[competition.pk] = list(
-            competition.rounds.order_by("number").annotate(snapshot_version=Subquery(version))
-        )
+        cache[competition.pk] = selectors.rounds_with_snapshot_version(competition)
     return cache[competition.pk]
 
 
@@ -165,57 +150,13 @@ def _competition_etag(request, club_slug: str, slug: str) -> str | None:
     return f"competition-{competition.pk}-{version}-{digest}"
 
 
-def _sum_of(queryset, field: str) -> Subquery:
-    """SUM(field) over the rows of ``queryset`` that belong to the outer round, as a subquery
-    (so that tables and byes, two lists, are summed in one statement without multiplying)."""
-    return Subquery(
-        queryset.filter(round=OuterRef("pk"))
-        .order_by()
-        .values("round")
-        .annotate(total=Sum(field))
-        .values("total"),
-        output_field=IntegerField(),
-    )
-
-
 def _round_etag(request, club_slug: str, slug: str, number: int) -> str | None:
     """A round's page: the round's fields and a fingerprint of its tables (which tables, their
     games' versions, forfeits) and byes, in one query after the competition and the role."""
     competition, role = _public_or_none(request, club_slug, slug)
     if competition is None:
         return None
-    row = (
-        Round.objects.filter(competition=competition, number=number)
-        .annotate(
-            tables_n=Count("tables"),
-            tables_ids=Coalesce(_sum_of(Table.objects, "pk"), 0),
-            games_ids=Coalesce(_sum_of(Table.objects, "game_id"), 0),
-            games_versions=Coalesce(_sum_of(Table.objects, "game__version"), 0),
-            forfeits=Coalesce(
-                _sum_of(
-                    Table.objects.annotate(forfeit_n=Cast("forfeited", IntegerField())),
-                    "forfeit_n",
-                ),
-                0,
-            ),
-            byes_ids=Coalesce(_sum_of(Bye.objects, "entry_id"), 0),
-        )
-        .values_list(
-            "pk",
-            "status",
-            "ruleset",
-            "date",
-            "start_time",
-            "duration_minutes",
-            "tables_n",
-            "tables_ids",
-            "games_ids",
-            "games_versions",
-            "forfeits",
-            "byes_ids",
-        )
-        .first()
-    )
+    row = selectors.round_fingerprint(competition, number)
     if row is None or (row[1] == RoundStatus.DRAFT and not access.is_manager(role)):
         return None  # the view answers 404
     digest = fingerprint(
@@ -309,7 +250,7 @@ def public_round(request, club_slug: str, slug: str, number: int):
     round_ = round_or_404(competition, number)
     if round_.status == RoundStatus.DRAFT and not access.is_manager(role):
         raise Http404
-    tables, byes = round_tables(round_)
+    tables, byes = selectors.round_tables(round_)
     return render(
         request,
         "tournaments/public_round.html",
@@ -324,15 +265,6 @@ def public_round(request, club_slug: str, slug: str, number: int):
     )
 
 
-def _current_round(competition: Competition) -> Round | None:
-    """The round being played (the first published one), else the last closed one."""
-    rounds = list(competition.rounds.exclude(status=RoundStatus.DRAFT).order_by("number"))
-    playing = [r for r in rounds if r.status == RoundStatus.PUBLISHED]
-    if playing:
-        return playing[0]
-    return rounds[-1] if rounds else None
-
-
 def where_page(request, club_slug: str, slug: str):
     """ "Where do I sit?": choose your name, see your table and seat in the current round."""
     competition, role = public_or_404(request, club_slug, slug)
@@ -345,7 +277,7 @@ def where_page(request, club_slug: str, slug: str):
     answer = None
     if form.is_bound and form.is_valid():
         entry = next(e for e in entries if e.pk == form.cleaned_data["entry"])
-        answer = where_answer(competition, entry, zone)
+        answer = where_answer(competition, entry, selectors.where_of(competition, entry), zone)
     return render(
         request,
         "tournaments/where.html",
@@ -369,10 +301,10 @@ def projector(request, club_slug: str, slug: str):
     show = request.GET.get("show", "both")
     if show not in ("both", "standings", "tables"):
         show = "both"
-    current = _current_round(competition)
+    current = selectors.current_round(competition)
     tables = []
     if current is not None and show != "standings":
-        tables = [public_table(t) for t in round_tables(current)[0]]
+        tables = [public_table(t) for t in selectors.round_tables(current)[0]]
     where_url = request.build_absolute_uri(reverse("public-where", args=[club_slug, slug]))
     standings = standings_tables(data)
     return render(
@@ -405,7 +337,11 @@ def bracket(request, club_slug: str, slug: str):
         request,
         "tournaments/bracket.html",
         _public_context(request, competition, role)
-        | {"bracket": bracket_view(competition, drawn, rounds) if drawn else None},
+        | {
+            "bracket": bracket_view(competition, drawn, rounds, selectors.entries_of(competition))
+            if drawn
+            else None
+        },
     )
 
 
@@ -428,7 +364,7 @@ def round_timer(request, club_slug: str, slug: str):
     """The current round's timer as JSON, polled by the projector: ``state`` (idle, running,
     paused, over), ``left`` and ``full`` in seconds, and the round's ``number``."""
     competition, _role = public_or_404(request, club_slug, slug)
-    current = _current_round(competition)
+    current = selectors.current_round(competition)
     if current is None:
         return JsonResponse({"number": None, "state": "none", "left": 0, "full": 0})
     return JsonResponse({"number": current.number} | timer_of(current, timezone.now()))

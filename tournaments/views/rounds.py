@@ -1,10 +1,12 @@
-"""The organizer's page of a round and its printable table cards.
+"""The organizer's page of a round.
 
 The round page shows the draw and acts on it through ``ROUND_ACTIONS`` (one handler per form:
-details, check-in, draw, swap, publish, close, forfeit). Each handler calls one service and
-redirects back, or leaves its bound form with the errors for the page to show again (400). A
-large draw goes to a Celery task and the page waits for it (``?drawing=``); if the task's draw
-was refused, the page says why and what to do until a draw succeeds (``draw_notice``).
+details, check-in, draw, swap, timer, publish, close, forfeit, delete, bye, late seat). Each
+handler calls one service and redirects back, or leaves its bound form (or its refusal, in
+``errors``) for the page to show again (400). A large draw goes to a Celery task and the page
+waits for it (``?drawing=``); if the task's draw was refused, the page says why and what to do
+until a draw succeeds (``presenters.draw_notice``). The printable cards and score sheets are
+``views.printouts``.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import re
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -22,12 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring import access
-from scoring.forms.hands import hand_form
-from scoring.links import qr_svg, table_url
-from scoring.messages import message
-from scoring.models import TableLink
-from scoring.rules import RuleViolation
-from scoring.views.access import call_service
+from scoring.views.access import submit
 from tournaments import selectors, services, tasks
 from tournaments.forms import (
     CheckInForm,
@@ -35,48 +32,24 @@ from tournaments.forms import (
     GenerateForm,
     RoundForm,
     SwapForm,
+    next_round_initial,
 )
-from tournaments.messages import DRAW_REFUSED_ADVICE
-from tournaments.models import (
-    CheckIn,
-    Competition,
-    CompetitionEvent,
-    Entry,
-    EntryStatus,
-    Format,
-    Round,
-    RoundStatus,
-    Table,
-)
+from tournaments.models import Competition, Entry, Format, Round, RoundStatus
 from tournaments.presenters import (
     club_zone,
+    draw_notice,
     draw_quality,
     public_table,
     schedule_row,
     swap_effect,
     table_done,
     timer_of,
+    unseated_rows,
 )
-from tournaments.views.access import organizer_or_404, round_or_404, round_tables
+from tournaments.views.access import attempt_into, organizer_or_404, round_or_404
 
 #: Rounds with more participants than this are drawn by a Celery task.
 TASK_THRESHOLD = 60
-
-
-def _participant_count(round_: Round) -> int:
-    present = CheckIn.objects.filter(round=round_, entry__status=EntryStatus.ACTIVE).count()
-    return present or round_.competition.entries.filter(status=EntryStatus.ACTIVE).count()
-
-
-def _last_event_id(competition: Competition) -> int:
-    return (
-        CompetitionEvent.objects.filter(competition=competition)
-        .order_by("-id")
-        .values_list("id", flat=True)
-        .first()
-        or 0
-    )
-
 
 #: How long the round page waits for a background draw before saying it did not come.
 DRAW_PATIENCE = dt.timedelta(minutes=3)
@@ -91,42 +64,21 @@ def _drawing(request, round_: Round) -> str | None:
     at = at if re.fullmatch(r"[0-9]{1,10}", at) else ""
     if not re.fullmatch(r"[0-9]{1,18}", since) or round_.status != RoundStatus.DRAFT:
         return None
-    if CompetitionEvent.objects.filter(
-        competition=round_.competition,
-        round=round_,
-        action__in=("generate_round", "draw_refused"),
-        pk__gt=int(since),
-    ).exists():
+    if selectors.draw_ended_since(round_, int(since)):
         return None
     asked = dt.datetime.fromtimestamp(int(at), tz=dt.UTC) if at else timezone.now()
     return "late" if timezone.now() - asked > DRAW_PATIENCE else "waiting"
-
-
-def draw_notice(round_: Round) -> dict[str, object] | None:
-    """The refused background draw of a draft round, in words: when, who asked, why, and what
-    to do. None once a draw succeeded (or the round was published)."""
-    stored = round_.draw_problem
-    if not stored or round_.status != RoundStatus.DRAFT:
-        return None
-    return {
-        "at": dt.datetime.fromisoformat(stored["at"]),
-        "by_name": stored.get("by_name") or "",
-        "messages": [message(p) for p in services.draw_problems(round_)],
-        "advice": DRAW_REFUSED_ADVICE,
-    }
 
 
 @login_required
 def round_page(request, club_slug: str, slug: str, number: int):
     competition, role = organizer_or_404(request, club_slug, slug, manage=request.method == "POST")
     round_ = round_or_404(competition, number)
-    url = reverse("round", args=[club_slug, slug, number])
     bound: dict[str, object] = {}
     errors: dict[str, list[str]] = {}
     status = 200
     if request.method == "POST":
-        action = request.POST.get("action", "")
-        handler = ROUND_ACTIONS.get(action)
+        handler = ROUND_ACTIONS.get(request.POST.get("action", ""))
         if handler is None:
             return HttpResponseBadRequest(_("Unknown action."))
         answer = handler(request, competition, round_, bound, errors)
@@ -134,50 +86,47 @@ def round_page(request, club_slug: str, slug: str, number: int):
             return answer
         status = 200 if bound.pop("ok", False) else 400
         round_.refresh_from_db()
-    tables, byes = round_tables(round_)
-    entries = selectors.entries_of(competition, active_only=True)
-    present = set(CheckIn.objects.filter(round=round_).values_list("entry_id", flat=True))
-    details = bound.get("details") or RoundForm(
-        competition=competition,
-        initial={
-            "ruleset": round_.ruleset,
-            "date": round_.date,
-            "start_time": round_.start_time,
-            "duration_minutes": round_.duration_minutes,
-        },
-    )
-    carried_from = None
-    ticked = present
-    if not present and round_.status == RoundStatus.DRAFT:
-        # Nobody checked in yet: tick who was here at the last round that took a check-in, so
-        # that one tap confirms a regular crowd (withdrawn entries are not offered anyway).
-        earlier = (
-            CheckIn.objects.filter(round__competition=competition, round__number__lt=round_.number)
-            .order_by("-round__number")
-            .values_list("round__number", flat=True)
-            .first()
-        )
-        if earlier is not None:
-            carried_from = earlier
-            active = {e.pk for e in entries}
-            ticked = {
-                e
-                for e in CheckIn.objects.filter(
-                    round__competition=competition, round__number=earlier
-                ).values_list("entry_id", flat=True)
-                if e in active
-            }
-    checkin = bound.get("checkin") or CheckInForm(
-        entries=entries, initial={"present": sorted(ticked)}
-    )
-    swap = bound.get("swap") or SwapForm(choices=_swap_choices(tables, byes))
-    forfeit_bound = bound.get("forfeit")
+    tables, byes = selectors.round_tables(round_)
+    zone = club_zone(competition.club)
+    context = {
+        "club": competition.club,
+        "competition": competition,
+        "role": role,
+        "manager": access.is_manager(role),
+        "round": round_,
+        "when": schedule_row(round_, zone),
+        "zone": competition.club.time_zone,
+        "byes": byes,
+        "timer": timer_of(round_, timezone.now())
+        if round_.status == RoundStatus.PUBLISHED
+        else None,
+        "rotation": competition.format == Format.ROTATION,
+        "planned_together": round_.method in ("rotation", "round_robin"),
+        "errors": errors,
+        "drawing": _drawing(request, round_),
+        "draw_notice": draw_notice(selectors.draw_refusal(round_)),
+        "self_url": reverse("round", args=[club_slug, slug, number]),
+        "club_night": competition.format == Format.CLUB_NIGHT,
+        "task_threshold": TASK_THRESHOLD,
+        "next_round": _next_round(competition, round_),
+    }
+    context |= _table_rows(tables, bound)
+    context |= _round_forms(competition, round_, tables, byes, bound)
+    context |= _draw_quality(competition, round_, tables, bound)
+    context |= _unseated(round_)
+    return render(request, "tournaments/round.html", context, status=status)
+
+
+def _table_rows(tables, bound) -> dict[str, object]:
+    """Each table with its entries, game, scores, whether it is done and its forfeit form (the
+    one posted, for the table it names)."""
+    posted = bound.get("forfeit")
     rows = []
     for table in tables:
         seated = [s.entry for s in table.seats.all()]
         forfeit = (
-            forfeit_bound
-            if forfeit_bound is not None and forfeit_bound.data.get("table") == str(table.number)
+            posted
+            if posted is not None and posted.data.get("table") == str(table.number)
             else ForfeitForm(seats=seated, initial={"table": table.number})
         )
         game = table.game
@@ -191,83 +140,70 @@ def round_page(request, club_slug: str, slug: str, number: int):
                 "forfeit": forfeit,
             }
         )
-    zone = club_zone(competition.club)
-    drawing = _drawing(request, round_)
-    missing = selectors.unseated(round_) if round_.status != RoundStatus.CLOSED else []
-    drawn_at = round_.published_at
-    unseated_rows = [
-        {
-            "entry": e,
-            "text": (
-                _("%(name)s entered after round %(n)s was drawn and is not seated.")
-                if drawn_at is not None and e.registered_at > drawn_at
-                else _("%(name)s is not seated in this round.")
-            )
-            % {"name": e.name, "n": round_.number},
+    return {"tables": rows, "open_tables": [r["table"].number for r in rows if not r["done"]]}
+
+
+def _round_forms(competition, round_, tables, byes, bound) -> dict[str, object]:
+    """The round's forms, bound as posted or prefilled: its details, who is present (nobody
+    checked in yet: those present at the last round that took a check-in, so that one tap
+    confirms a regular crowd; withdrawn entries are not offered anyway), the draw and the swap."""
+    entries = selectors.entries_of(competition, active_only=True)
+    present = selectors.present_at(round_)
+    carried_from, ticked = None, present
+    if not present and round_.status == RoundStatus.DRAFT:
+        earlier = selectors.last_check_in(competition, before=round_.number)
+        if earlier is not None:
+            carried_from = earlier[0]
+            ticked = earlier[1] & {e.pk for e in entries}
+    details = {
+        "ruleset": round_.ruleset,
+        "date": round_.date,
+        "start_time": round_.start_time,
+        "duration_minutes": round_.duration_minutes,
+    }
+    generate = {
+        "seed": None,
+        "method": round_.method or "rotation",
+        "objective": competition.repeat_objective,
+    }
+    return {
+        "details_form": bound.get("details") or RoundForm(competition=competition, initial=details),
+        "checkin_form": bound.get("checkin")
+        or CheckInForm(entries=entries, initial={"present": sorted(ticked)}),
+        "present_count": len(present),
+        "carried_from": carried_from,
+        "generate_form": bound.get("generate") or GenerateForm(initial=generate),
+        "swap_form": bound.get("swap") or SwapForm(choices=_swap_choices(tables, byes)),
+    }
+
+
+def _draw_quality(competition, round_, tables, bound) -> dict[str, object]:
+    """The quality of a draft round's draw in words, and what the swap asked for would change
+    (``preview``)."""
+    if round_.status != RoundStatus.DRAFT or not tables:
+        return {"quality": None, "preview": None}
+    names = {e.pk: e.name for e in selectors.entries_of(competition)}
+    drawn = selectors.drawn_tables(competition)
+    quality = draw_quality(round_.metrics or {}, drawn, round_.number, names)
+    preview = None
+    if "preview" in bound:
+        found = bound["preview"]
+        after = draw_quality(
+            found["after"], drawn | {round_.number: found["tables"]}, round_.number, names
+        )
+        preview = swap_effect(found) | {
+            "after_quality": after,
+            "a": bound["swap"].cleaned_data["a"],
+            "b": bound["swap"].cleaned_data["b"],
         }
-        for e in missing
-    ]
-    quality = preview = None
-    if round_.status == RoundStatus.DRAFT and tables:
-        names = {e.pk: e.name for e in selectors.entries_of(competition)}
-        drawn = selectors.drawn_tables(competition)
-        quality = draw_quality(round_.metrics or {}, drawn, round_.number, names)
-        if "preview" in bound:
-            found = bound["preview"]
-            after = draw_quality(
-                found["after"], drawn | {round_.number: found["tables"]}, round_.number, names
-            )
-            preview = swap_effect(found) | {
-                "after_quality": after,
-                "a": bound["swap"].cleaned_data["a"],
-                "b": bound["swap"].cleaned_data["b"],
-            }
-    return render(
-        request,
-        "tournaments/round.html",
-        {
-            "club": competition.club,
-            "competition": competition,
-            "role": role,
-            "manager": access.is_manager(role),
-            "round": round_,
-            "when": schedule_row(round_, zone),
-            "zone": competition.club.time_zone,
-            "tables": rows,
-            "byes": byes,
-            "open_tables": [r["table"].number for r in rows if not r["done"]],
-            "quality": quality,
-            "timer": timer_of(round_, timezone.now())
-            if round_.status == RoundStatus.PUBLISHED
-            else None,
-            "preview": preview,
-            "rotation": competition.format == Format.ROTATION,
-            "planned_together": round_.method in ("rotation", "round_robin"),
-            "details_form": details,
-            "checkin_form": checkin,
-            "present_count": len(present),
-            "carried_from": carried_from,
-            "generate_form": bound.get("generate")
-            or GenerateForm(
-                initial={
-                    "seed": None,
-                    "method": round_.method or "rotation",
-                    "objective": competition.repeat_objective,
-                }
-            ),
-            "swap_form": swap,
-            "errors": errors,
-            "drawing": drawing,
-            "draw_notice": draw_notice(round_),
-            "self_url": url,
-            "club_night": competition.format == Format.CLUB_NIGHT,
-            "task_threshold": TASK_THRESHOLD,
-            "unseated": unseated_rows,
-            "late_tables": selectors.late_seat_tables(round_) if unseated_rows else [],
-            "next_round": _next_round(competition, round_),
-        },
-        status=status,
-    )
+    return {"quality": quality, "preview": preview}
+
+
+def _unseated(round_: Round) -> dict[str, object]:
+    """Who a drawn round leaves out, each with why, and the tables they may still join."""
+    missing = selectors.unseated(round_) if round_.status != RoundStatus.CLOSED else []
+    rows = unseated_rows(round_, missing)
+    return {"unseated": rows, "late_tables": selectors.late_seat_tables(round_) if rows else []}
 
 
 def _next_round(competition: Competition, round_: Round) -> dict[str, object] | None:
@@ -275,13 +211,10 @@ def _next_round(competition: Competition, round_: Round) -> dict[str, object] | 
     (the competition page's add-round form, prefilled from the calendar)."""
     if round_.status != RoundStatus.CLOSED:
         return None
-    following = competition.rounds.filter(number__gt=round_.number).order_by("number").first()
+    following = selectors.round_after(competition, round_.number)
     if following is not None:
         return {"number": following.number}
-    from tournaments.views.organizer import next_round_initial
-
-    last = competition.rounds.order_by("-number").first()
-    return {"add": next_round_initial(competition, last)}
+    return {"add": next_round_initial(competition, selectors.last_round(competition))}
 
 
 def _back(round_: Round, **query) -> HttpResponse:
@@ -298,18 +231,17 @@ def _action_details(request, competition, round_, bound, errors):
     if not form.is_valid():
         return None
     data = form.cleaned_data
-    try:
-        call_service(
-            services.update_round,
-            round_=round_,
-            by=access.actor_for(request),
-            date=data.get("date"),
-            start_time=data.get("start_time"),
-            duration_minutes=data["duration_minutes"],
-            ruleset=data.get("ruleset") or None,
-        )
-    except RuleViolation as violation:
-        form.add_rule_errors(violation)
+    submit(
+        form,
+        services.update_round,
+        round_=round_,
+        by=access.actor_for(request),
+        date=data.get("date"),
+        start_time=data.get("start_time"),
+        duration_minutes=data["duration_minutes"],
+        ruleset=data.get("ruleset") or None,
+    )
+    if form.errors:
         return None
     messages.success(request, _("Round %(n)s saved.") % {"n": round_.number})
     return _back(round_)
@@ -321,15 +253,15 @@ def _action_checkin(request, competition, round_, bound, errors):
     bound["checkin"] = form
     if not form.is_valid():
         return None
-    try:
-        present = call_service(
-            services.set_check_ins,
-            round_=round_,
-            entries=form.cleaned_data["present"],
-            by=access.actor_for(request),
-        )
-    except RuleViolation as violation:
-        errors["checkin"] = [message(p) for p in violation.problems]
+    present = attempt_into(
+        errors,
+        "checkin",
+        services.set_check_ins,
+        round_=round_,
+        entries=form.cleaned_data["present"],
+        by=access.actor_for(request),
+    )
+    if present is None:
         return None
     messages.success(
         request,
@@ -349,22 +281,22 @@ def _action_generate(request, competition, round_, bound, errors):
     method = method or None
     objective = form.cleaned_data.get("objective") or None
     objective = objective if competition.format == Format.ROTATION else None
-    if round_.status == RoundStatus.DRAFT and _participant_count(round_) > TASK_THRESHOLD:
-        since = _last_event_id(competition)
+    if round_.status == RoundStatus.DRAFT and selectors.participant_count(round_) > TASK_THRESHOLD:
+        since = selectors.last_event_id(competition)
         tasks.generate_round.delay_on_commit(round_.pk, request.user.pk, seed, method, objective)
         messages.info(request, _("Drawing the tables…"))
         return _back(round_, drawing=since, at=int(timezone.now().timestamp()))
-    try:
-        call_service(
-            services.generate_round,
-            round_=round_,
-            by=access.actor_for(request),
-            seed=seed,
-            method=method,
-            objective=objective,
-        )
-    except RuleViolation as violation:
-        errors["generate"] = [message(p) for p in violation.problems]
+    drawn = attempt_into(
+        errors,
+        "generate",
+        services.generate_round,
+        round_=round_,
+        by=access.actor_for(request),
+        seed=seed,
+        method=method,
+        objective=objective,
+    )
+    if drawn is None:
         return None
     messages.success(request, _("The tables of round %(n)s are drawn.") % {"n": round_.number})
     return _back(round_)
@@ -379,53 +311,42 @@ def _swap_choices(tables, byes) -> list[tuple[int, str]]:
     ] + [(e.pk, _("%(name)s (bye)") % {"name": e.name}) for e in byes]
 
 
-def _swap_form(request, round_, bound) -> SwapForm:
-    tables, byes = round_tables(round_)
+def _swap_form(request, round_, bound) -> SwapForm | None:
+    """The posted swap, kept for the page; None unless it is valid."""
+    tables, byes = selectors.round_tables(round_)
     form = SwapForm(request.POST, choices=_swap_choices(tables, byes))
     bound["swap"] = form
-    return form
+    return form if form.is_valid() else None
 
 
 def _action_swap_preview(request, competition, round_, bound, errors):
     """What a swap would do, shown before it is saved (nothing written)."""
     form = _swap_form(request, round_, bound)
-    if not form.is_valid():
+    if form is None:
         return None
-    try:
-        bound["preview"] = services.swap_preview(
-            round_=round_, a=form.cleaned_data["a"], b=form.cleaned_data["b"]
-        )
-    except RuleViolation as violation:
-        form.add_rule_errors(violation)
-        return None
-    bound["ok"] = True
+    data = form.cleaned_data
+    preview = submit(form, services.swap_preview, round_=round_, a=data["a"], b=data["b"])
+    if preview is not None:
+        bound["preview"] = preview
+        bound["ok"] = True
     return None
 
 
 def _action_swap(request, competition, round_, bound, errors):
     form = _swap_form(request, round_, bound)
-    if not form.is_valid():
+    if form is None:
         return None
-    try:
-        call_service(
-            services.swap_in_round,
-            round_=round_,
-            a=form.cleaned_data["a"],
-            b=form.cleaned_data["b"],
-            by=access.actor_for(request),
-        )
-    except RuleViolation as violation:
-        form.add_rule_errors(violation)
-        return None
-    messages.success(request, _("Swapped."))
-    return _back(round_)
+    data = form.cleaned_data
+    by = access.actor_for(request)
+    if submit(form, services.swap_in_round, round_=round_, a=data["a"], b=data["b"], by=by):
+        messages.success(request, _("Swapped."))
+        return _back(round_)
+    return None
 
 
 def _action_publish(request, competition, round_, bound, errors):
-    try:
-        call_service(services.publish_round, round_=round_, by=access.actor_for(request))
-    except RuleViolation as violation:
-        errors["publish"] = [message(p) for p in violation.problems]
+    by = access.actor_for(request)
+    if attempt_into(errors, "publish", services.publish_round, round_=round_, by=by) is None:
         return None
     messages.success(
         request, _("Round %(n)s is published: its games are open.") % {"n": round_.number}
@@ -434,10 +355,8 @@ def _action_publish(request, competition, round_, bound, errors):
 
 
 def _action_close(request, competition, round_, bound, errors):
-    try:
-        call_service(services.close_round, round_=round_, by=access.actor_for(request))
-    except RuleViolation as violation:
-        errors["close"] = [message(p) for p in violation.problems]
+    by = access.actor_for(request)
+    if attempt_into(errors, "close", services.close_round, round_=round_, by=by) is None:
         return None
     messages.success(request, _("Round %(n)s is closed.") % {"n": round_.number})
     return _back(round_)
@@ -445,28 +364,23 @@ def _action_close(request, competition, round_, bound, errors):
 
 def _action_forfeit(request, competition, round_, bound, errors):
     number = request.POST.get("table", "")
-    table = get_object_or_404(
-        Table.objects.select_related("game").prefetch_related(
-            "seats__entry__player", "seats__entry__partner"
-        ),
-        round=round_,
-        number=int(number) if number.isdigit() else 0,
-    )
+    table = selectors.round_table(round_, int(number) if number.isdigit() else 0)
+    if table is None:
+        raise Http404
     table.round = round_
-    form = ForfeitForm(request.POST, seats=[s.entry for s in table.seats.order_by("position")])
+    form = ForfeitForm(request.POST, seats=[s.entry for s in table.seats.all()])
     bound["forfeit"] = form
     if not form.is_valid():
         return None
-    try:
-        call_service(
-            services.forfeit_table,
-            table=table,
-            by=access.actor_for(request),
-            reason=form.cleaned_data["reason"],
-            points=form.points(),
-        )
-    except RuleViolation as violation:
-        form.add_rule_errors(violation)
+    submit(
+        form,
+        services.forfeit_table,
+        table=table,
+        by=access.actor_for(request),
+        reason=form.cleaned_data["reason"],
+        points=form.points(),
+    )
+    if form.errors:
         return None
     messages.success(request, _("Table %(n)s was settled by forfeit.") % {"n": table.number})
     return _back(round_)
@@ -474,15 +388,15 @@ def _action_forfeit(request, competition, round_, bound, errors):
 
 def _action_delete(request, competition, round_, bound, errors):
     number = round_.number
-    try:
-        call_service(
-            services.delete_round,
-            round_=round_,
-            by=access.actor_for(request),
-            reason=request.POST.get("reason", ""),
-        )
-    except RuleViolation as violation:
-        errors["delete"] = [message(p) for p in violation.problems]
+    deleted = attempt_into(
+        errors,
+        "delete",
+        services.delete_round,
+        round_=round_,
+        by=access.actor_for(request),
+        reason=request.POST.get("reason", ""),
+    )
+    if deleted is None:
         return None
     messages.success(request, _("Round %(n)s was deleted.") % {"n": number})
     return redirect("competition", club_slug=competition.club.slug, slug=competition.slug)
@@ -500,10 +414,8 @@ def _posted_entry(request, competition) -> Entry:
 
 def _action_bye(request, competition, round_, bound, errors):
     entry = _posted_entry(request, competition)
-    try:
-        call_service(services.give_bye, round_=round_, entry=entry, by=access.actor_for(request))
-    except RuleViolation as violation:
-        errors["bye"] = [message(p) for p in violation.problems]
+    by = access.actor_for(request)
+    if attempt_into(errors, "bye", services.give_bye, round_=round_, entry=entry, by=by) is None:
         return None
     messages.success(
         request, _("%(name)s has a bye in round %(n)s.") % {"name": entry.name, "n": round_.number}
@@ -515,16 +427,16 @@ def _action_seat(request, competition, round_, bound, errors):
     """A late entrant joins a table of the published round whose game has not started."""
     entry = _posted_entry(request, competition)
     raw_table = request.POST.get("table", "")
-    try:
-        table = call_service(
-            services.seat_late_entrant,
-            round_=round_,
-            entry=entry,
-            table=int(raw_table) if raw_table.isdigit() and len(raw_table) < 19 else 0,
-            by=access.actor_for(request),
-        )
-    except RuleViolation as violation:
-        errors["bye"] = [message(p) for p in violation.problems]
+    table = attempt_into(
+        errors,
+        "bye",
+        services.seat_late_entrant,
+        round_=round_,
+        entry=entry,
+        table=int(raw_table) if raw_table.isdigit() and len(raw_table) < 19 else 0,
+        by=access.actor_for(request),
+    )
+    if table is None:
         return None
     messages.success(
         request,
@@ -536,17 +448,15 @@ def _action_seat(request, competition, round_, bound, errors):
 
 def _action_timer(request, competition, round_, bound, errors):
     """Start, pause or reset the round timer shown on the projector."""
-    try:
-        call_service(
-            services.set_round_timer,
-            round_=round_,
-            by=access.actor_for(request),
-            action=request.POST.get("timer", ""),
-        )
-    except RuleViolation as violation:
-        errors["timer"] = [message(p) for p in violation.problems]
-        return None
-    return _back(round_)
+    attempt_into(
+        errors,
+        "timer",
+        services.set_round_timer,
+        round_=round_,
+        by=access.actor_for(request),
+        action=request.POST.get("timer", ""),
+    )
+    return None if "timer" in errors else _back(round_)
 
 
 ROUND_ACTIONS = {
@@ -563,94 +473,3 @@ ROUND_ACTIONS = {
     "bye": _action_bye,
     "seat": _action_seat,
 }
-
-
-@login_required
-def round_cards(request, club_slug: str, slug: str, number: int):
-    """One printable card per table: the table's QR code, PIN and seats in dealing order."""
-    competition, role = organizer_or_404(request, club_slug, slug, manage=True)
-    round_ = round_or_404(competition, number)
-    tables, _byes = round_tables(round_)
-    games = [t.game for t in tables if t.game is not None]
-    links = {link.game_id: link for link in TableLink.objects.filter(game__in=games)}
-    cards = []
-    for table in tables:
-        game = table.game
-        card = {"table": table, "entries": [s.entry for s in table.seats.all()], "game": game}
-        if game is not None:
-            link = links.get(game.pk) or TableLink.objects.get_or_create(game=game)[0]
-            url = table_url(link, request)
-            seats = list(game.seats.all())
-            card |= {
-                "pin": link.pin,
-                "url": url,
-                "qr": qr_svg(url),
-                "seats": [s.player.display_name for s in seats],
-                "sits_out": bool(game.rules.dealer_sits_out_with & {len(seats)}),
-            }
-        cards.append(card)
-    return render(
-        request,
-        "tournaments/cards.html",
-        {
-            "club": competition.club,
-            "competition": competition,
-            "role": role,
-            "round": round_,
-            "when": schedule_row(round_, club_zone(competition.club)),
-            "cards": cards,
-        },
-    )
-
-
-#: Minutes a hand takes at a club table, roughly: the score sheets get a row per hand expected
-#: in the round's duration, rounded up so that every player deals as often.
-MINUTES_PER_HAND = 6
-
-
-def expected_hands(duration_minutes: int, seats: int) -> int:
-    """Rows of a score sheet: the hands expected in ``duration_minutes`` at ``seats`` players,
-    a whole number of deals round the table, at least two."""
-    hands = max(2 * seats, -(-duration_minutes // MINUTES_PER_HAND))
-    return -(-hands // seats) * seats
-
-
-@login_required
-def round_sheets(request, club_slug: str, slug: str, number: int):
-    """Printable score sheets, one per table of a published round: the game, the players in
-    dealing order, the dealer of every hand filled in, the game's columns (what the hand form
-    asks) and a points column per player, with a row per hand expected."""
-    competition, role = organizer_or_404(request, club_slug, slug, manage=True)
-    round_ = round_or_404(competition, number)
-    tables, _byes = round_tables(round_)
-    sheets = []
-    for table in tables:
-        game = table.game
-        if game is None:
-            continue
-        names = [s.player.display_name for s in game.seats.all()]
-        form = hand_form(game, names)
-        columns = [str(field.label) for key, field in form.fields.items() if key != "dealer"]
-        rows = expected_hands(round_.duration_minutes, len(names))
-        sheets.append(
-            {
-                "table": table,
-                "game": game,
-                "names": names,
-                "columns": columns,
-                "hands": [{"number": i + 1, "dealer": names[i % len(names)]} for i in range(rows)],
-                "sits_out": bool(game.rules.dealer_sits_out_with & {len(names)}),
-            }
-        )
-    return render(
-        request,
-        "tournaments/sheets.html",
-        {
-            "club": competition.club,
-            "competition": competition,
-            "role": role,
-            "round": round_,
-            "when": schedule_row(round_, club_zone(competition.club)),
-            "sheets": sheets,
-        },
-    )

@@ -1,4 +1,4 @@
-"""Reads of competitions: standings recomputed from the games, schedules, tables.
+"""Standings recomputed from the games.
 
 ``standings_of`` turns the finished game of every table of a competition into plain
 ``tournaments.standings.Result`` records (a forfeited table counts through the organizer's
@@ -6,7 +6,8 @@ adjustments instead) and hands them to the pure ``compute``: overall, and once p
 mixed league. It reads the games' cached figures as plain values, never their hands nor model
 instances, so its cost does not grow with the number of hands: four queries whatever the size
 of the league (``bench/standings.py`` measures it). Its output holds keys, not labels:
-``labelled`` adds those in the reader's language.
+``labelled`` adds those in the reader's language. A knockout's overall table is ranked by its
+bracket (``selectors.bracket``).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections import defaultdict
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import F, Prefetch, TextField
+from django.db.models import QuerySet, TextField
 from django.db.models.functions import Cast
 
 from scoring.labels import game_name
@@ -27,25 +28,15 @@ from tournaments import standings as pure
 from tournaments.labels import SCHEME_LABELS, TIE_BREAK_LABELS
 from tournaments.models import (
     Adjustment,
-    Bye,
-    CheckIn,
     Competition,
     Entry,
     EntryStatus,
-    Round,
-    RoundStatus,
+    StandingsSnapshot,
     Table,
     TableSeat,
 )
-
-
-def entries_of(competition: Competition, *, active_only: bool = False) -> list[Entry]:
-    """The entries in seed order, unseeded ones after the seeded (in the order they entered):
-    spelled out, since databases disagree on where NULL sorts (SQLite first, PostgreSQL last)."""
-    entries = competition.entries.select_related("player", "partner")
-    if active_only:
-        entries = entries.filter(status="active")
-    return list(entries.order_by(F("seed").asc(nulls_last=True), "id"))
+from tournaments.scheduling.double_elimination import bracket_ranking
+from tournaments.selectors.bracket import bracket_json, bracket_of
 
 
 def seat_entries(entries: list[int], n_seats: int, pairs: bool) -> list[int]:
@@ -77,17 +68,17 @@ def _places(rules: Ruleset, state: GameState) -> tuple[int, ...]:
     return tuple(place_of_seat)
 
 
-def results_of(competition: Competition) -> list[pure.Result]:
-    """One Result per entry and finished game of the competition (forfeited tables excluded).
-
-    Plain values, no model instances, in two queries whatever the number of games: the tables
-    with their round's number and their game's cached figures (JSON read as text, each distinct
-    text parsed once), then the seats.
-    """
-    finished = Table.objects.filter(
+def _finished_tables(competition: Competition) -> QuerySet[Table]:
+    """The tables whose game counts: finished, not forfeited, every hand accepted."""
+    return Table.objects.filter(
         round__competition=competition, game__status=GameStatus.FINISHED, forfeited=False
     ).exclude(game__hands__acceptance__in=NOT_ACCEPTED)  # confirmation by the table: not yet
-    tables = (
+
+
+def _table_rows(finished: QuerySet[Table]):
+    """Each table as plain values: its id, round number, game id and ruleset, the game's cached
+    figures (JSON read as text), hand count and last dealer."""
+    return (
         finished.annotate(
             options_text=Cast("game__options", output_field=TextField()),
             totals_text=Cast("game__totals", output_field=TextField()),
@@ -106,6 +97,10 @@ def results_of(competition: Competition) -> list[pure.Result]:
             "game__last_dealer",
         )
     )
+
+
+def _seated(finished: QuerySet[Table]) -> dict[int, list[int]]:
+    """The entries of every table, in seat order."""
     seated: dict[int, list[int]] = defaultdict(list)
     for table_id, entry_id in (
         TableSeat.objects.filter(table__in=finished)
@@ -113,69 +108,114 @@ def results_of(competition: Competition) -> list[pure.Result]:
         .values_list("table_id", "entry_id")
     ):
         seated[table_id].append(entry_id)
+    return seated
 
-    pairs = competition.pairs
-    parsed = _Parsed()
-    # Rankings are deterministic, so equal figures are ranked once: by the totals alone for a
-    # ruleset that keeps the contract's default ranking, by the whole state otherwise.
-    by_totals = {key: type(rules).ranking is Ruleset.ranking for key, rules in RULESETS.items()}
-    ranked: dict[tuple, tuple[int, ...]] = {}
-    side_of_seat: dict[tuple[str, str, int], dict[int, int]] = {}
-    results: list[pure.Result] = []
-    Result = pure.Result
-    for row in tables:
-        table_id, group, game_id, ruleset, options_text, totals_text, card_text, hands, dealer = row
-        rules = RULESETS[ruleset]
+
+class _Figures:
+    """The games' figures read once: each distinct JSON text parsed once (``parsed``), equal
+    figures ranked once (``places``), each game's sides worked out once (``side_of``)."""
+
+    def __init__(self) -> None:
+        self.parsed = _Parsed()
+        # Rankings are deterministic, so equal figures are ranked once: by the totals alone for
+        # a ruleset that keeps the contract's default ranking, by the whole state otherwise.
+        self.by_totals = {
+            key: type(rules).ranking is Ruleset.ranking for key, rules in RULESETS.items()
+        }
+        self.ranked: dict[tuple, tuple[int, ...]] = {}
+        self.sides: dict[tuple[str, str, int], dict[int, int]] = {}
+
+    def places(self, row: tuple) -> tuple[int, ...]:
+        """The place of every seat of the table's game (``row`` from ``_table_rows``)."""
+        _table, _group, _game, ruleset, options_text, totals_text, card_text, hands, dealer = row
+        by_totals = self.by_totals[ruleset]
         figures = (
             (ruleset, totals_text)
-            if by_totals[ruleset]
+            if by_totals
             else (ruleset, options_text, hands, totals_text, dealer, card_text)
         )
-        totals = parsed[totals_text]
-        n = len(totals)
-        place_of_seat = ranked.get(figures)
+        place_of_seat = self.ranked.get(figures)
         if place_of_seat is None:
-            if by_totals[ruleset]:
+            rules, parsed = RULESETS[ruleset], self.parsed
+            totals = parsed[totals_text]
+            if by_totals:
                 # What the contract's default ranking gives, without building its placings.
                 place_of_seat = places(totals, lowest_wins=rules.lowest_wins)
             else:
-                state = GameState(n, parsed[options_text], hands, totals, dealer, parsed[card_text])
-                place_of_seat = _places(rules, state)
-            ranked[figures] = place_of_seat
-        first_seat: dict[int, int] = {}  # an entry's first seat: a pair sits at two
-        for seat, entry in enumerate(seat_entries(seated[table_id], n, pairs)):
-            first_seat.setdefault(entry, seat)
-        entrants = tuple(first_seat)
-        hands_won = rules.totals_are_hands_won
-        card_points = parsed[card_text]  # None but where the game sums card points per side
-        if card_points:
-            side_of = side_of_seat.get((ruleset, options_text, n))
-            if side_of is None:
-                sides = rules.sides(parsed[options_text], n)
-                side_of = side_of_seat[ruleset, options_text, n] = {
-                    seat: i for i, side in enumerate(sides or ()) for seat in side
-                }
-        # Positional arguments, in the field order of ``pure.Result`` (this loop runs once per
-        # seat of every game of a season: keywords cost a tenth of its time).
-        competitors, lowest_wins = len(entrants), rules.lowest_wins
-        for i, (entry, seat) in enumerate(first_seat.items()):
-            score = totals[seat]
-            results.append(
-                Result(
-                    entry,
-                    game_id,
-                    group,
-                    place_of_seat[seat],
-                    competitors,
-                    score,
-                    lowest_wins,
-                    entrants[:i] + entrants[i + 1 :],
-                    score if hands_won else None,
-                    card_points[side_of[seat]] if card_points else None,
-                    ruleset,
+                state = GameState(
+                    len(totals), parsed[options_text], hands, totals, dealer, parsed[card_text]
                 )
-            )
+                place_of_seat = _places(rules, state)
+            self.ranked[figures] = place_of_seat
+        return place_of_seat
+
+    def side_of(self, ruleset: str, options_text: str, n: int) -> dict[int, int]:
+        """The side of every seat of a game of ``ruleset`` at ``n`` seats."""
+        key = (ruleset, options_text, n)
+        side_of = self.sides.get(key)
+        if side_of is None:
+            sides = RULESETS[ruleset].sides(self.parsed[options_text], n)
+            side_of = self.sides[key] = {
+                seat: i for i, side in enumerate(sides or ()) for seat in side
+            }
+        return side_of
+
+
+def results_of(competition: Competition) -> list[pure.Result]:
+    """One Result per entry and finished game of the competition (forfeited tables excluded).
+
+    Plain values, no model instances, in two queries whatever the number of games: the tables
+    with their round's number and their game's cached figures (JSON read as text, each distinct
+    text parsed once), then the seats.
+    """
+    finished = _finished_tables(competition)
+    rows = _table_rows(finished)
+    seated = _seated(finished)
+    pairs, figures = competition.pairs, _Figures()
+    results: list[pure.Result] = []
+    for row in rows:
+        _add_results(results, row, seated[row[0]], pairs, figures)
     return results
+
+
+def _add_results(
+    results: list[pure.Result], row: tuple, entries: list[int], pairs: bool, figures: _Figures
+) -> None:
+    """Append the Result of every entry at one table (``row`` from ``_table_rows``, ``entries``
+    its entries in seat order)."""
+    _table, group, game_id, ruleset, options_text, totals_text, card_text, _hands, _dealer = row
+    rules = RULESETS[ruleset]
+    totals = figures.parsed[totals_text]
+    place_of_seat = figures.places(row)
+    first_seat: dict[int, int] = {}  # an entry's first seat: a pair sits at two
+    for seat, entry in enumerate(seat_entries(entries, len(totals), pairs)):
+        first_seat.setdefault(entry, seat)
+    entrants = tuple(first_seat)
+    hands_won = rules.totals_are_hands_won
+    card_points = figures.parsed[card_text]  # None but where the game sums card points per side
+    if card_points:
+        side_of = figures.side_of(ruleset, options_text, len(totals))
+    # Positional arguments, in the field order of ``pure.Result`` (this loop runs once per seat
+    # of every game of a season: keywords cost a tenth of its time).
+    Result = pure.Result
+    competitors, lowest_wins = len(entrants), rules.lowest_wins
+    for i, (entry, seat) in enumerate(first_seat.items()):
+        score = totals[seat]
+        results.append(
+            Result(
+                entry,
+                game_id,
+                group,
+                place_of_seat[seat],
+                competitors,
+                score,
+                lowest_wins,
+                entrants[:i] + entrants[i + 1 :],
+                score if hands_won else None,
+                card_points[side_of[seat]] if card_points else None,
+                ruleset,
+            )
+        )
 
 
 def adjustments_of(competition: Competition) -> list[pure.Adjustment]:
@@ -277,34 +317,11 @@ def standings_of(competition: Competition) -> dict[str, Any]:
     }
 
 
-def bracket_of(competition: Competition) -> tuple[Any, dict[int, tuple[int, int]]] | None:
-    """Knockout: the drawn bracket (``scheduling.Bracket``) and the outcome of every match
-    settled so far, by match number; ``None`` before the first round is drawn."""
-    from tournaments.scheduling import Bracket
-    from tournaments.services.settlement import match_outcomes
-
-    stored = bracket_json(competition)
-    if not stored:
-        return None
-    return Bracket.from_json(stored), match_outcomes(competition)
-
-
-def bracket_json(competition: Competition) -> dict[str, Any]:
-    """The bracket as stored on its first round ({} before it is drawn)."""
-    start = competition.knockout_from
-    if start is None:
-        return {}
-    first = competition.rounds.filter(number__gte=start).order_by("number").only("bracket").first()
-    return (first.bracket if first is not None else None) or {}
-
-
 def _bracket_ranking(competition: Competition, table: dict[str, Any]) -> bool:
     """A knockout's overall table ranked by the bracket (``scheduling.knockout.ranking``), not
     by points: 1 the final's winner, 2 its loser, 3 and 4 from the third-place match, then by
     the round of elimination, places shared as the format shares them. Entrants outside the
     bracket are listed unranked. The rows keep their points and figures. True when done."""
-    from tournaments.scheduling.double_elimination import bracket_ranking
-
     drawn = bracket_of(competition)
     if drawn is None:
         return False
@@ -358,98 +375,6 @@ def labelled(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def rounds_of(competition: Competition) -> list[Round]:
-    return list(
-        competition.rounds.prefetch_related(
-            Prefetch("tables", queryset=Table.objects.select_related("game").order_by("number")),
-            Prefetch(
-                "tables__seats",
-                queryset=TableSeat.objects.select_related(
-                    "entry__player", "entry__partner"
-                ).order_by("position"),
-            ),
-            "byes__entry__player",
-        ).order_by("number")
-    )
-
-
-def published_rounds(competition: Competition) -> list[Round]:
-    return [r for r in rounds_of(competition) if r.status != RoundStatus.DRAFT]
-
-
-def meetings(competition: Competition, *, before: int | None = None) -> dict[tuple[int, int], int]:
-    """How often each two entries shared a table in the rounds so far (draft rounds excluded)."""
-    counts: dict[tuple[int, int], int] = defaultdict(int)
-    seats = TableSeat.objects.filter(table__round__competition=competition).exclude(
-        table__round__status=RoundStatus.DRAFT
-    )
-    if before is not None:
-        seats = seats.filter(table__round__number__lt=before)
-    by_table: dict[int, list[int]] = defaultdict(list)
-    for table_id, entry_id in seats.values_list("table_id", "entry_id"):
-        by_table[table_id].append(entry_id)
-    for members in by_table.values():
-        for i, a in enumerate(members):
-            for b in members[i + 1 :]:
-                counts[(min(a, b), max(a, b))] += 1
-    return dict(counts)
-
-
-def unseated(round_: Round) -> list[Entry]:
-    """The active entries a drawn round leaves out by mistake: those expected to play (the
-    checked-in ones if anyone checked in, else every active entry) with neither a seat nor a
-    bye, in seed order. A late entrant added after a round was published is one; so is anyone
-    who entered between a draw and its publication. Empty before a draw, and for a knockout
-    (who plays a later round is decided by the bracket, not by being active)."""
-    if round_.competition.bracket_round(round_.number) or not round_.tables.exists():
-        return []
-    placed = set(TableSeat.objects.filter(table__round=round_).values_list("entry_id", flat=True))
-    placed |= set(Bye.objects.filter(round=round_).values_list("entry_id", flat=True))
-    present = set(CheckIn.objects.filter(round=round_).values_list("entry_id", flat=True))
-    return [
-        e
-        for e in entries_of(round_.competition, active_only=True)
-        if e.pk not in placed and (not present or e.pk in present)
-    ]
-
-
-def late_seat_refusal(round_: Round, table: Table) -> str | None:
-    """Why a late entrant cannot join ``table`` of a published round (a message reason), or
-    ``None``: two-sided and pair tables are full by nature; others take one more player while
-    the game allows it and no hand is entered."""
-    from scoring.models import GameStatus
-    from tournaments.services.competitions import game_sizes
-
-    competition = round_.competition
-    if competition.two_sided or competition.pairs or table.forfeited:
-        return "table_full"
-    if table.seats.count() + 1 not in game_sizes(competition, round_.ruleset):
-        return "table_full"
-    game = table.game
-    if game is not None and (game.status != GameStatus.IN_PROGRESS or game.hands.exists()):
-        return "table_started"
-    return None
-
-
-def late_seat_tables(round_: Round) -> list[Table]:
-    """The tables of a published round a late entrant can still join."""
-    if round_.status != RoundStatus.PUBLISHED:
-        return []
-    tables = round_.tables.select_related("game").order_by("number")
-    return [t for t in tables if late_seat_refusal(round_, t) is None]
-
-
-def drawn_tables(competition: Competition) -> dict[int, list[tuple[int, ...]]]:
-    """Every round's tables as drawn (draft rounds included), by round number: each table its
-    entries in seat order. Two queries' worth of plain values, for the draw's quality figures."""
-    tables: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
-    for number, table, entry in (
-        TableSeat.objects.filter(table__round__competition=competition)
-        .order_by("table__round__number", "table__number", "position")
-        .values_list("table__round__number", "table__number", "entry_id")
-    ):
-        tables[number][table].append(entry)
-    return {
-        number: [tuple(seats) for _n, seats in sorted(by_table.items())]
-        for number, by_table in sorted(tables.items())
-    }
+def snapshot_of(competition: Competition) -> StandingsSnapshot | None:
+    """The competition's standings snapshot (None before the first one is stored)."""
+    return StandingsSnapshot.objects.filter(competition=competition).first()

@@ -1,0 +1,199 @@
+"""The quality of a draw in words: its headline, the floors under unavoidable repeats, who meets
+again (by name), the other figures with their notes, and what a swap would change; and a
+refused background draw in words (``draw_notice``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.utils import formats
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from scoring.messages import message
+from tournaments.messages import DRAW_REFUSED_ADVICE
+from tournaments.presenters.competitions import alphabetical
+
+METRICS = (
+    ("byes_per_player", gettext_lazy("Byes per player"), "range"),
+    ("first_dealer", gettext_lazy("First dealer per player"), "range"),
+    ("sit_outs", gettext_lazy("Sitting out per player"), "range"),
+    ("lower_bound", gettext_lazy("Rounds possible without a repeat"), "one"),
+    ("seconds", gettext_lazy("Time to draw"), "seconds"),
+)
+
+
+def _metric_notes() -> dict[str, str]:
+    return {
+        "byes_per_player": _("Rounds a player sits out entirely: fewest – most."),
+        "first_dealer": _("Times a player deals first (seat 1): fewest – most."),
+        "sit_outs": _(
+            "Times a player is the dealer who sits out at a larger table: fewest – most."
+        ),
+        "lower_bound": _("The most rounds this many players can play without meeting twice."),
+        "seconds": _("How long the draw took."),
+    }
+
+
+def metrics_rows(metrics: dict) -> list[dict]:
+    """The figures of a draw other than its repeats, with a short explanation each. The draw
+    time only when the figures come from a draw (a swap measures, it does not draw)."""
+    notes = _metric_notes()
+    rows = []
+    for key, label, kind in METRICS:
+        if key not in metrics:
+            continue
+        value = metrics[key]
+        if kind == "range":
+            low, high = [*value, 0, 0][:2]
+            text = str(low) if low == high else f"{low}–{high}"
+        elif kind == "seconds":
+            text = _("%(s)s s") % {"s": formats.number_format(value, use_l10n=True)}
+        else:
+            text = str(value)
+        rows.append({"key": key, "label": label, "value": text, "note": notes[key]})
+    return rows
+
+
+def pair_name(names: dict[int, str], a: int, b: int) -> str:
+    """Two entries named together, alphabetically: "Anna and Bruno"."""
+    first, second = sorted((names.get(a, "?"), names.get(b, "?")), key=alphabetical)
+    return _("%(a)s and %(b)s") % {"a": first, "b": second}
+
+
+def _pairs(tables) -> list[tuple[int, int]]:
+    return [
+        (min(x, y), max(x, y))
+        for table in tables
+        for i, x in enumerate(table)
+        for y in table[i + 1 :]
+    ]
+
+
+def repeats_of(drawn: dict[int, list[tuple[int, ...]]], number: int) -> dict:
+    """Who repeats, from every round's tables (``selectors.drawn_tables``): ``this_round`` maps
+    how often a pair met in earlier rounds to the pairs of round ``number`` that meet again;
+    ``plan`` maps a number of meetings (2 or more) to the pairs that meet that often over all
+    the rounds."""
+    met: dict[tuple[int, int], int] = {}
+    this_round: dict[int, list[tuple[int, int]]] = {}
+    for n, tables in sorted(drawn.items()):
+        pairs = _pairs(tables)
+        if n == number:
+            for key in pairs:
+                if met.get(key):
+                    this_round.setdefault(met[key], []).append(key)
+        for key in pairs:
+            met[key] = met.get(key, 0) + 1
+    plan: dict[int, list[tuple[int, int]]] = {}
+    for key, count in met.items():
+        if count > 1:
+            plan.setdefault(count, []).append(key)
+    return {"this_round": this_round, "plan": plan}
+
+
+def _named_groups(groups: dict[int, list[tuple[int, int]]], names, heading) -> list[dict]:
+    return [
+        {
+            "count": count,
+            "heading": heading(count),
+            "pairs": sorted((pair_name(names, a, b) for a, b in groups[count]), key=alphabetical),
+        }
+        for count in sorted(groups, reverse=True)
+    ]
+
+
+def draw_quality(
+    metrics: dict, drawn: dict[int, list[tuple[int, ...]]], number: int, names: dict[int, str]
+) -> dict | None:
+    """The quality of a draw in words: a headline (no repeat, or how many), the floors under
+    the unavoidable repeats when the draw knows them, the pairs of this round who met before
+    (grouped by how often), over a planned rotation the pairs who meet more than once, and the
+    other figures (``metrics_rows``)."""
+    if not metrics:
+        return None
+    repeated = metrics.get("repeated_pairs", 0)
+    most = metrics.get("max_meetings", 0)
+    if repeated:
+        headline = ngettext(
+            "%(count)s repeated meeting: two players sit together again.",
+            "%(count)s repeated meetings: players sit together again.",
+            repeated,
+        ) % {"count": repeated}
+        if most > 1:
+            headline += " " + ngettext(
+                "No pair meets more than once.",
+                "No pair meets more than %(count)s times.",
+                most,
+            ) % {"count": most}
+    else:
+        headline = _("Nobody meets anybody twice.")
+    bounds = metrics.get("bounds") or {}
+    floor = ""
+    if bounds:
+        if bounds["fewest"]:
+            floor = ngettext(
+                "At least %(count)s repeated meeting is unavoidable;",
+                "At least %(count)s repeated meetings are unavoidable;",
+                bounds["fewest"],
+            ) % {"count": bounds["fewest"]}
+            floor += " " + ngettext(
+                "no pair needs to meet more than once.",
+                "no pair needs to meet more than %(count)s times.",
+                bounds["spread"],
+            ) % {"count": bounds["spread"]}
+        else:
+            floor = _("Nothing rules out a draw without any repeat for these rounds.")
+    repeats = repeats_of(drawn, number)
+    return {
+        "good": not repeated,
+        "headline": headline,
+        "floor": floor,
+        "objective": metrics.get("objective"),
+        "this_round": _named_groups(
+            repeats["this_round"],
+            names,
+            lambda c: ngettext("Met once before", "Met %(count)s times before", c) % {"count": c},
+        ),
+        "plan": _named_groups(
+            repeats["plan"],
+            names,
+            lambda c: ngettext("Meet once", "Meet %(count)s times", c) % {"count": c},
+        ),
+        "rows": metrics_rows(metrics),
+    }
+
+
+def swap_effect(preview: dict) -> dict:
+    """A swap's preview in words: repeated meetings and the most meetings of a pair, before and
+    after."""
+    before, after = preview["before"], preview["after"]
+    return {
+        "rows": [
+            {
+                "label": _("Repeated meetings"),
+                "before": before.get("repeated_pairs", 0),
+                "after": after["repeated_pairs"],
+            },
+            {
+                "label": _("Most meetings of two players"),
+                "before": before.get("max_meetings", 0),
+                "after": after["max_meetings"],
+            },
+        ],
+        "better": after["repeated_pairs"] < before.get("repeated_pairs", 0),
+        "worse": after["repeated_pairs"] > before.get("repeated_pairs", 0),
+    }
+
+
+def draw_notice(refusal: dict | None) -> dict | None:
+    """A refused background draw (``selectors.draw_refusal``) in words: when, who asked, why,
+    and what to do. None when there is none."""
+    if refusal is None:
+        return None
+    return {
+        "at": dt.datetime.fromisoformat(refusal["at"]),
+        "by_name": refusal["by_name"],
+        "messages": [message(p) for p in refusal["problems"]],
+        "advice": DRAW_REFUSED_ADVICE,
+    }

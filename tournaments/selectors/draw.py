@@ -1,0 +1,85 @@
+"""What a draw reads: how many it seats, who met whom so far, every round's tables as drawn,
+whether a background draw has ended, and why the last one of a round was refused."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from scoring.rules import Problem
+from tournaments.models import (
+    CheckIn,
+    Competition,
+    CompetitionEvent,
+    EntryStatus,
+    Round,
+    RoundStatus,
+    TableSeat,
+)
+
+
+def meetings(competition: Competition, *, before: int | None = None) -> dict[tuple[int, int], int]:
+    """How often each two entries shared a table in the rounds so far (draft rounds excluded)."""
+    counts: dict[tuple[int, int], int] = defaultdict(int)
+    seats = TableSeat.objects.filter(table__round__competition=competition).exclude(
+        table__round__status=RoundStatus.DRAFT
+    )
+    if before is not None:
+        seats = seats.filter(table__round__number__lt=before)
+    by_table: dict[int, list[int]] = defaultdict(list)
+    for table_id, entry_id in seats.values_list("table_id", "entry_id"):
+        by_table[table_id].append(entry_id)
+    for members in by_table.values():
+        for i, a in enumerate(members):
+            for b in members[i + 1 :]:
+                counts[(min(a, b), max(a, b))] += 1
+    return dict(counts)
+
+
+def drawn_tables(competition: Competition) -> dict[int, list[tuple[int, ...]]]:
+    """Every round's tables as drawn (draft rounds included), by round number: each table its
+    entries in seat order. Two queries' worth of plain values, for the draw's quality figures."""
+    tables: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+    for number, table, entry in (
+        TableSeat.objects.filter(table__round__competition=competition)
+        .order_by("table__round__number", "table__number", "position")
+        .values_list("table__round__number", "table__number", "entry_id")
+    ):
+        tables[number][table].append(entry)
+    return {
+        number: [tuple(seats) for _n, seats in sorted(by_table.items())]
+        for number, by_table in sorted(tables.items())
+    }
+
+
+def draw_refusal(round_: Round) -> dict[str, Any] | None:
+    """The refused background draw of a draft round, as kept (``services.record_draw_refusal``):
+    when (``at``, ISO text), who asked (``by_name``) and the ``problems``; None once a draw
+    succeeded, and for a published round."""
+    stored = round_.draw_problem
+    if not stored or round_.status != RoundStatus.DRAFT:
+        return None
+    return {
+        "at": stored["at"],
+        "by_name": stored.get("by_name") or "",
+        "problems": [
+            Problem(p["field"], p["code"], p.get("params") or {})
+            for p in stored.get("problems") or []
+        ],
+    }
+
+
+def participant_count(round_: Round) -> int:
+    """How many a draw of ``round_`` seats: those checked in, else every active entry."""
+    present = CheckIn.objects.filter(round=round_, entry__status=EntryStatus.ACTIVE).count()
+    return present or round_.competition.entries.filter(status=EntryStatus.ACTIVE).count()
+
+
+def draw_ended_since(round_: Round, event_id: int) -> bool:
+    """Whether a draw of ``round_`` succeeded or was refused after the event ``event_id``."""
+    return CompetitionEvent.objects.filter(
+        competition=round_.competition,
+        round=round_,
+        action__in=("generate_round", "draw_refused"),
+        pk__gt=event_id,
+    ).exists()

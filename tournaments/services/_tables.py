@@ -1,0 +1,50 @@
+"""Storing a drawn round: its tables (seats in dealing order), byes and quality figures, for the
+draw and the bracket alike. Private to ``tournaments.services``; called inside the draw's
+transaction, under its lock."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tournaments import scheduling
+from tournaments.models import Bye, Round, Table, TableSeat
+
+
+def store_tables(
+    round_: Round,
+    tables: Sequence[Sequence[int]],
+    byes: Sequence[int],
+    metrics: dict[str, Any],
+    method: str,
+    seed: int,
+) -> None:
+    """Replace the draft ``round_``'s tables and byes by those drawn, with the draw's quality
+    figures, how it was drawn and its seed."""
+    Table.objects.filter(round=round_).delete()
+    Bye.objects.filter(round=round_).delete()
+    for number, seats in enumerate(tables, start=1):
+        table = Table.objects.create(round=round_, number=number)
+        TableSeat.objects.bulk_create(
+            TableSeat(table=table, position=i, entry_id=e) for i, e in enumerate(seats)
+        )
+    Bye.objects.bulk_create(Bye(round=round_, entry_id=e) for e in byes)
+    round_.metrics = metrics
+    round_.method = method
+    round_.seed = seed
+    # A draw that succeeds ends the notice of an earlier refused one.
+    round_.draw_problem = None
+    round_.save(update_fields=["metrics", "method", "seed", "draw_problem"])
+
+
+def metrics_dict(metrics: scheduling.Metrics) -> dict[str, Any]:
+    return {
+        "repeated_pairs": metrics.repeated_pairs,
+        "max_meetings": metrics.max_meetings,
+        "byes_per_player": list(metrics.byes_per_player),
+        "first_dealer": list(metrics.first_dealer),
+        "sit_outs": list(metrics.sit_outs),
+        "lower_bound": metrics.lower_bound,
+        "perfect": metrics.perfect,
+        "seconds": round(metrics.seconds, 3),
+    }

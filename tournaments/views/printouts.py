@@ -1,0 +1,104 @@
+"""What an organizer prints for a round: one card per table (its QR code, PIN and seats in
+dealing order) and one score sheet per table (the game's columns and a row per hand expected)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import render
+
+from scoring.forms.hands import hand_form
+from scoring.links import qr_svg, table_url
+from scoring.models import TableLink
+from tournaments import selectors
+from tournaments.presenters import club_zone, schedule_row
+from tournaments.views.access import organizer_or_404, round_or_404
+
+
+@login_required
+def round_cards(request, club_slug: str, slug: str, number: int):
+    """One printable card per table: the table's QR code, PIN and seats in dealing order."""
+    competition, role = organizer_or_404(request, club_slug, slug, manage=True)
+    round_ = round_or_404(competition, number)
+    tables, _byes = selectors.round_tables(round_)
+    links = selectors.table_links(tables)
+    cards = []
+    for table in tables:
+        game = table.game
+        card = {"table": table, "entries": [s.entry for s in table.seats.all()], "game": game}
+        if game is not None:
+            link = links.get(game.pk) or TableLink.objects.get_or_create(game=game)[0]
+            url = table_url(link, request)
+            seats = list(game.seats.all())
+            card |= {
+                "pin": link.pin,
+                "url": url,
+                "qr": qr_svg(url),
+                "seats": [s.player.display_name for s in seats],
+                "sits_out": bool(game.rules.dealer_sits_out_with & {len(seats)}),
+            }
+        cards.append(card)
+    return render(
+        request,
+        "tournaments/cards.html",
+        {
+            "club": competition.club,
+            "competition": competition,
+            "role": role,
+            "round": round_,
+            "when": schedule_row(round_, club_zone(competition.club)),
+            "cards": cards,
+        },
+    )
+
+
+#: Minutes a hand takes at a club table, roughly: the score sheets get a row per hand expected
+#: in the round's duration, rounded up so that every player deals as often.
+MINUTES_PER_HAND = 6
+
+
+def expected_hands(duration_minutes: int, seats: int) -> int:
+    """Rows of a score sheet: the hands expected in ``duration_minutes`` at ``seats`` players,
+    a whole number of deals round the table, at least two."""
+    hands = max(2 * seats, -(-duration_minutes // MINUTES_PER_HAND))
+    return -(-hands // seats) * seats
+
+
+@login_required
+def round_sheets(request, club_slug: str, slug: str, number: int):
+    """Printable score sheets, one per table of a published round: the game, the players in
+    dealing order, the dealer of every hand filled in, the game's columns (what the hand form
+    asks) and a points column per player, with a row per hand expected."""
+    competition, role = organizer_or_404(request, club_slug, slug, manage=True)
+    round_ = round_or_404(competition, number)
+    tables, _byes = selectors.round_tables(round_)
+    sheets = []
+    for table in tables:
+        game = table.game
+        if game is None:
+            continue
+        names = [s.player.display_name for s in game.seats.all()]
+        form = hand_form(game, names)
+        columns = [str(field.label) for key, field in form.fields.items() if key != "dealer"]
+        rows = expected_hands(round_.duration_minutes, len(names))
+        sheets.append(
+            {
+                "table": table,
+                "game": game,
+                "names": names,
+                "columns": columns,
+                "hands": [{"number": i + 1, "dealer": names[i % len(names)]} for i in range(rows)],
+                "sits_out": bool(game.rules.dealer_sits_out_with & {len(names)}),
+            }
+        )
+    return render(
+        request,
+        "tournaments/sheets.html",
+        {
+            "club": competition.club,
+            "competition": competition,
+            "role": role,
+            "round": round_,
+            "when": schedule_row(round_, club_zone(competition.club)),
+            "sheets": sheets,
+        },
+    )
