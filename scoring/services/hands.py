@@ -175,9 +175,7 @@ def record_hand(
                 at=now,
             )
             if seat is not None:
-                if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < locked.n:
-                    raise violation("seat", "not_a_seat", max=locked.n - 1, value=seat)
-                hand.entered_seat = seat
+                hand.entered_seat = _entering_seat(locked, seat)
             if locked.hands_need_acceptance:
                 hand.acceptance = Acceptance.PENDING
             hand = _rows.insert(hand)
@@ -203,6 +201,13 @@ def record_hand(
             if first is not None:
                 return first
         raise
+
+
+def _entering_seat(locked: Game, seat: Any) -> int:
+    """The seat of who enters a hand that must be accepted, refused unless a seat of the game."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < locked.n:
+        raise violation("seat", "not_a_seat", max=locked.n - 1, value=seat)
+    return seat
 
 
 def recorded_writes(
