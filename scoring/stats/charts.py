@@ -43,11 +43,14 @@ def line_chart(series: Sequence[Series]) -> dict | None:
     moments = [at for s in drawn for at, _ in s.points]
     values = [v for s in drawn for _, v in s.points]
     first, last = min(moments), max(moments)
-    step = nice_step(max(values) - min(values))
+    span = max(values) - min(values)
+    # One value (a single game, or ratings that did not move): a step of about a quarter of it,
+    # and the grid a step below and above, so the dot sits in the middle of the chart.
+    step = nice_step(span if span > 0 else max(1.0, abs(max(values)) / 4))
     low = math.floor(min(values) / step) * step
     high = math.ceil(max(values) / step) * step
     if high == low:
-        high = low + step
+        low, high = low - step, high + step
     span_t = (last - first).total_seconds() or 1.0
     inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 

@@ -243,14 +243,8 @@ def per_game(player: int, games: Iterable[PlayedGame]) -> dict[str, dict[str, An
     for game in order(games):
         by_ruleset[game.ruleset].append(game)
     return {
-        key: {"games": len(rows)} | PER_GAME.get(key, _nothing)(player, rows)
-        for key, rows in by_ruleset.items()
+        key: {"games": len(rows)} | PER_GAME[key](player, rows) for key, rows in by_ruleset.items()
     }
-
-
-def _nothing(player: int, games: Sequence[PlayedGame]) -> dict[str, Any]:
-    """A game with no statistics of its own yet: its number of games only."""
-    return {}
 
 
 def _average(total: int, count: int) -> float | None:

@@ -132,14 +132,6 @@ class Step:
     club_mu: float
     club_sigma: float
 
-    @property
-    def ordinal(self) -> float:
-        return ordinal(self.mu, self.sigma)
-
-    @property
-    def club_ordinal(self) -> float:
-        return ordinal(self.club_mu, self.club_sigma)
-
 
 def order(games: Iterable[PlayedGame]) -> list[PlayedGame]:
     """Games in the order they are rated: by finish, ties by id."""

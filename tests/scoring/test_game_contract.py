@@ -18,6 +18,7 @@ from scoring.labels import CHOICE_LABELS, CONTRACT_LABELS, OPTION_LABELS
 from scoring.presenters import PHRASES, hand_summary
 from scoring.rules import RULESETS, Ruleset
 from scoring.rules.base import ChoiceOption, GameState, IntMapOption, IntOption
+from scoring.stats.players import PER_GAME
 
 #: What every ruleset's facts hold (``Ruleset.facts``): the page's script reads these keys.
 FACT_KEYS = {
@@ -80,6 +81,8 @@ def missing_items(key: str, rules: Ruleset) -> list[str]:
         assert set(facts) >= FACT_KEYS and json.loads(json.dumps(facts)) == facts
     except Exception:  # any failure means the facts are not there
         missing.append(f"its facts (Ruleset.facts with {sorted(FACT_KEYS)}, JSON data)")
+    if key not in PER_GAME:
+        missing.append("its player statistics in scoring.stats.players.PER_GAME")
     if key not in demo.HAND_MAKERS or key not in demo.TYPO_MAKERS:
         missing.append("a demo hand maker and typo maker in scoring.demo")
         return [*missing, "a summary (needs the demo hand maker to deal a real hand)"]
@@ -127,6 +130,7 @@ def test_a_sixth_game_that_forgets_everything_is_told_what_is_missing(monkeypatc
         "choice 'doubled'",
         "contract 'grand'",
         "facts",
+        "player statistics",
         "demo hand maker",
         "summary",
     ):

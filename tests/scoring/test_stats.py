@@ -160,3 +160,65 @@ def test_matches_follow_the_sides_the_rules_give():
     assert [(m.teams, m.ranks) for m in one_against_one] == [(((A,), (D,)), (1, 2))]
     turkish = matches_of(GAMES[3])  # the lowest total first
     assert [(m.teams, m.ranks) for m in turkish] == [(((B,), (A,), (E,)), (1, 2, 3))]
+
+
+# -- the edges --------------------------------------------------------------------------------
+
+
+def test_a_player_in_no_team_of_a_match_has_no_head_to_head_from_it():
+    """A passed chiamata hand is no match at all; a player who was not at the table is in no
+    team of the played one."""
+    day = datetime(2025, 4, 1, 20, tzinfo=UTC)
+    chiamata = game(
+        7,
+        "briscola_chiamata",
+        day,
+        (A, B, C, D, E),
+        [
+            played({"dealer": 0, "outcome": "passed_out"}, (0, 0, 0, 0, 0)),
+            played(
+                {
+                    "dealer": 1,
+                    "outcome": "played",
+                    "caller": 2,
+                    "partner": 3,
+                    "target": 61,
+                    "caller_points": 70,
+                },
+                (0, 0, 2, 1, 0),
+            ),
+        ],
+    )
+    assert len(matches_of(chiamata)) == 1
+    outsider = stats.head_to_head(99, [chiamata])
+    assert (outsider.partners, outsider.opponents) == ([], [])
+
+
+def test_soloist_stats_skip_the_hands_a_player_sat_out_and_briscola_hands_without_points():
+    day = datetime(2025, 4, 2, 20, tzinfo=UTC)
+    four = game(
+        8,
+        "terziglio",
+        day,
+        (A, B, C, D),
+        [
+            # D deals and sits out; A makes a chiamo against B and C.
+            played(
+                T
+                | {
+                    "dealer": 3,
+                    "soloist": 0,
+                    "contract": "chiamo",
+                    "soloist_points": 7,
+                    "sweep": "none",
+                },
+                (2, -1, -1, 0),
+            ),
+        ],
+    )
+    assert stats.soloist_stats(D, [four])["sweeps"] == 0
+    no_points = game(
+        9, "briscola", day, (A, B), [played({"dealer": 0, "points": [61, 59]}, (1, 0))]
+    )
+    figures = stats.briscola_stats(A, [no_points])
+    assert figures["average_card_points"] is None
