@@ -7,14 +7,15 @@ from __future__ import annotations
 import json
 import sys
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
+from scoring.management import base
 from scoring.messages import message
 from scoring.rules import RuleViolation
 from tournaments.services.club_data import import_club
 
 
-class Command(BaseCommand):
+class Command(base.Command):
     help = "Import a club exported with export_club (into an empty or a running install)."
 
     def add_arguments(self, parser):
@@ -29,6 +30,8 @@ class Command(BaseCommand):
         with source:
             try:
                 document = json.load(source)
+            except UnicodeDecodeError:
+                raise CommandError(f"{file} is not UTF-8 text: not a club export.") from None
             except json.JSONDecodeError as problem:
                 raise CommandError(f"{file} is not JSON: {problem}.") from None
         try:
