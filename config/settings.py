@@ -405,6 +405,8 @@ LOGGING = {
     },
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
-    # Eager tasks would log every run at INFO; a real worker logs on its own.
-    "loggers": {"celery": {"level": "WARNING"}},
+    # Tasks run eagerly (no broker) would log every run at INFO in the web process; with a
+    # broker, the worker logs its start ("celery@host ready.") and every task at INFO, in these
+    # same lines (config/celery.py hands Celery's logging to this configuration).
+    "loggers": {"celery": {"level": "WARNING"}} if CELERY_TASK_ALWAYS_EAGER else {},
 }

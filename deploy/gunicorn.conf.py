@@ -6,8 +6,10 @@ the host's count — a container limited to 2 CPUs on a 64-core host gets 5 work
 Each worker thread may hold one database connection: keep ``workers × threads`` (plus the Celery
 workers) under PostgreSQL's ``max_connections``, or put PgBouncer in front (deploy/README.md).
 
-A bad ``GUNICORN_*`` or ``FORWARDED_ALLOW_IPS`` stops gunicorn with one line naming the
-variable (``sys.exit``: gunicorn prints a traceback for any exception in this file).
+A bad ``GUNICORN_*``, ``FORWARDED_ALLOW_IPS`` or ``LOG_FORMAT`` stops gunicorn with one line naming
+the variable (``sys.exit``: gunicorn prints a traceback for any exception in this file). Log
+lines, gunicorn's own and the access log, start with their UTC timestamp (ISO 8601) like
+Django's (config/logs.py), or are JSON objects with ``LOG_FORMAT=json``.
 """
 
 import ipaddress
@@ -59,6 +61,13 @@ def _addresses(name: str, default: str) -> str:
     return raw
 
 
+def _choice(name: str, choices: tuple[str, ...], default: str) -> str:
+    raw = os.environ.get(name, "").strip() or default
+    if raw not in choices:
+        _refuse(f"{name} must be {' or '.join(choices)}, got {raw!r}")
+    return raw
+
+
 bind = os.environ.get("GUNICORN_BIND", "").strip() or "127.0.0.1:8000"
 workers = _int("GUNICORN_WORKERS", 2 * usable_cpus() + 1)
 threads = _int("GUNICORN_THREADS", 2)
@@ -69,6 +78,34 @@ max_requests = 2000
 max_requests_jitter = 200
 accesslog = "-"
 errorlog = "-"
+# The access line without gunicorn's own time (%(t)s): the formatter puts the UTC one first.
+access_log_format = '%(h)s %(l)s %(u)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s" %(M)sms'
+_format = _choice("LOG_FORMAT", ("text", "json"), "text")
+logconfig_dict = {
+    "formatters": {
+        "text": {
+            "()": "config.logs.UTCFormatter",
+            "format": "%(asctime)s %(levelname)s %(name)s %(message)s",
+        },
+        "json": {"()": "config.logs.JSONLinesFormatter"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": _format,
+            "stream": "ext://sys.stdout",
+        },
+        "error_console": {
+            "class": "logging.StreamHandler",
+            "formatter": _format,
+            "stream": "ext://sys.stderr",
+        },
+    },
+    "loggers": {
+        "gunicorn.error": {"level": "INFO", "handlers": ["error_console"], "propagate": False},
+        "gunicorn.access": {"level": "INFO", "handlers": ["console"], "propagate": False},
+    },
+}
 forwarded_allow_ips = _addresses("FORWARDED_ALLOW_IPS", "127.0.0.1")
 # Import Django once, in the master, and fork the workers from it: a start or restart costs one
 # import instead of one per worker, and a worker recycled by max_requests answers at once

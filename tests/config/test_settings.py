@@ -329,6 +329,7 @@ def test_every_entry_point_refuses_a_bad_setting_in_one_line(command):
             {"FORWARDED_ALLOW_IPS": "nginx"},
             "FORWARDED_ALLOW_IPS must be IP addresses separated by commas, or *, got 'nginx'",
         ),
+        ({"LOG_FORMAT": "xml"}, "LOG_FORMAT must be text or json, got 'xml'"),
     ],
 )
 def test_gunicorn_config_refuses_a_bad_variable_in_one_line_naming_it(env, line):
