@@ -1,5 +1,6 @@
 """Log lines of every process start with their UTC time (issue 21, point 8): gunicorn's own and
-its access log, and the Celery worker's after its banner, like Django's (config/logs.py).
+its access log, and the Celery worker's after its banner, like Django's (config/logs.py); and a
+production home page that does not talk about ``make run``.
 """
 
 import os
@@ -11,6 +12,9 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+
+import pytest
+from django.test import override_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 #: How every log line starts: its UTC time, ISO 8601 with milliseconds (config/logs.py).
@@ -87,3 +91,19 @@ def test_the_celery_worker_says_it_is_ready_in_the_same_lines(tmp_path):
         finally:
             worker.terminate()
             worker.wait(timeout=30)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("debug", "site_url_set", "shown"),
+    [(True, False, True), (False, True, False), (False, False, False), (True, True, False)],
+)
+def test_only_a_laptop_at_the_club_is_told_how_phones_reach_it(
+    client, olga, debug, site_url_set, shown
+):
+    client.force_login(olga)
+    with override_settings(DEBUG=debug, SITE_URL_SET=site_url_set):
+        page = client.get("/", HTTP_HOST="127.0.0.1:8000").content.decode()
+    assert ('id="phones-address"' in page) is shown
+    if not shown:
+        assert "make run" not in page
