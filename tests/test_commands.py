@@ -2,7 +2,8 @@
 
 Every command of ``scoring`` and ``tournaments`` (found by Django, not listed here) is run as a
 subprocess of ``manage.py`` with a bad argument: one line on stderr, the right words, a non-zero
-exit, no traceback. Then the mistakes the issue names, one by one.
+exit, no traceback. Then the mistakes the issue names, one by one, and the README that lists
+every command.
 """
 
 import io
@@ -97,6 +98,11 @@ def test_a_bad_argument_is_one_line_on_stderr_and_a_non_zero_exit(command, datab
     assert "Traceback" not in result.stderr
     assert len(lines) == 1, result.stderr
     assert words in lines[0]
+
+
+def test_the_readme_lists_every_command():
+    readme = (ROOT / "README.md").read_text()
+    assert [name for name in COMMANDS if f"| `{name}" not in readme] == []
 
 
 # -- point 6 -----------------------------------------------------------------------------------

@@ -221,3 +221,12 @@ def test_the_documents_agree_on_the_secret_keys_length():
     assert lengths == {name: {"32"} for name in texts}
     settings = (ROOT / "config" / "settings.py").read_text()
     assert "len(key) < 32" in settings
+
+
+def test_make_test_says_which_tests_it_leaves_out_and_how_to_run_them():
+    result = subprocess.run(
+        ["make", "-n", "test"], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    said = [line for line in result.stdout.splitlines() if line.startswith("echo ")]
+    assert any("-m browser tests/browser" in line for line in said), result.stdout
+    assert any("-m broker tests/tournaments/test_broker.py" in line for line in said)
