@@ -1,5 +1,5 @@
 # Segnapunti: `make run` serves the demo club on http://127.0.0.1:8000, `make test` runs the suite
-# (the scripts' tests under Node, then pytest).
+# (the scripts' tests under Node, then pytest; not the browser and broker tests: it says how).
 # Phones at the table: `make run HOST=0.0.0.0:8000` serves on the local network too (the home page,
 # opened on this computer, names the address phones open; README "Playing at the club").
 # Both create .venv on their own with the first Python >= 3.12 they find.
@@ -48,6 +48,10 @@ test: $(STAMP)
 	$(PY) -m coverage combine --quiet
 	$(PY) -m coverage report --include='scoring/rules/*,scoring/stats/*,tournaments/scheduling/*,tournaments/standings*' --fail-under=100
 	$(PY) -m coverage report --format=total | sed 's/^/Total coverage of the project: /; s/$$/%/'
+	@echo "Left out: the browser tests (they need Chromium) and the broker tests (a Redis server). Run them with"
+	@echo "  CHROMIUM_PATH=\$$(command -v chromium) $(PY) -m pytest -m browser tests/browser"
+	@echo "  CELERY_BROKER_URL=redis://127.0.0.1:6379/15 $(PY) -m pytest -m broker tests/tournaments/test_broker.py"
+	@echo "(bash .ci/run runs everything, as CI does)."
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

@@ -528,7 +528,7 @@ class Server:
                 kinds["worker timeouts"] += 1
             elif "Traceback" in line:
                 kinds["tracebacks"] += 1
-            elif "[CRITICAL]" in line:
+            elif "[CRITICAL]" in line or " CRITICAL gunicorn." in line:
                 kinds["critical"] += 1
         return kinds
 

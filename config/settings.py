@@ -2,12 +2,19 @@
 
 Defaults run with nothing installed: a SQLite file next to manage.py, Celery tasks executed
 eagerly in the web process, a local-memory cache and e-mail printed on the console. Every
-variable is listed in the README's configuration table and in deploy/env.example. A bad value
-stops the process at start-up with a message that names the variable.
+variable is listed in the README's configuration table and in deploy/env.example.
+
+A bad value stops the process at start-up with ONE line on stderr that names the variable and
+what it accepts, and a non-zero exit: ``_refuse`` raises ``SystemExit`` with that line, which
+Python prints as it is. ``manage.py <any command>``, gunicorn (deploy/gunicorn.conf.py preloads
+the app) and Celery (worker and beat) all import these settings first and let it through,
+where an exception would end a traceback of fifty lines (tests/config/test_settings.py).
 """
 
 import os
+import zoneinfo
 from pathlib import Path
+from typing import NoReturn
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
@@ -20,6 +27,11 @@ env = environ.Env()
 _INSECURE_KEY = "django-insecure-local-development-only"  # refused when DEBUG is off
 
 
+def _refuse(problem: str) -> NoReturn:
+    """Stop the start with one line on stderr (see the module docstring)."""
+    raise SystemExit(f"Configuration error: {problem}")
+
+
 def _bool(name: str, default: bool) -> bool:
     """Read a boolean strictly: a typo such as DEBUG=flase must not silently mean False."""
     raw = env.str(name, default=None)
@@ -30,7 +42,7 @@ def _bool(name: str, default: bool) -> bool:
         return True
     if value in {"0", "false", "no", "off"}:
         return False
-    raise ImproperlyConfigured(f"{name} must be true or false, got {raw!r}")
+    _refuse(f"{name} must be true or false, got {raw!r}")
 
 
 def _int(name: str, default: int, *, minimum: int = 0) -> int:
@@ -40,9 +52,9 @@ def _int(name: str, default: int, *, minimum: int = 0) -> int:
     try:
         value = int(raw)
     except ValueError:
-        raise ImproperlyConfigured(f"{name} must be an integer, got {raw!r}") from None
-    if value < minimum:
-        raise ImproperlyConfigured(f"{name} must be at least {minimum}, got {value}")
+        value = None
+    if value is None or value < minimum:
+        _refuse(f"{name} must be a whole number of at least {minimum}, got {raw!r}")
     return value
 
 
@@ -65,7 +77,7 @@ def _weak_secret(key: str) -> bool:
 
 SECRET_KEY = env.str("SECRET_KEY", default=_INSECURE_KEY)
 if not DEBUG and _weak_secret(SECRET_KEY):
-    raise ImproperlyConfigured(
+    _refuse(
         "DEBUG is false but SECRET_KEY is not set to a real secret (at least 32 random "
         "characters, not the example's placeholder). Set SECRET_KEY in the environment, e.g. "
         "from `python -c 'import secrets; print(secrets.token_urlsafe(50))'`."
@@ -139,9 +151,9 @@ if DATABASE_URL:
     try:
         _db = environ.Env.db_url_config(DATABASE_URL)
     except (ValueError, KeyError, ImproperlyConfigured) as exc:
-        raise ImproperlyConfigured(f"DATABASE_URL is not a valid database URL: {exc}") from None
+        _refuse(f"DATABASE_URL is not a valid database URL: {exc}")
     if not _db.get("ENGINE"):
-        raise ImproperlyConfigured(f"DATABASE_URL is not a valid database URL: {DATABASE_URL!r}")
+        _refuse(f"DATABASE_URL is not a valid database URL: {DATABASE_URL!r}")
     if _db["ENGINE"] == "django.db.backends.postgresql":
         _db.setdefault("OPTIONS", {})
         _db["CONN_MAX_AGE"] = _int("DATABASE_CONN_MAX_AGE", 0)
@@ -150,7 +162,7 @@ if DATABASE_URL:
         # borrow a connection and give it back, so persistent connections must stay off.
         if _bool("DATABASE_POOL", False):
             if _db["CONN_MAX_AGE"]:
-                raise ImproperlyConfigured(
+                _refuse(
                     "DATABASE_POOL=true needs DATABASE_CONN_MAX_AGE=0 (the pool keeps the "
                     "connections open itself)"
                 )
@@ -166,9 +178,7 @@ if DATABASE_URL:
             "DATABASE_PREPARE", bool(_db["CONN_MAX_AGE"]) or "pool" in _db["OPTIONS"]
         )
     elif _db["ENGINE"] != "django.db.backends.sqlite3":
-        raise ImproperlyConfigured(
-            f"DATABASE_URL must be a postgres:// or sqlite:// URL, got engine {_db['ENGINE']}"
-        )
+        _refuse(f"DATABASE_URL must be a postgres:// or sqlite:// URL, got engine {_db['ENGINE']}")
     DATABASES = {"default": _db}
 else:
     DATABASES = {
@@ -199,7 +209,7 @@ SESSION_ENGINE = "django.contrib.sessions.backends.db"
 CACHE_URL = env.str("CACHE_URL", default="")
 if CACHE_URL:
     if not CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
-        raise ImproperlyConfigured(f"CACHE_URL must be a redis:// URL, got {CACHE_URL!r}")
+        _refuse(f"CACHE_URL must be a redis:// URL, got {CACHE_URL!r}")
     CACHES = {
         "default": {
             "BACKEND": "config.cache.RedisCache",
@@ -223,7 +233,7 @@ LOGIN_URL = "login"
 # `manage.py createorganizer` only).
 SIGNUP = env.str("SIGNUP", default="invitation")
 if SIGNUP not in {"open", "invitation", "closed"}:
-    raise ImproperlyConfigured(f"SIGNUP must be open, invitation or closed, got {SIGNUP!r}")
+    _refuse(f"SIGNUP must be open, invitation or closed, got {SIGNUP!r}")
 # Days an invitation to a club (e-mail or link) stays valid; each serves once.
 INVITATION_DAYS = _int("INVITATION_DAYS", 14, minimum=1)
 # Days the e-mail verification link of an open sign-up and a password reset link stay valid.
@@ -234,9 +244,13 @@ LOGOUT_REDIRECT_URL = "home"
 LANGUAGE_CODE = env.str("LANGUAGE_CODE", default="en")
 LANGUAGES = [("en", _("English")), ("fr", _("French")), ("it", _("Italian"))]
 if LANGUAGE_CODE not in dict(LANGUAGES):
-    raise ImproperlyConfigured(f"LANGUAGE_CODE must be one of en, fr, it, got {LANGUAGE_CODE!r}")
+    _refuse(f"LANGUAGE_CODE must be one of en, fr, it, got {LANGUAGE_CODE!r}")
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env.str("TIME_ZONE", default="Europe/Rome")
+try:
+    zoneinfo.ZoneInfo(TIME_ZONE)
+except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+    _refuse(f"TIME_ZONE must be a time zone name such as Europe/Rome, got {TIME_ZONE!r}")
 USE_I18N = True
 USE_TZ = True
 # English dates day first, as our clubs read them (config/formats/en); fr and it: Django's.
@@ -374,7 +388,11 @@ if not DEBUG:
 # servers and workers sort together; LOG_FORMAT=json writes one JSON object per line.
 LOG_FORMAT = env.str("LOG_FORMAT", default="text")
 if LOG_FORMAT not in {"text", "json"}:
-    raise ImproperlyConfigured(f"LOG_FORMAT must be text or json, got {LOG_FORMAT!r}")
+    _refuse(f"LOG_FORMAT must be text or json, got {LOG_FORMAT!r}")
+_LOG_LEVEL = env.str("LOG_LEVEL", default="INFO")
+LOG_LEVEL = _LOG_LEVEL.strip().upper()
+if LOG_LEVEL not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+    _refuse(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, got {_LOG_LEVEL!r}")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -386,7 +404,9 @@ LOGGING = {
         "json": {"()": "config.logs.JSONLinesFormatter"},
     },
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
-    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
-    # Eager tasks would log every run at INFO; a real worker logs on its own.
-    "loggers": {"celery": {"level": "WARNING"}},
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    # Tasks run eagerly (no broker) would log every run at INFO in the web process; with a
+    # broker, the worker logs its start ("celery@host ready.") and every task at INFO, in these
+    # same lines (config/celery.py hands Celery's logging to this configuration).
+    "loggers": {"celery": {"level": "WARNING"}} if CELERY_TASK_ALWAYS_EAGER else {},
 }

@@ -16,8 +16,10 @@ case "$BACKUP_KEEP" in
   ''|*[!0-9]*|0) echo "BACKUP_KEEP must be a whole number of at least 1, got '$BACKUP_KEEP'" >&2; exit 2 ;;
 esac
 
-mkdir -p "$BACKUP_DIR"
+# Before the mkdir: a new BACKUP_DIR is created mode 700 and each dump 600, readable by this
+# user only (the dumps hold every account's e-mail address and password hash).
 umask 077
+mkdir -p "$BACKUP_DIR"
 stamp="$(date -u +%Y%m%dT%H%M%SZ)"
 target="$BACKUP_DIR/segnapunti-$stamp.dump"
 partial="$target.partial"

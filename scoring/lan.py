@@ -12,6 +12,8 @@ from __future__ import annotations
 import ipaddress
 import socket
 
+from django.conf import settings
+
 #: TEST-NET-1 (RFC 5737): never routed, only used to ask which local address a route would use.
 PROBE = ("192.0.2.1", 9)
 
@@ -51,8 +53,10 @@ def is_local(host: str) -> bool:
 def phone_address(request) -> dict | None:
     """For a page opened on the serving machine itself (127.0.0.1 or localhost): the address
     phones should open (``url``), or None as ``url`` when the server listens on loopback only
-    (the page then says how to serve on the local network). None for any other request."""
-    if not is_local(request.get_host()):
+    (the page then says how to serve on the local network). None for any other request, and
+    always None on a production server (``DEBUG`` off, or ``SITE_URL`` set: the table links
+    use that address, and ``make run`` is not how it is started)."""
+    if settings.SITE_URL_SET or not settings.DEBUG or not is_local(request.get_host()):
         return None
     address = lan_address()
     host = request.get_host()

@@ -187,6 +187,10 @@ REASONS = {
     ("duplicate", "club_slug"): gettext_lazy(
         "A club with the address “%(value)s” already exists: choose another address."
     ),
+    ("invalid", "club_slug"): gettext_lazy(
+        "“%(value)s” cannot be a club's address: use lower-case letters and digits, with single "
+        "hyphens or underscores between them, at most 60 characters."
+    ),
     # A club's members, invitations and players linked to accounts (services.members).
     ("not_allowed", "owner_only"): gettext_lazy("Only an owner may make or unmake an owner."),
     ("not_allowed", "last_owner"): gettext_lazy(

@@ -106,6 +106,10 @@ REASONS = {
     ("inconsistent", "club_document_broken"): gettext_lazy(
         "This club export is damaged and was not imported (%(value)s)."
     ),
+    ("required", "club_import_owner"): gettext_lazy(
+        "The imported club would have no owner: its owners' accounts already exist here and "
+        "were left out."
+    ),
 }
 
 #: Sentences for a code on one field of a competition's documents.

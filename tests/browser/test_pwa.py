@@ -338,9 +338,12 @@ def test_the_scoreboard_shows_big_totals_and_follows_the_game(olga_page, olga, t
 # -- playing at the club -------------------------------------------------------------------------
 
 
-def test_the_organizer_on_the_laptop_is_told_how_phones_reach_it(browser, live_server, olga):
+def test_the_organizer_on_the_laptop_is_told_how_phones_reach_it(
+    browser, live_server, olga, settings
+):
     from tests.browser.conftest import log_in
 
+    settings.DEBUG = True  # `make run`'s (a production server never shows the card)
     laptop = browser.new_context(
         base_url=live_server.url, viewport={"width": 1280, "height": 800}, has_touch=True
     )

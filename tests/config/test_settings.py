@@ -85,14 +85,14 @@ def test_debug_false_refuses_a_guessable_secret_key(key):
             "DATABASE_URL must be a postgres:// or sqlite://",
         ),
         ({"DATABASE_URL": "nonsense"}, "DATABASE_URL is not a valid database URL"),
-        ({"PIN_MAX_ATTEMPTS": "many"}, "PIN_MAX_ATTEMPTS must be an integer"),
-        ({"PIN_MAX_ATTEMPTS": "0"}, "PIN_MAX_ATTEMPTS must be at least 1"),
+        ({"PIN_MAX_ATTEMPTS": "many"}, "PIN_MAX_ATTEMPTS must be a whole number of at least 1"),
+        ({"PIN_MAX_ATTEMPTS": "0"}, "PIN_MAX_ATTEMPTS must be a whole number of at least 1"),
         ({"LANGUAGE_CODE": "de"}, "LANGUAGE_CODE must be one of en, fr, it"),
         ({"CACHE_URL": "memcached://127.0.0.1"}, "CACHE_URL must be a redis:// URL"),
-        ({"TABLE_SESSION_HOURS": "0"}, "TABLE_SESSION_HOURS must be at least 1"),
-        ({"NUM_PROXIES": "one"}, "NUM_PROXIES must be an integer"),
+        ({"TABLE_SESSION_HOURS": "0"}, "TABLE_SESSION_HOURS must be a whole number of at least 1"),
+        ({"NUM_PROXIES": "one"}, "NUM_PROXIES must be a whole number of at least 0"),
         ({"SIGNUP": "sometimes"}, "SIGNUP must be open, invitation or closed"),
-        ({"INVITATION_DAYS": "0"}, "INVITATION_DAYS must be at least 1"),
+        ({"INVITATION_DAYS": "0"}, "INVITATION_DAYS must be a whole number of at least 1"),
     ],
 )
 def test_a_bad_value_stops_the_start_and_names_the_variable(env, message):
@@ -214,6 +214,129 @@ def test_gunicorn_workers_follow_the_usable_cpus_or_the_setting():
         "threads": 4,
         "cpus": 0,
     }
+
+
+# -- issue 21, point 7: a bad configuration is one line naming the variable, for every process --
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Variables a test sets itself: none of them may leak in from the environment running the tests.
+CONFIGURATION = {"DEBUG", "SECRET_KEY", "DATABASE_URL", "SQLITE_PATH", "CELERY_BROKER_URL"}
+CONFIGURATION |= {"LOG_FORMAT", "LOG_LEVEL", "TIME_ZONE", "REQUEST_MAX_BYTES"}
+CONFIGURATION |= {"DATABASE_CONN_MAX_AGE", "DJANGO_SETTINGS_MODULE", "FORWARDED_ALLOW_IPS"}
+
+
+def run(command: list[str], **env) -> subprocess.CompletedProcess:
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in CONFIGURATION and not k.startswith("GUNICORN_")
+    }
+    return subprocess.run(
+        command, cwd=ROOT, env=clean | env, capture_output=True, text=True, timeout=120, check=False
+    )
+
+
+def one_line_refusal(result: subprocess.CompletedProcess) -> str:
+    """The one line on stderr of a process that refused its configuration."""
+    assert result.returncode != 0, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+POSTGRES = "postgres://segnapunti@127.0.0.1:5432/segnapunti"
+
+
+@pytest.mark.parametrize(
+    ("env", "line"),
+    [
+        pytest.param(
+            {"DEBUG": "false", "SECRET_KEY": example_secret_key()},
+            "DEBUG is false but SECRET_KEY is not set to a real secret (at least 32 random ",
+            id="SECRET_KEY-placeholder",
+        ),
+        pytest.param(
+            {"DEBUG": "maybe"}, "DEBUG must be true or false, got 'maybe'", id="DEBUG-maybe"
+        ),
+        pytest.param(
+            {"LOG_FORMAT": "xml"}, "LOG_FORMAT must be text or json, got 'xml'", id="LOG_FORMAT-xml"
+        ),
+        pytest.param(
+            {"DATABASE_URL": POSTGRES, "DATABASE_CONN_MAX_AGE": "abc"},
+            "DATABASE_CONN_MAX_AGE must be a whole number of at least 0, got 'abc'",
+            id="DATABASE_CONN_MAX_AGE-abc",
+        ),
+        pytest.param(
+            {"REQUEST_MAX_BYTES": "-5"},
+            "REQUEST_MAX_BYTES must be a whole number of at least 1024, got '-5'",
+            id="REQUEST_MAX_BYTES-negative",
+        ),
+        pytest.param(
+            {"TIME_ZONE": "Mars/Olympus"},
+            "TIME_ZONE must be a time zone name such as Europe/Rome, got 'Mars/Olympus'",
+            id="TIME_ZONE-unknown",
+        ),
+        pytest.param(
+            {"LOG_LEVEL": "loud"},
+            "LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, got 'loud'",
+            id="LOG_LEVEL-unknown",
+        ),
+    ],
+)
+def test_manage_py_check_refuses_a_bad_setting_in_one_line_naming_it(env, line):
+    result = run([sys.executable, "manage.py", "check"], **env)
+    assert one_line_refusal(result).startswith(f"Configuration error: {line}")
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        pytest.param(["manage.py", "migrate"], id="manage.py-migrate"),
+        pytest.param(["manage.py", "runserver", "127.0.0.1:0"], id="manage.py-runserver"),
+        pytest.param(["manage.py", "help"], id="manage.py-help"),
+        pytest.param(
+            ["-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", "config.wsgi"], id="gunicorn"
+        ),
+        pytest.param(["-m", "celery", "-A", "config", "worker", "--pool=solo"], id="celery-worker"),
+        pytest.param(["-m", "celery", "-A", "config", "beat"], id="celery-beat"),
+    ],
+)
+def test_every_entry_point_refuses_a_bad_setting_in_one_line(command):
+    result = run([sys.executable, *command], DEBUG="maybe", GUNICORN_BIND="127.0.0.1:0")
+    assert (
+        one_line_refusal(result) == "Configuration error: DEBUG must be true or false, got 'maybe'"
+    )
+
+
+@pytest.mark.parametrize(
+    ("env", "line"),
+    [
+        (
+            {"GUNICORN_WORKERS": "abc"},
+            "GUNICORN_WORKERS must be a whole number of at least 1, got 'abc'",
+        ),
+        (
+            {"GUNICORN_WORKERS": "0"},
+            "GUNICORN_WORKERS must be a whole number of at least 1, got '0'",
+        ),
+        (
+            {"GUNICORN_THREADS": "-2"},
+            "GUNICORN_THREADS must be a whole number of at least 1, got '-2'",
+        ),
+        (
+            {"FORWARDED_ALLOW_IPS": "nginx"},
+            "FORWARDED_ALLOW_IPS must be IP addresses separated by commas, or *, got 'nginx'",
+        ),
+        ({"LOG_FORMAT": "xml"}, "LOG_FORMAT must be text or json, got 'xml'"),
+    ],
+)
+def test_gunicorn_config_refuses_a_bad_variable_in_one_line_naming_it(env, line):
+    code = "import runpy; runpy.run_path('deploy/gunicorn.conf.py')"
+    assert (
+        one_line_refusal(run([sys.executable, "-c", code], **env)) == f"Configuration error: {line}"
+    )
 
 
 @pytest.mark.django_db

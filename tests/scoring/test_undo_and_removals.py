@@ -286,10 +286,11 @@ def test_table_links_use_the_address_the_request_came_in_on_unless_site_url_is_s
     assert f"https://club.example.org/t/{token}/" in card
 
 
-def test_the_home_page_on_the_laptop_says_how_phones_reach_it(olga, monkeypatch):
+def test_the_home_page_on_the_laptop_says_how_phones_reach_it(olga, monkeypatch, settings):
     from scoring import lan
     from tests.scoring.test_pages import login
 
+    settings.DEBUG = True  # `make run`'s (a production server never shows the card)
     client = login(olga)
     monkeypatch.setattr(lan, "lan_address", lambda: "192.168.1.20")
     monkeypatch.setattr(lan, "answers", lambda address, port: False)

@@ -18,8 +18,9 @@ from django.test import override_settings
 from django.utils import translation
 
 from scoring import demo, services
-from scoring.models import AuditEvent, Club, Game, Hand, TableLink
+from scoring.models import AuditEvent, Club, Game, Hand, Player, TableLink
 from scoring.rules import RuleViolation
+from scoring.selectors.members import games_of_user
 from scoring.services import Actor
 from tests.scoring.rules.games import hand_documents
 from tournaments.models import Competition, CompetitionEvent, Round, StandingsSnapshot
@@ -205,7 +206,7 @@ def test_the_commands_say_what_is_wrong(small_club, tmp_path):
     with pytest.raises(CommandError, match="already exists: choose another address"):
         call_command("import_club", str(path))
     out = io.StringIO()
-    call_command("import_club", str(path), slug="altro", stdout=out)
+    call_command("import_club", str(path), slug="altro", keep_accounts=True, stdout=out)
     assert "Imported club" in out.getvalue() and "(altro)" in out.getvalue()
     with pytest.raises(CommandError, match="No club has the address"):
         call_command("export_club", "nessuno")
@@ -262,3 +263,76 @@ def test_export_import_into_an_empty_database_then_export_gives_the_same_documen
     again = manage("export_club", demo.CLUB_SLUG, env=empty_database)
     assert json.loads(again) == json.loads(exported.read_text())
     assert again == exported.read_text()
+
+
+# -- issue 21, point 5: import_club's address and the accounts already on this server --------
+
+
+def exported(club, tmp_path):
+    path = tmp_path / "club.json"
+    call_command("export_club", club.slug, output=str(path), stdout=io.StringIO())
+    return path
+
+
+def counts():
+    return (Club.objects.count(), Game.objects.count(), Hand.objects.count())
+
+
+@translation.override("en")
+def test_an_address_urls_cannot_carry_is_refused_and_the_home_page_still_opens(
+    small_club, tmp_path, client, olga
+):
+    path, before = exported(small_club, tmp_path), counts()
+    with pytest.raises(CommandError, match="“bad slug” cannot be a club's address"):
+        call_command("import_club", str(path), slug="bad slug", keep_accounts=True)
+    with pytest.raises(RuleViolation) as refusal:
+        club_data.import_club(document=json.loads(path.read_text()), slug="Bad/Slug")
+    assert [(p.field, p.code) for p in refusal.value.problems] == [("slug", "invalid")]
+    assert counts() == before
+    client.force_login(olga)
+    assert client.get("/").status_code == 200
+
+
+def link_anna_to(club, user):
+    """Anna, who played the club's game, is ``user``'s player: My games lists that game."""
+    Player.objects.filter(club=club, display_name="Anna").update(user=user)
+
+
+@translation.override("en")
+def test_a_copy_on_the_same_server_leaves_the_accounts_here_out_unless_asked(
+    small_club, tmp_path, olga
+):
+    link_anna_to(small_club, olga)
+    path, before = exported(small_club, tmp_path), counts()
+    # Every owner's account is here already: left out, the copy would have no owner.
+    with pytest.raises(CommandError, match=r"would have no owner.*--owner USERNAME, or --keep"):
+        call_command("import_club", str(path), slug="copia")
+    assert counts() == before
+
+    out = io.StringIO()
+    call_command("import_club", str(path), slug="copia", owner="olga", stdout=out)
+    copy = Club.objects.get(slug="copia")
+    assert "Left unattached 2 account(s) that already existed here (oscar, sara)" in out.getvalue()
+    assert list(copy.memberships.values_list("user__username", "role")) == [("olga", "owner")]
+    assert not copy.players.filter(user__isnull=False).exists()
+    games, _players = games_of_user(olga)
+    assert [g.club.slug for g in games] == [small_club.slug]  # not twice
+
+    call_command("import_club", str(path), slug="copia-tutta", keep_accounts=True, stdout=out)
+    whole = Club.objects.get(slug="copia-tutta")
+    assert sorted(whole.memberships.values_list("user__username", "role")) == sorted(
+        small_club.memberships.values_list("user__username", "role")
+    )
+    assert whole.players.get(display_name="Anna").user == olga
+
+
+def test_an_import_into_a_server_without_those_accounts_attaches_the_new_ones(small_club):
+    """The move of deploy/README.md: the accounts are made here, and attached as before."""
+    document = club_data.export_club(club=small_club)
+    document["users"] = [u | {"username": f"{u['username']}-new"} for u in document["users"]]
+    club = club_data.import_club(document=document, slug="nuovo", keep_accounts=False)
+    assert sorted(club.memberships.values_list("user__username", flat=True)) == [
+        "olga-new",
+        "oscar-new",
+        "sara-new",
+    ]

@@ -33,6 +33,7 @@ from django.db import IntegrityError, models, transaction
 
 from scoring.models import Club, Game, Role, TableLink
 from scoring.rules import Problem, RuleViolation
+from scoring.services.clubs import check_club_address
 from scoring.services.ratings import recompute_club
 from tournaments.models import Competition
 from tournaments.services.standings import store_standings
@@ -186,23 +187,31 @@ def _check_document(document: Any) -> dict[str, Any]:
     return document
 
 
-def import_club(*, document: Any, slug: str | None = None, owner=None) -> Club:
+def import_club(
+    *, document: Any, slug: str | None = None, owner=None, keep_accounts: bool = True
+) -> Club:
     """Create the club of ``document`` (a new slug may be given) with all its rows, in one
     transaction. Users are matched by user name, or created without a usable password (they set
-    one through "forgotten password"). ``owner``, if given and not already a member, becomes an
-    owner of the imported club. Raises RuleViolation for a document that cannot be imported
-    (wrong format or version, a slug already taken, a row that breaks a constraint)."""
+    one through "forgotten password"). With ``keep_accounts`` false, the accounts that already
+    exist here are not attached to the club (``accounts_already_here``): no membership, no
+    player linked to them (a copy of a club on its own server, whose "My games" would otherwise
+    list every game twice); what they did stays in the history. ``owner``, if given and not
+    already a member, becomes an owner of the imported club. Raises RuleViolation for a document
+    that cannot be imported (wrong format or version, a slug already taken or invalid, a row
+    that breaks a constraint, a club left without an owner)."""
     document = _check_document(document)
     club_row = document["tables"]["scoring.club"][0]
     slug = slug or club_row.get("slug")
+    check_club_address(slug)
     if Club.objects.filter(slug=slug).exists():
         raise _refuse("slug", "duplicate", reason="club_slug", value=slug)
     try:
         with transaction.atomic():
-            users = _import_users(document["users"])
+            users, existing = _import_users(document["users"])
+            left_out = set() if keep_accounts else existing
             refs: dict[str, dict[int, int]] = {}
             for table in TABLES:
-                rows = document["tables"].get(table.label, [])
+                rows = _unattached(table.label, document["tables"].get(table.label, []), left_out)
                 overrides = {"slug": slug} if table.label == "scoring.club" else {}
                 refs[table.label] = _import_rows(table.label, rows, refs, users, overrides)
             club = Club.objects.get(pk=refs["scoring.club"][1])
@@ -210,6 +219,8 @@ def import_club(*, document: Any, slug: str | None = None, owner=None) -> Club:
             TableLink.objects.bulk_create(TableLink(game=game) for game in games)
             if owner is not None and not club.memberships.filter(user=owner).exists():
                 club.memberships.create(user=owner, role=Role.OWNER)
+            if not club.memberships.filter(role=Role.OWNER).exists():
+                raise _refuse("owner", "required", reason="club_import_owner")
     except (
         KeyError,
         TypeError,
@@ -227,9 +238,21 @@ def import_club(*, document: Any, slug: str | None = None, owner=None) -> Club:
     return club
 
 
-def _import_users(rows: list[dict[str, Any]]) -> dict[int, int]:
+def accounts_already_here(document: Any) -> list[str]:
+    """The user names of ``document`` that already have an account on this server (those that
+    ``import_club(keep_accounts=False)`` leaves unattached), sorted; [] for a broken document."""
+    rows = document.get("users") if isinstance(document, dict) else None
+    names = [r.get("username") for r in rows or () if isinstance(r, dict)]
+    found = get_user_model().objects.filter(username__in=[n for n in names if isinstance(n, str)])
+    return sorted(found.values_list("username", flat=True))
+
+
+def _import_users(rows: list[dict[str, Any]]) -> tuple[dict[int, int], set[int]]:
+    """Reference number → account, and the reference numbers of the accounts that were here
+    already."""
     user_model = get_user_model()
     users: dict[int, int] = {}
+    existing: set[int] = set()
     for position, row in enumerate(rows, start=1):
         values = {name: row.get(name) or "" for name in USER_FIELDS}
         account = user_model.objects.filter(username=values["username"]).first()
@@ -238,8 +261,26 @@ def _import_users(rows: list[dict[str, Any]]) -> dict[int, int]:
             account.set_unusable_password()
             account.full_clean(exclude=["password"])
             account.save()
+        else:
+            existing.add(position)
         users[position] = account.pk
-    return users
+    return users, existing
+
+
+def _unattached(label: str, rows: Any, accounts: set[int]) -> Any:
+    """``rows`` without the links that attach ``accounts`` (reference numbers) to the club:
+    their memberships are left out and the players linked to them unlinked. (No row refers to
+    a membership, so leaving some out renumbers nothing that is used.)"""
+    if not accounts or not isinstance(rows, list):
+        return rows
+    if label == "scoring.membership":
+        return [r for r in rows if not (isinstance(r, dict) and r.get("user") in accounts)]
+    if label == "scoring.player":
+        return [
+            r | {"user": None} if isinstance(r, dict) and r.get("user") in accounts else r
+            for r in rows
+        ]
+    return rows
 
 
 def _import_rows(

@@ -4,19 +4,22 @@ deltas). Exits with status 1 when anything differs, 0 when every game agrees wit
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import CommandError
 
-from scoring.models import Game
+from scoring.management import base
+from scoring.models import Club, Game
 from scoring.services import housekeeping
 
 
-class Command(BaseCommand):
+class Command(base.Command):
     help = "Replay every game from its hands and report cached figures that differ (exit 1)."
 
     def add_arguments(self, parser):
         parser.add_argument("--club", help="only the games of this club (its slug)")
 
     def handle(self, *args, club=None, **options):
+        if club is not None and not Club.objects.filter(slug=club).exists():
+            raise CommandError(f"No club has the address {club!r}.")
         games = Game.objects.all() if club is None else Game.objects.filter(club__slug=club)
         found = 0
         for mismatch in housekeeping.check_games(club=club):

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from scoring import services
+from scoring.management import base
 from scoring.messages import message
 from scoring.models import Via
 from scoring.rules import RuleViolation
 from scoring.services import Actor
 
 
-class Command(BaseCommand):
+class Command(base.Command):
     help = "Create a club and make an existing account its owner."
 
     def add_arguments(self, parser):

@@ -9,13 +9,14 @@ import os
 
 from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.core.validators import validate_email
 
 from scoring import services
+from scoring.management import base
 
 
-class Command(BaseCommand):
+class Command(base.Command):
     help = "Create an organizer's account (then `createclub` makes them the owner of a club)."
 
     def add_arguments(self, parser):

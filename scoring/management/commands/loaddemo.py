@@ -10,17 +10,18 @@ login has a known password.
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import transaction
 
 from scoring import demo
 from scoring.extensions import DEMO_LOADERS
+from scoring.management import base
 
 DEMO_USERNAME = "demo"
 DEMO_PASSWORD = "demo"
 
 
-class Command(BaseCommand):
+class Command(base.Command):
     help = (
         "Load the demo club (login demo / demo). Local development only: refused with DEBUG=false."
     )

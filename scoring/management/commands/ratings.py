@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import json
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
+from scoring.management import base
 from scoring.models import Club
 from scoring.rules import RULESETS
 from scoring.selectors.ratings import club_ratings
@@ -21,7 +22,7 @@ from scoring.services.ratings import recompute_club
 KEYS = ("player", "ruleset", "mu", "sigma", "ordinal", "games")
 
 
-class Command(BaseCommand):
+class Command(base.Command):
     help = "Print a club's ratings, best first."
 
     def add_arguments(self, parser):

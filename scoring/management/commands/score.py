@@ -12,13 +12,14 @@ import json
 import sys
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
+from scoring.management import base
 from scoring.messages import as_errors
 from scoring.rules import RULESETS, RuleViolation, engine
 
 
-class Command(BaseCommand):
+class Command(base.Command):
     help = (
         "Score a game document (JSON) and print each hand, the totals, the status and the ranking."
     )
@@ -35,7 +36,7 @@ class Command(BaseCommand):
             game, players = engine.score_document(document, RULESETS)
         except RuleViolation as violation:
             self.fail(as_errors(violation.problems), as_json)
-        except ValueError as exc:  # not JSON at all
+        except ValueError as exc:  # not UTF-8, not JSON, or not a JSON object
             self.fail(
                 [{"hand": None, "field": "document", "code": "type", "message": str(exc)}], as_json
             )
@@ -45,14 +46,34 @@ class Command(BaseCommand):
         else:
             self.stdout.write(render_table(data))
 
-    def read(self, file: str) -> Any:
+    def read(self, file: str) -> dict[str, Any]:
+        """The document of ``file``; ValueError when it is not UTF-8 text, not JSON, or not a
+        JSON object."""
         try:
             if file == "-":
-                return _loads(sys.stdin.read())
-            with open(file, encoding="utf-8") as handle:
-                return _loads(handle.read())
+                data = sys.stdin.buffer.read()
+            else:
+                with open(file, "rb") as handle:
+                    data = handle.read()
         except OSError as exc:
             raise CommandError(f"cannot read {file}: {exc.strerror}") from None
+        name = "standard input" if file == "-" else file
+        try:
+            text = data.decode("utf-8-sig")  # a byte order mark is allowed
+        except UnicodeDecodeError:
+            raise ValueError(
+                f"{name} is not UTF-8 text (a game document is JSON, in UTF-8)"
+            ) from None
+        try:
+            document = _loads(text)
+        except ValueError as exc:
+            raise ValueError(f"{name} is not JSON: {exc}") from None
+        if not isinstance(document, dict):
+            raise ValueError(
+                'A game document is a JSON object {"ruleset", "options", "players", "hands"}, '
+                f"not {_kind(document)}"
+            )
+        return document
 
     def fail(self, errors: list[dict[str, Any]], as_json: bool) -> None:
         if as_json:
@@ -67,6 +88,15 @@ class Command(BaseCommand):
 
 def _loads(text: str) -> Any:
     return json.loads(text)
+
+
+def _kind(value: Any) -> str:
+    """What a JSON value is, in words."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    if isinstance(value, int | float):
+        return "a number"
+    return "a string" if isinstance(value, str) else "a list"
 
 
 def _dumps(data: Any) -> str:

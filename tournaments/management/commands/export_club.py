@@ -7,13 +7,14 @@ from __future__ import annotations
 import json
 import sys
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
+from scoring.management import base
 from scoring.models import Club
 from tournaments.services.club_data import export_club
 
 
-class Command(BaseCommand):
+class Command(base.Command):
     help = "Export a club's data (players, members, games, competitions, audit) as JSON."
 
     def add_arguments(self, parser):
@@ -25,8 +26,15 @@ class Command(BaseCommand):
         if club is None:
             raise CommandError(f"No club has the address {slug!r}.")
         text = json.dumps(export_club(club=club), ensure_ascii=False, indent=1, sort_keys=True)
-        if output:
+        if not output:
+            sys.stdout.write(text + "\n")
+            return
+        try:
             with open(output, "w", encoding="utf-8") as target:
                 target.write(text + "\n")
-        else:
-            sys.stdout.write(text + "\n")
+        except OSError as problem:
+            raise CommandError(f"Cannot write {output}: {problem.strerror}.") from None
+        games = club.games.count()
+        self.stdout.write(
+            f"Exported club {club.name} ({club.slug}) with {games} game(s) to {output}."
+        )

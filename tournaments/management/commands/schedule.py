@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import json
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
+from scoring.management import base
 from tournaments.scheduling.cli import FORMATS, build, render
 
 
-class Command(BaseCommand):
+class Command(base.Command):
     help = "Print a seating schedule for players 0 … N-1 and its quality figures."
 
     def add_arguments(self, parser):
