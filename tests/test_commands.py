@@ -1,8 +1,9 @@
 """The project's management commands, as a self-hoster meets them (issue 21, points 5 and 6).
 
-Every command of ``scoring`` and ``tournaments`` (found by Django, not listed here) is run as a
-subprocess of ``manage.py`` with a bad argument: one line on stderr, the right words, a non-zero
-exit, no traceback. Then the mistakes the issue names, one by one, and the README that lists
+Every command of ``scoring`` and ``tournaments`` (found by Django, not listed here) is run the
+way ``manage.py`` runs it (Django's ``ManagementUtility``, in this process) with a bad argument:
+one line on stderr, the right words, a non-zero exit, no traceback. One of them is run as a real
+``manage.py`` subprocess too, so the entry point itself is shown. Then the mistakes the issue names, one by one, and the README that lists
 every command.
 """
 
@@ -15,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from django.core.management import call_command, get_commands
+from django.core.management import ManagementUtility, call_command, get_commands
 from django.core.management.base import CommandError
 from django.db import connection
 from django.test import override_settings
@@ -89,15 +90,28 @@ def test_every_command_of_the_project_is_found():
     assert {"score", "check_games", "export_club", "import_club", "schedule"} <= set(COMMANDS)
 
 
-@pytest.mark.parametrize("command", COMMANDS)
-def test_a_bad_argument_is_one_line_on_stderr_and_a_non_zero_exit(command, database):
-    args, words = BAD.get(command, UNKNOWN)
-    result = manage(command, *args, database=database)
-    lines = result.stderr.strip().splitlines()
-    assert result.returncode != 0, result.stdout
-    assert "Traceback" not in result.stderr
-    assert len(lines) == 1, result.stderr
+def one_line_mistake(stderr: str, words: str) -> None:
+    lines = stderr.strip().splitlines()
+    assert "Traceback" not in stderr
+    assert len(lines) == 1, stderr
     assert words in lines[0]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_bad_argument_is_one_line_on_stderr_and_a_non_zero_exit(command, capsys):
+    args, words = BAD.get(command, UNKNOWN)
+    with pytest.raises(SystemExit) as exited:
+        ManagementUtility(["manage.py", command, *args]).execute()
+    assert exited.value.code not in (0, None), capsys.readouterr().out
+    one_line_mistake(capsys.readouterr().err, words)
+
+
+def test_manage_py_itself_says_a_mistake_in_one_line(database):
+    args, words = BAD["check_games"]
+    result = manage("check_games", *args, database=database)
+    assert result.returncode != 0, result.stdout
+    one_line_mistake(result.stderr, words)
 
 
 def test_the_readme_lists_every_command():
