@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 
 from scoring import services as scoring
-from scoring.models import Game, GameStatus, Player
+from scoring.models import Game, GameStatus, Player, TableLink
 from scoring.services import Actor
 from tests.clients import field_error, login
 from tournaments import services
@@ -519,6 +519,22 @@ def test_the_printable_cards_have_a_qr_code_pin_and_seats_per_table(olga, club, 
         card = html.split(f'data-table="{table.number}"', 1)[1].split("</article>", 1)[0]
         listed = re.findall(r"<li>([^<·]+?)(?: <span|</li>)", card)
         assert [n.strip() for n in listed] == names  # in dealing order
+
+
+def test_printing_the_cards_reads_the_table_links_and_never_makes_one(olga, club, players):
+    """A GET writes nothing: a game without a link (made before links came with every game)
+    gets a card that says so, and no link row appears."""
+    competition = make_competition(club, olga, SIX)
+    by = Actor.for_user(olga)
+    round_ = services.add_round(competition=competition, by=by)
+    services.generate_round(round_=round_, by=by, seed=2)
+    services.publish_round(round_=round_, by=by)
+    first = round_.tables.order_by("number").first().game
+    TableLink.objects.filter(game=first).delete()
+    html = login(olga).get("/c/uno/k/coppa/rounds/1/cards/").content.decode()
+    assert not TableLink.objects.filter(game=first).exists()
+    assert TableLink.objects.count() == 1 and html.count("<svg") == 1
+    assert "This table has no link" in html
 
 
 # -- public pages -----------------------------------------------------------------------------

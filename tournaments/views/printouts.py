@@ -8,7 +8,6 @@ from django.shortcuts import render
 
 from scoring.forms.hands import hand_form
 from scoring.links import qr_svg, table_url
-from scoring.models import TableLink
 from tournaments import selectors
 from tournaments.presenters import club_zone, schedule_row
 from tournaments.views.access import organizer_or_404, round_or_404
@@ -26,16 +25,15 @@ def round_cards(request, club_slug: str, slug: str, number: int):
         game = table.game
         card = {"table": table, "entries": [s.entry for s in table.seats.all()], "game": game}
         if game is not None:
-            link = links.get(game.pk) or TableLink.objects.get_or_create(game=game)[0]
-            url = table_url(link, request)
             seats = list(game.seats.all())
             card |= {
-                "pin": link.pin,
-                "url": url,
-                "qr": qr_svg(url),
                 "seats": [s.player.display_name for s in seats],
                 "sits_out": bool(game.rules.dealer_sits_out_with & {len(seats)}),
             }
+            # Every game gets its link when it starts; printing reads it and never makes one.
+            if (link := links.get(game.pk)) is not None:
+                url = table_url(link, request)
+                card |= {"pin": link.pin, "url": url, "qr": qr_svg(url)}
         cards.append(card)
     return render(
         request,
