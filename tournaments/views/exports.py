@@ -24,6 +24,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition
 
 from scoring.labels import game_name
+from scoring.views.access import fingerprint
 from tournaments import selectors
 from tournaments.presenters import (
     club_zone,
@@ -32,7 +33,7 @@ from tournaments.presenters import (
     standings_columns,
 )
 from tournaments.views.access import public_or_404
-from tournaments.views.public import competition_fields, fingerprint, rounds_fields, rounds_of
+from tournaments.views.public import competition_fields, rounds_fields, rounds_of
 
 
 def _calendar_etag(request, club_slug: str, slug: str) -> str | None:

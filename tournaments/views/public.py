@@ -17,10 +17,7 @@ the page was fetched shows on the next change.
 
 from __future__ import annotations
 
-import hashlib
-
 from django.http import Http404, JsonResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
@@ -30,6 +27,7 @@ from django.views.decorators.http import condition
 
 from scoring import access
 from scoring.links import qr_svg
+from scoring.views.access import fingerprint, viewer
 from tournaments import selectors, services
 from tournaments.forms import WhereForm
 from tournaments.models import Competition, Round, RoundStatus
@@ -63,11 +61,6 @@ def _snapshot(request, competition: Competition) -> tuple[dict, int]:
 
 
 # -- ETags of the public pages ----------------------------------------------------------------
-
-
-def fingerprint(*parts) -> str:
-    """A short digest of plain values (their ``repr``), for an ETag."""
-    return hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest()
 
 
 def competition_fields(competition: Competition) -> tuple:
@@ -106,21 +99,6 @@ def rounds_of(request, competition: Competition) -> list[Round]:
     if competition.pk not in cache:
         cache[competition.pk] = selectors.rounds_with_snapshot_version(competition)
     return cache[competition.pk]
-
-
-def viewer(request, role) -> tuple:
-    """Who is looking: the page differs for anonymous visitors, each user and each role, and
-    its forms carry a token made from the CSRF cookie."""
-    user = request.user
-    # A first visit has no CSRF cookie yet: make the secret now (the answer sets the cookie),
-    # so that the ETag given with the page matches the visitor's next request.
-    get_token(request)
-    csrf = request.META.get("CSRF_COOKIE") or ""
-    return (
-        user.pk if user.is_authenticated else None,
-        role,
-        hashlib.blake2b(csrf.encode(), digest_size=6).hexdigest(),
-    )
 
 
 def _public_or_none(request, club_slug: str, slug: str):
