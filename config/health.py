@@ -1,6 +1,8 @@
 """``/healthz``: ``{"status": "ok"}`` when the database answers, ``{"status": "fail"}`` with 503
 otherwise, and nothing more (no host, port or error text for a stranger to read; the error goes
-to the log).
+to the log). A site whose Redis cache or Celery broker does not answer still serves every page
+and hand (config/cache.py, scoring/queue.py), so it answers 200 too, but says what is down:
+``{"status": "degraded", "down": ["cache", "broker"]}``.
 
 Served by a middleware placed first, so that a load balancer's or a container's probe over plain
 HTTP from inside — whatever Host header it sends — is answered before the HTTPS redirect and the
@@ -11,8 +13,13 @@ from __future__ import annotations
 
 import logging
 
+from django.conf import settings
 from django.db import connection
 from django.http import JsonResponse
+from kombu.exceptions import OperationalError as BrokerError
+
+from config import cache as redis_cache
+from config.celery import app
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +34,27 @@ def healthz(request) -> JsonResponse:
     except Exception:  # any database failure means "not healthy"
         log.exception("health check: the database does not answer")
         return JsonResponse({"status": "fail"}, status=503)
+    down = [name for name, check in (("cache", _cache_down), ("broker", _broker_down)) if check()]
+    if down:
+        return JsonResponse({"status": "degraded", "down": down})
     return JsonResponse({"status": "ok"})
+
+
+def _cache_down() -> bool:
+    return redis_cache.down()
+
+
+def _broker_down() -> bool:
+    """Whether the Celery broker refuses a connection (never, when tasks run in the process)."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return False
+    try:
+        with app.connection_for_write() as broker:
+            broker.ensure_connection(max_retries=1)
+    except (BrokerError, OSError):
+        log.warning("health check: the Celery broker does not answer", exc_info=True)
+        return True
+    return False
 
 
 class HealthCheckMiddleware:

@@ -289,7 +289,17 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 60 * 60,
     },
     "check-games": {"task": "scoring.tasks.check_games", "schedule": 24 * 60 * 60},
+    # Tasks a request could not send while the broker was down (scoring/services/queue.py).
+    "run-pending-tasks": {
+        "task": "scoring.tasks.run_pending_tasks",
+        "schedule": _int("PENDING_TASKS_EVERY_SECONDS", 60, minimum=1),
+    },
 }
+# A request that sends a task tries a broker that does not answer twice, within half a second,
+# instead of kombu's default of waiting two seconds and more; the task then waits in the
+# database (scoring/services/queue.py). The worker's own reconnection is not affected.
+CELERY_BROKER_CONNECTION_TIMEOUT = 0.5
+CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2}
 
 # How long a hand entry's first answer is kept for a phone that resends it (Idempotency-Key).
 IDEMPOTENCY_TTL_HOURS = _int("IDEMPOTENCY_TTL_HOURS", 48, minimum=1)

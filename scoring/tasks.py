@@ -7,9 +7,8 @@ from __future__ import annotations
 import logging
 
 from celery import shared_task
-from django.conf import settings
 
-from scoring.services import housekeeping, ratings
+from scoring.services import housekeeping, queue, ratings
 from scoring.signals import game_changed
 
 log = logging.getLogger(__name__)
@@ -35,6 +34,15 @@ def purge_idempotency_records() -> int:
 
 
 @shared_task(ignore_result=True)
+def run_pending_tasks() -> int:
+    """Run the tasks kept in the database while the broker did not answer."""
+    done = queue.run_pending()
+    if done:
+        log.info("ran %d task(s) kept while the broker was down", done)
+    return done
+
+
+@shared_task(ignore_result=True)
 def check_games() -> int:
     """Log every cached figure that differs from its game's replay, as an error an operator sees."""
     found = 0
@@ -50,13 +58,10 @@ def rate_changed_game(sender, game_id: int, finished: bool = True, **kwargs) -> 
     """Ratings follow every change that touches a finished game (one just finished, corrected,
     corrected back to unfinished or abandoned); hands of games still in progress are skipped
     without a query. Runs after commit (``game_changed``); without a broker the task runs
-    here."""
-    if not finished:
-        return
-    if settings.CELERY_TASK_ALWAYS_EAGER:
-        rate_game(game_id)
-    else:
-        rate_game.delay(game_id)
+    here, and with a broker that does not answer it waits in the database
+    (``scoring.services.queue``)."""
+    if finished:
+        queue.enqueue(rate_game, game_id)
 
 
 game_changed.connect(rate_changed_game, dispatch_uid="scoring-ratings")

@@ -6,8 +6,7 @@ its changes (after commit, with ids) and never imports the competitions.
 
 from __future__ import annotations
 
-from django.conf import settings
-
+from scoring.services import queue
 from tournaments import tasks
 from tournaments.services import GAME_CONTEXT
 
@@ -20,7 +19,4 @@ def on_game_changed(
     in progress are skipped without a query; without a broker the task simply runs here."""
     if context != GAME_CONTEXT or not finished:
         return
-    if settings.CELERY_TASK_ALWAYS_EAGER:
-        tasks.recompute_standings_for_game(game_id)
-    else:
-        tasks.recompute_standings_for_game.delay(game_id)
+    queue.enqueue(tasks.recompute_standings_for_game, game_id)

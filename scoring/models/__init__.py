@@ -40,6 +40,7 @@ from scoring.models.games import (
     new_token,
 )
 from scoring.models.members import ClaimStatus, Invitation, InvitationStatus, PlayerClaim
+from scoring.models.queue import PendingTask
 from scoring.models.ratings import Rating, RatingStep
 
 __all__ = [
@@ -61,6 +62,7 @@ __all__ = [
     "InvitationStatus",
     "LockReason",
     "Membership",
+    "PendingTask",
     "Player",
     "PlayerClaim",
     "Rating",

@@ -10,6 +10,7 @@ import pytest
 
 from scoring.models import Game
 from scoring.rules import RuleViolation
+from scoring.services import queue
 from tests.builders import by
 from tests.tournaments.helpers import (
     briscola_won_by,
@@ -21,7 +22,7 @@ from tests.tournaments.helpers import (
     tables_of,
     terziglio_won_by,
 )
-from tournaments import selectors, services
+from tournaments import selectors, services, tasks
 from tournaments.models import Entry, StandingsSnapshot, Table
 
 pytestmark = pytest.mark.django_db
@@ -301,10 +302,16 @@ def test_knockout_byes_sit_out_the_first_round_only(club, olga):
 def test_standings_are_recomputed_when_a_game_finishes_not_at_every_hand(
     published, olga, monkeypatch, django_capture_on_commit_callbacks
 ):
-    from tournaments import tasks
-
     calls = []
-    monkeypatch.setattr(tasks, "recompute_standings_for_game", calls.append)
+    sent = queue.enqueue
+
+    def enqueue(task, *args):
+        if task is tasks.recompute_standings_for_game:
+            calls.extend(args)
+        else:
+            sent(task, *args)
+
+    monkeypatch.setattr(queue, "enqueue", enqueue)
     table = published.tables.select_related("game").order_by("number").first()
     game = table.game
     with django_capture_on_commit_callbacks(execute=True):

@@ -20,7 +20,7 @@ from django.utils import timezone
 from scoring import services as scoring
 from scoring.models import NOT_ACCEPTED, GameStatus, LockReason
 from scoring.rules.base import Problems
-from scoring.services import Actor, violation
+from scoring.services import Actor, queue, violation
 from tournaments import selectors, tasks
 from tournaments.models import (
     Bye,
@@ -222,7 +222,7 @@ def publish_round(*, round_: Round, by: Actor) -> Round:
             tables=len(tables),
         )
         if competition.notify_entrants:
-            tasks.announce_round.delay_on_commit(round_.pk)
+            queue.enqueue_on_commit(tasks.announce_round, round_.pk)
     return round_
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from scoring.services import queue
 from tournaments import selectors, tasks
 from tournaments.models import Competition, StandingsSnapshot
 
@@ -19,7 +20,7 @@ from tournaments.models import Competition, StandingsSnapshot
 def refresh_standings_later(competition: Competition) -> None:
     """Refresh the standings snapshot once the change commits (entries, forfeits and
     adjustments all show in the standings)."""
-    tasks.recompute_standings.delay_on_commit(competition.pk)
+    queue.enqueue_on_commit(tasks.recompute_standings, competition.pk)
 
 
 def store_standings(*, competition: Competition) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring import access
+from scoring.services import queue
 from scoring.views.access import submit
 from tournaments import selectors, services, tasks
 from tournaments.forms import (
@@ -283,7 +284,9 @@ def _action_generate(request, competition, round_, bound, errors):
     objective = objective if competition.format == Format.ROTATION else None
     if round_.status == RoundStatus.DRAFT and selectors.participant_count(round_) > TASK_THRESHOLD:
         since = selectors.last_event_id(competition)
-        tasks.generate_round.delay_on_commit(round_.pk, request.user.pk, seed, method, objective)
+        queue.enqueue_on_commit(
+            tasks.generate_round, round_.pk, request.user.pk, seed, method, objective
+        )
         messages.info(request, _("Drawing the tables…"))
         return _back(round_, drawing=since, at=int(timezone.now().timestamp()))
     drawn = attempt_into(
