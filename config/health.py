@@ -50,9 +50,9 @@ def _broker_down() -> bool:
         return False
     try:
         with app.connection_for_write() as broker:
-            broker.ensure_connection(max_retries=1)
-    except (BrokerError, OSError):
-        log.warning("health check: the Celery broker does not answer", exc_info=True)
+            broker.ensure_connection(max_retries=1, interval_start=0, interval_step=0.2)
+    except (BrokerError, OSError) as error:
+        log.warning("health check: the Celery broker does not answer (%s)", error)
         return True
     return False
 
