@@ -220,7 +220,8 @@ def _standings_etag(request, club_slug: str, slug: str) -> str | None:
     return f"standings-page-{competition.pk}-{version}-{digest}"
 
 
-@cache_control(no_cache=True)
+# private: opened directly it is a whole page, with the viewer's header and forms.
+@cache_control(private=True, no_cache=True)
 @vary_on_headers("HX-Request")
 @condition(etag_func=_standings_etag)
 def public_standings(request, club_slug: str, slug: str):
