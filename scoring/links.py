@@ -35,5 +35,7 @@ def table_url(link: TableLink, request=None) -> str:
 
 
 def qr_svg(url: str) -> str:
-    """``url`` as a QR code, an inline SVG."""
-    return segno.make(url, error="m").svg_inline(scale=6, border=2, dark="#111827")
+    """``url`` as a QR code, an inline SVG that fills its box and keeps its shape: a
+    ``viewBox`` and a width and height of 100 % (the box, ``.qr``, gives the size)."""
+    svg = segno.make(url, error="m").svg_inline(scale=6, border=2, dark="#111827", omitsize=True)
+    return svg.replace("<svg ", '<svg width="100%" height="100%" ', 1)

@@ -129,3 +129,34 @@ def test_the_live_region_answers_304_to_the_same_reader_in_the_same_language(wor
     english = fetch(client, url, "en", etag=first.headers["ETag"])
     assert english.status_code == 200
     assert "Hands" in english.content.decode()
+
+
+DESCRIPTION = re.compile(r'<meta name="description" content="([^"]{40,})">')
+
+
+def test_every_page_has_a_meta_description_and_the_main_ones_their_own(world, olga):
+    """Search engines show it under the link (issue 21, point 14: Lighthouse's SEO audit)."""
+    client = login(olga)
+    described = {}
+    for url in pages(world):
+        response = client.get(url)
+        if response.status_code != 200 or "text/html" not in response["Content-Type"]:
+            continue
+        html = response.content.decode()
+        if "<html" not in html:
+            continue  # a fragment polled by htmx
+        found = DESCRIPTION.findall(html)
+        assert len(found) == 1, url
+        described[url] = found[0]
+    default = described["/login/"]
+    game = f"/g/{world['game_id']}/"
+    for url in ("/", game, f"{game}board/", "/p/uno/coppa/", "/p/uno/coppa/standings/"):
+        assert described[url] != default, url
+    assert "Coppa" in described["/p/uno/coppa/"] and "Briscola" in described[game]
+    assert len(described) >= 10, described
+
+
+def test_django_htmx_is_loaded_once_with_debug_on(client, settings):
+    settings.DEBUG = True
+    html = client.get("/").content.decode()
+    assert html.count("django-htmx.js") == 1 and html.count("htmx-2.min.js") == 1

@@ -36,7 +36,8 @@ def nice_step(span: float, lines: int = 4) -> float:
 
 def line_chart(series: Sequence[Series]) -> dict | None:
     """Coordinates of every series (``points`` as an SVG ``points`` string, the last point for a
-    dot), the grid lines with their values, the first and last dates; None with no point."""
+    dot), the grid lines with their values, the first and last dates; None with no point. Games
+    are spaced evenly on the x axis in the order they were played."""
     drawn = [s for s in series if s.points]
     if not drawn:
         return None
@@ -51,13 +52,15 @@ def line_chart(series: Sequence[Series]) -> dict | None:
     high = math.ceil(max(values) / step) * step
     if high == low:
         low, high = low - step, high + step
-    span_t = (last - first).total_seconds() or 1.0
+    # The x axis is the order of the games, evenly spaced, not the calendar: a night of five
+    # games would otherwise be five points on one vertical line, weeks of nothing a flat run.
+    order = {at: index for index, at in enumerate(sorted(set(moments)))}
     inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def x(at: datetime) -> float:
-        if first == last:
+        if len(order) == 1:
             return LEFT + inner_w / 2
-        return round(LEFT + inner_w * (at - first).total_seconds() / span_t, 1)
+        return round(LEFT + inner_w * order[at] / (len(order) - 1), 1)
 
     def y(value: float) -> float:
         return round(TOP + inner_h * (high - value) / (high - low), 1)

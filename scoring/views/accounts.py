@@ -98,4 +98,8 @@ def signup_verify(request, signed: str):
 def my_games(request):
     """The games of the players linked to the account, in every club."""
     games, players = selectors.games_of_user(request.user)
-    return render(request, "scoring/my_games.html", {"games": games, "players": players})
+    # With no player yet: a link to the players page of each club, where "This is me" is.
+    clubs = [] if players else [c for c, role in selectors.clubs_for(request.user) if role]
+    return render(
+        request, "scoring/my_games.html", {"games": games, "players": players, "clubs": clubs}
+    )

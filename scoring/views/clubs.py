@@ -13,19 +13,27 @@ from scoring import access, lan, selectors, services
 from scoring.extensions import CLUB_PAGE_SECTIONS
 from scoring.forms.clubs import ClubForm, PlayerForm
 from scoring.labels import game_name
-from scoring.models import Player
+from scoring.models import Player, Role
 from scoring.rules import RULESETS
 from scoring.views.access import call_service, club_or_404, submit
 
 
 def home(request):
+    """Your clubs first (with your role, in your language), then the public ones; each game the
+    app keeps, a link to start one in your first club where you may enter hands."""
+    clubs = selectors.clubs_for(request.user)
+    yours = [(club, Role(role).label) for club, role in clubs if role]
+    start_in = next((club for club, role in clubs if access.writes_hands(role)), None)
     return render(
         request,
         "scoring/home.html",
         {
-            "clubs": selectors.clubs_for(request.user),
+            "your_clubs": yours,
+            "public_clubs": [club for club, role in clubs if not role],
+            "start_in": start_in,
             "rulesets": [
-                {"name": game_name(key), "rules": rules} for key, rules in RULESETS.items()
+                {"key": key, "name": game_name(key), "rules": rules}
+                for key, rules in RULESETS.items()
             ],
             "lan": lan.phone_address(request) if request.user.is_authenticated else None,
         },

@@ -1,6 +1,7 @@
 """The rating chart's geometry (scoring.stats.charts): pure, no database."""
 
 from datetime import UTC, datetime, timedelta
+from itertools import pairwise
 
 from scoring.stats.charts import HEIGHT, LEFT, RIGHT, WIDTH, Series, line_chart, nice_step
 
@@ -34,3 +35,16 @@ def test_series_share_the_axes_and_the_grid_uses_round_steps():
     # The earliest point is on the left edge, the latest on the right one.
     first_x = float(chart["lines"][0]["points"].split()[0].split(",")[0])
     assert first_x == LEFT and chart["lines"][0]["last"]["x"] == WIDTH - RIGHT
+
+
+def test_games_of_the_same_night_are_spaced_like_any_others():
+    """Issue 21, point 14: x was the date, so a night's games stood on one vertical line."""
+    night = [DAY + timedelta(minutes=40 * i) for i in range(4)]
+    club = Series(
+        "club",
+        "All games",
+        [(at, float(i)) for i, at in enumerate([*night, DAY + timedelta(days=30)])],
+    )
+    xs = [float(p.split(",")[0]) for p in line_chart([club])["lines"][0]["points"].split()]
+    gaps = {round(b - a, 1) for a, b in pairwise(xs)}
+    assert xs[0] == LEFT and xs[-1] == WIDTH - RIGHT and gaps == {(WIDTH - LEFT - RIGHT) / 4}

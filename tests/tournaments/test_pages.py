@@ -603,7 +603,7 @@ def test_the_standings_partial_answers_304_until_a_hand_changes_them(
     olga, club, players, django_capture_on_commit_callbacks
 ):
     competition, round_ = published_competition(club, olga)
-    client = Client()
+    client = Client(headers={"HX-Request": "true"})  # polled by htmx
     first = client.get("/p/uno/coppa/standings/")
     assert first.status_code == 200 and first.has_header("ETag")
     assert "no-cache" in first["Cache-Control"]
@@ -631,7 +631,7 @@ def test_the_public_standings_page_takes_a_fixed_number_of_queries(
     with django_assert_max_num_queries(3):
         assert client.get("/p/uno/coppa/").status_code == 200
     with django_assert_max_num_queries(2):
-        assert client.get("/p/uno/coppa/standings/").status_code == 200
+        assert client.get("/p/uno/coppa/standings/", HTTP_HX_REQUEST="true").status_code == 200
     by = Actor.for_user(olga)
     with django_capture_on_commit_callbacks(execute=True):
         for table in round_.tables.select_related("game"):
@@ -907,3 +907,19 @@ def test_a_whole_tournament_through_the_pages(
     assert lines[1] == "1;Anna;12;3;62.5;4;4;"
     assert lines[5] == "5;Dario;7;1;69;4;4;" and lines[6] == "6;Bruno;7;1;66;4;4;"
     assert Entry.objects.filter(competition=competition, late=True).count() == 0
+
+
+def test_the_standings_opened_directly_are_a_whole_page_and_polled_a_fragment(olga, club, players):
+    """Issue 21, point 14: a link to /standings/ gave an unstyled fragment."""
+    published_competition(club, olga)
+    client = Client()
+    page = client.get("/p/uno/coppa/standings/")
+    html = page.content.decode()
+    assert html.startswith("<!doctype html>") and "css/app.css" in html
+    assert 'href="/p/uno/coppa/"' in html and len(standings_rows(html)) == 6
+    polled = client.get("/p/uno/coppa/standings/", HTTP_HX_REQUEST="true")
+    assert polled.content.decode().lstrip().startswith('<div id="standings"')
+    assert polled["ETag"] != page["ETag"] and "HX-Request" in polled["Vary"]
+    assert (
+        client.get("/p/uno/coppa/standings/", HTTP_IF_NONE_MATCH=polled["ETag"]).status_code == 200
+    )

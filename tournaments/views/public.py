@@ -24,6 +24,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition
+from django.views.decorators.vary import vary_on_headers
 
 from scoring import access
 from scoring.links import qr_svg
@@ -186,33 +187,39 @@ def public_competition(request, club_slug: str, slug: str):
 
 
 def _standings_etag(request, club_slug: str, slug: str) -> str | None:
-    try:
-        competition, _role = public_or_404(request, club_slug, slug)
-    except Http404:
+    competition, role = _public_or_none(request, club_slug, slug)
+    if competition is None:
         return None
     _data, version = _snapshot(request, competition)
-    return f"standings-{competition.pk}-{version}-{get_language()}"
+    if request.htmx:
+        return f"standings-{competition.pk}-{version}-{get_language()}"
+    # Opened directly, the standings are a whole page: its header and forms are the viewer's.
+    digest = fingerprint(competition_fields(competition), get_language(), viewer(request, role))
+    return f"standings-page-{competition.pk}-{version}-{digest}"
 
 
-@cache_control(no_cache=True)
+# private: opened directly it is a whole page, with the viewer's header and forms.
+@cache_control(private=True, no_cache=True)
+@vary_on_headers("HX-Request")
 @condition(etag_func=_standings_etag)
 def public_standings(request, club_slug: str, slug: str):
     """The standings alone, polled by the public page and the projector (304 while the
-    snapshot's version is unchanged)."""
-    competition, _role = public_or_404(request, club_slug, slug)
+    snapshot's version is unchanged). Opened directly (a link, a bookmark: not htmx), the
+    same tables in a whole page."""
+    competition, role = public_or_404(request, club_slug, slug)
     data, version = _snapshot(request, competition)
-    return render(
-        request,
-        "tournaments/partials/standings.html",
-        {
-            "club": competition.club,
-            "competition": competition,
-            "standings": standings_tables(data),
-            "scheme_label": data.get("scheme_label", ""),
-            "version": version,
-            "big": request.GET.get("big") == "1",
-        },
-    )
+    context = {
+        "club": competition.club,
+        "competition": competition,
+        "role": role,
+        "standings": standings_tables(data),
+        "scheme_label": data.get("scheme_label", ""),
+        "version": version,
+        "big": request.GET.get("big") == "1",
+    }
+    if request.htmx:
+        return render(request, "tournaments/partials/standings.html", context)
+    return render(request, "tournaments/standings.html", context)
 
 
 def _games_readable(competition: Competition, role) -> bool:
