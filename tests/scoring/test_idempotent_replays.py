@@ -7,8 +7,9 @@ of the same key is refused as before and learns nothing."""
 import pytest
 from django.test import Client
 
+from scoring import services
 from scoring.models import Game, GameStatus, Hand, TableLink
-from scoring.services import members
+from scoring.services import Actor, members
 from tests.builders import by
 from tests.clients import api_as
 
@@ -137,3 +138,19 @@ def test_the_outbox_of_a_finished_game_is_still_refused_a_new_hand_or_a_bad_form
     )
     assert garbled.status_code == 403
     assert Hand.objects.filter(game=terziglio).count() == 1
+
+
+def test_a_resend_after_the_game_was_locked_still_gets_the_first_answer(terziglio, olga):
+    """The round closed (the game locked) between the first send and the resend."""
+    phone = with_pin(terziglio)
+    first = post_api(phone, terziglio, "end-1")
+    assert first.status_code == 201
+    services.lock_games(
+        games=[terziglio],
+        by=Actor.for_user(olga),
+        reason="round_closed",
+        context={"round": 1, "competition": "Spring league"},
+    )
+    again = post_api(phone, terziglio, "end-1")
+    assert (again.status_code, again.json()) == (201, first.json())
+    assert post_api(phone, terziglio, "end-2").status_code == 403
