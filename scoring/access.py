@@ -102,6 +102,10 @@ def actor_for(request, game: Game | None = None, via: str = Via.PAGE) -> Actor:
         return Actor(user=request.user, via=via, client=f"user:{request.user.pk}", table_game=table)
     if table is not None:
         return Actor.for_table(table, via=Via.TABLE if via == Via.PAGE else via)
+    if game is not None and game.pk in table_games(request):
+        # The table's link, but the game is over: no more writes, yet the same client, so that
+        # a resend of the hand that finished it gets its first answer (services.record_hand).
+        return Actor(via=Via.TABLE if via == Via.PAGE else via, client=f"table:{game.pk}")
     return Actor(via=via, client="anonymous")
 
 

@@ -8,7 +8,19 @@ page below the games.
 building the demo club, in the same transaction, with the club and the demo login. Each adds
 what its app shows of the club (and leaves alone what is already there: loaddemo may run again)
 and returns lines for the command's summary.
+
+``UNFINISHING_GUARDS``: callables ``(game) -> None`` run under the game row's lock when a write
+would take a finished game back to unfinished or abandon it (a hand removed, undone or corrected,
+the game abandoned), before it commits; one raises a ``RuleViolation`` to refuse the write (a
+competition keeps the games of a closed round finished). They read, never lock: the game's lock is
+the last an app takes before the hands (docs/architecture.md, "Locks").
+
+``GAME_CHECKS``: callables ``(club: str | None) -> Iterable`` that ``check_games`` (the command and
+the nightly task) runs after replaying the games, for the club of that slug or every club; each
+item is one finding, read with ``str()`` (a closed round with a game still in progress...).
 """
 
 CLUB_PAGE_SECTIONS: list = []
 DEMO_LOADERS: list = []
+UNFINISHING_GUARDS: list = []
+GAME_CHECKS: list = []

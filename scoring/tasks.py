@@ -1,6 +1,8 @@
 """Celery tasks of the scoring app. They take ids, reload, and call a service; they are enqueued
 after commit (``scoring.signals``) or by Celery beat (``CELERY_BEAT_SCHEDULE``: the nightly
-housekeeping of ``scoring.services.housekeeping``), and run eagerly when no broker is configured."""
+housekeeping of ``scoring.services.housekeeping``), and run eagerly when no broker is configured.
+The tasks that write run again when PostgreSQL breaks off their transaction to resolve a deadlock
+or a serialization failure (``scoring.retries``)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ import logging
 
 from celery import shared_task
 
+from scoring.retries import retry_on_conflict
 from scoring.services import housekeeping, queue, ratings
 from scoring.signals import game_changed
 
@@ -15,6 +18,7 @@ log = logging.getLogger(__name__)
 
 
 @shared_task(ignore_result=True)
+@retry_on_conflict
 def rate_game(game_id: int) -> None:
     """Bring the club's ratings up to date after a change of a finished (or once finished)
     game: incrementally for a game that just finished, from scratch otherwise."""
@@ -22,11 +26,13 @@ def rate_game(game_id: int) -> None:
 
 
 @shared_task(ignore_result=True)
+@retry_on_conflict
 def recompute_club_ratings(club_id: int) -> None:
     ratings.recompute_club(club=club_id)
 
 
 @shared_task(ignore_result=True)
+@retry_on_conflict
 def purge_idempotency_records() -> int:
     deleted = housekeeping.purge_idempotency_records()
     log.info("purged %d idempotency records", deleted)
@@ -44,13 +50,15 @@ def run_pending_tasks() -> int:
 
 @shared_task(ignore_result=True)
 def check_games() -> int:
-    """Log every cached figure that differs from its game's replay, as an error an operator sees."""
+    """Log every cached figure that differs from its game's replay, and every rule of the apps
+    built on scoring that the games break (``extensions.GAME_CHECKS``), as an error an operator
+    sees."""
     found = 0
     for mismatch in housekeeping.check_games():
         found += 1
         log.error("check_games: %s", mismatch)
     if found:
-        log.error("check_games: %d figures differ from their replay", found)
+        log.error("check_games: %d figures differ from their replay or rules broken", found)
     return found
 
 

@@ -9,9 +9,18 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         # Imported here, once the models are loaded (AppConfig.ready): the competitions plug
         # into scoring's extension points, so that scoring never imports them.
-        from scoring.extensions import CLUB_PAGE_SECTIONS, DEMO_LOADERS
+        from scoring.extensions import (
+            CLUB_PAGE_SECTIONS,
+            DEMO_LOADERS,
+            GAME_CHECKS,
+            UNFINISHING_GUARDS,
+        )
         from scoring.signals import game_changed
         from tournaments import demo, messages  # noqa: F401  (messages registers its sentences)
+        from tournaments.services.housekeeping import (
+            check_competitions,
+            keep_closed_rounds_finished,
+        )
         from tournaments.signals import on_game_changed
         from tournaments.views import club_section
 
@@ -20,3 +29,9 @@ class TournamentsConfig(AppConfig):
             CLUB_PAGE_SECTIONS.append(club_section)
         if demo.load not in DEMO_LOADERS:
             DEMO_LOADERS.append(demo.load)
+        for hooks, hook in (
+            (UNFINISHING_GUARDS, keep_closed_rounds_finished),
+            (GAME_CHECKS, check_competitions),
+        ):
+            if hook not in hooks:
+                hooks.append(hook)

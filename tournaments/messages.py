@@ -53,6 +53,10 @@ REASONS = {
         "This round is already published: its tables are fixed."
     ),
     ("not_allowed", "not_published"): gettext_lazy("Only a published round can be closed."),
+    ("not_allowed", "round_closed_unfinished"): gettext_lazy(
+        "Round %(round)s of %(competition)s is closed: its games stay finished. Correct the "
+        "hand so that the game still ends."
+    ),
     ("not_allowed", "bracket_complete"): gettext_lazy("The bracket has no round left to draw."),
     ("not_allowed", "previous_round_open"): gettext_lazy(
         "The matches of the previous round are not all finished yet."

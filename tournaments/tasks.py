@@ -1,5 +1,7 @@
 """Celery tasks of competitions. They take ids, reload, and call a service or a selector; they
-are enqueued after commit by the services (eager when no broker is configured).
+are enqueued after commit by the services (eager when no broker is configured). Those that
+write run again when PostgreSQL breaks off their transaction to resolve a deadlock or a
+serialization failure (``scoring.retries``); the e-mails are not sent twice.
 
 The services enqueue these tasks, so this module imports ``tournaments.services`` only inside the
 task bodies that call them (when they run): a module-level import either way would be a cycle.
@@ -15,6 +17,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from scoring.retries import retry_on_conflict
 from scoring.rules import Problem, RuleViolation
 from scoring.services import Actor, NotAllowed
 from tournaments import selectors
@@ -23,6 +26,7 @@ from tournaments.scheduling.sat import solve
 
 
 @shared_task(ignore_result=True)
+@retry_on_conflict
 def recompute_standings(competition_id: int) -> None:
     from tournaments import services  # a task body: the services enqueue this task
 
@@ -38,6 +42,7 @@ def recompute_standings_for_game(game_id: int) -> None:
 
 
 @shared_task(ignore_result=True)
+@retry_on_conflict
 def generate_round(
     round_id: int,
     user_id: int | None,

@@ -2,8 +2,9 @@
 
 Pages, the API, the admin, management commands, Celery tasks and test setup all call them, with
 keyword-only arguments. Each one runs in a single transaction: it locks the game row (PostgreSQL
-``SELECT … FOR UPDATE``; on SQLite the IMMEDIATE transaction already serialises writers), asks the
-rules engine for the new figures, writes the rows, and appends an audit event.
+``SELECT … FOR NO KEY UPDATE``, in the order of docs/architecture.md, "Locks"; on SQLite the
+IMMEDIATE transaction already serialises writers), asks the rules engine for the new figures,
+writes the rows, and appends an audit event.
 
 A problem the player can fix raises :class:`~scoring.rules.RuleViolation` (HTTP 400 / an error
 next to the field); nothing is written then. Other refusals have their own exceptions (``actors``).

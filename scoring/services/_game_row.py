@@ -11,6 +11,7 @@ from django.db.models import Exists
 from django.utils import timezone
 
 from scoring.etags import Tag, game_tag, hand_tag
+from scoring.extensions import UNFINISHING_GUARDS
 from scoring.models import HAND_WRITERS, Game, GameStatus, Hand, IdempotencyRecord
 from scoring.rules import ScoredGame
 from scoring.services.actors import (
@@ -23,8 +24,20 @@ from scoring.services.actors import (
 )
 
 
+def refuse_unfinishing(game: Game) -> None:
+    """Run the ``UNFINISHING_GUARDS`` of the apps built on scoring for ``game`` (locked, still as
+    stored): a write about to take it from finished to unfinished or abandoned is refused when
+    one of them says so (a game of a closed round)."""
+    if game.status == GameStatus.FINISHED:
+        for guard in UNFINISHING_GUARDS:
+            guard(game)
+
+
 def _cache_fields(game: Game, scored: ScoredGame) -> None:
-    """Copy the engine's figures into the game row's cache."""
+    """Copy the engine's figures into the game row's cache (refused by ``refuse_unfinishing``
+    when they take a finished game back to unfinished)."""
+    if game.status == GameStatus.FINISHED and scored.status != GameStatus.FINISHED:
+        refuse_unfinishing(game)
     game.hand_count = scored.state.hands_played
     game.totals = list(scored.totals)
     game.card_points = None if scored.state.card_points is None else list(scored.state.card_points)
@@ -65,7 +78,7 @@ def _locked(
     subqueries."""
     pk = game.pk if isinstance(game, Game) else game
     rows = (
-        Game.objects.select_for_update(of=("self",))
+        Game.objects.select_for_update(no_key=True, of=("self",))
         .select_related("club")
         .annotate(actor_role=_role_subquery(by.user))
     )

@@ -88,9 +88,18 @@ def _game_select(vendor: str, with_key: bool) -> str:
         if with_key
         else ""
     )
-    # One table in FROM: FOR UPDATE locks the game row only (the ORM's ``of=("self",)``). SQLite
-    # has no row locks; its IMMEDIATE transactions already serialise the writers.
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    # One table in FROM: the lock holds the game row only (the ORM's ``of=("self",)``). NO KEY:
+    # the foreign-key checks of other writers (a rating step naming the game) take FOR KEY SHARE,
+    # which FOR UPDATE would make wait (docs/architecture.md, "Locks"). SQLite has no row
+    # locks; its IMMEDIATE transactions already serialise the writers.
+    features = connection.features
+    lock = (
+        " FOR NO KEY UPDATE"
+        if features.has_select_for_no_key_update
+        else " FOR UPDATE"
+        if features.has_select_for_update
+        else ""
+    )
     return (
         f"SELECT {columns}, {role}{seen} FROM {qn(game.db_table)} g WHERE g.{qn('id')} = %s{lock}"
     )

@@ -30,6 +30,7 @@ from scoring.services._game_row import (
     _locked,
     _refuse_if_abandoned,
     _refuse_if_locked,
+    refuse_unfinishing,
 )
 from scoring.services.actors import Actor, authorize_club, violation
 from scoring.services.clubs import new_player
@@ -233,6 +234,7 @@ def abandon_game(*, game: Game | int, by: Actor, reason: str) -> Game:
         locked = _locked(game, by, table_link_may=False)
         _refuse_if_abandoned(locked)
         _refuse_if_locked(locked)
+        refuse_unfinishing(locked)
         before = {"status": locked.status}
         was_finished = locked.status == GameStatus.FINISHED
         locked.status = GameStatus.ABANDONED

@@ -113,6 +113,10 @@ def fingerprint(document: Any) -> str:
     ).hexdigest()
 
 
+#: ``Actor.client`` values that name no one in particular: their keys are never replayed.
+SHARED_CLIENTS = frozenset({"", "anonymous"})
+
+
 @dataclass(frozen=True)
 class Recorded:
     """The answer to a hand entry: the stored hand's payload, and whether it is a resend."""
@@ -149,11 +153,12 @@ def record_hand(
                 key=idempotency_key,
                 client=by.client,
             )
+            # A resend answers as the first time, whatever changed since (the game over or
+            # locked, the role changed): looked up before the checks that depend on them.
+            first = _replayed(locked, by, idempotency_key, document_print)
+            if first is not None:
+                return first
             _authorize(by, role=locked.actor_role, roles=HAND_WRITERS, table_game=locked.pk)
-            if idempotency_key and locked.seen_key:
-                first = _first_answer(by.client, idempotency_key, locked.pk, document_print)
-                if first is not None:
-                    return first
             _refuse_if_abandoned(locked)
             _refuse_if_locked(locked)
             # (Once the game is over, that it is over says more: the engine refuses below.)
@@ -248,6 +253,14 @@ def recorded_writes(
             )
         )
     return writes
+
+
+def _replayed(locked: Game, by: Actor, key: str | None, document_print: str) -> Recorded | None:
+    """The first answer to a resend of ``key`` by this very client (``by.client``: its account,
+    or this game's table link; another actor's key never finds it), or None."""
+    if not key or not locked.seen_key or by.client in SHARED_CLIENTS:
+        return None
+    return _first_answer(by.client, key, locked.pk, document_print)
 
 
 def _first_answer(client: str, key: str, game_id: int, document_print: str) -> Recorded | None:

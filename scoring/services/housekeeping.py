@@ -1,5 +1,6 @@
 """Keeping a club's data sound over time: idempotency records that have served their purpose are
-purged, and every game's cached figures can be checked against a replay of its hands.
+purged, and every game's cached figures can be checked against a replay of its hands (and the
+games against what the apps built on scoring require of them: ``extensions.GAME_CHECKS``).
 
 Both run nightly from Celery beat (``config/settings.py`` ``CELERY_BEAT_SCHEDULE``) and by hand
 (``manage.py check_games``).
@@ -16,6 +17,7 @@ from django.conf import settings
 from django.db.models import Prefetch
 from django.utils import timezone
 
+from scoring.extensions import GAME_CHECKS
 from scoring.models import Game, GameStatus, Hand, IdempotencyRecord
 from scoring.rules import RuleViolation, engine
 
@@ -80,10 +82,18 @@ def _game_mismatches(game: Game) -> list[Mismatch]:
     return found
 
 
-def check_games(*, club: str | None = None, batch: int = 500) -> Iterator[Mismatch]:
+def check_games(*, club: str | None = None, batch: int = 500) -> Iterator[Any]:
     """Replay every game (of ``club``, a slug, or all clubs) from its hands and yield each cached
     figure that differs: totals, hands played, card points, last dealer, status, and each hand's
-    deltas. Reads games in batches so a large club fits in memory."""
+    deltas (a ``Mismatch``). Reads games in batches so a large club fits in memory. Then what
+    the apps built on scoring check of the games they hold (``extensions.GAME_CHECKS``: a
+    closed round with a game in progress...), each finding read with ``str()``."""
+    yield from _replayed_mismatches(club, batch)
+    for check in GAME_CHECKS:
+        yield from check(club)
+
+
+def _replayed_mismatches(club: str | None, batch: int) -> Iterator[Mismatch]:
     games = Game.objects.order_by("pk").prefetch_related(
         Prefetch("hands", queryset=Hand.objects.order_by("number"))
     )

@@ -53,7 +53,11 @@ def lock_games(
         raise ValueError(f"unknown lock reason {reason!r}")
     ids = sorted({g.pk if isinstance(g, Game) else g for g in games})
     with transaction.atomic():
-        rows = list(Game.objects.select_for_update(of=("self",)).filter(pk__in=ids).order_by("pk"))
+        rows = list(
+            Game.objects.select_for_update(no_key=True, of=("self",))
+            .filter(pk__in=ids)
+            .order_by("pk")
+        )
         for club_id in {row.club_id for row in rows}:
             authorize_club(by, Club(pk=club_id), MANAGERS)
         now = timezone.now()

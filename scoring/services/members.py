@@ -7,7 +7,7 @@ The rules every function here keeps:
   removes one); anyone may leave a club;
 - a club always keeps an owner: the last one can be neither demoted nor removed. Two managers
   may race (each removing one of the last two owners), so every function that changes roles
-  first locks all the club's membership rows (PostgreSQL ``SELECT … FOR UPDATE``; on SQLite
+  first locks all the club's membership rows (PostgreSQL ``SELECT … FOR NO KEY UPDATE``; on SQLite
   the IMMEDIATE transaction serialises writers) and only then counts the owners;
 - an invitation's token is random, shown once (in the e-mail or to the manager who asked for
   a link) and stored as its SHA-256; it serves once and expires after ``INVITATION_DAYS``;
@@ -70,7 +70,7 @@ def _audit(club: Club, action: str, by: Actor, *, before=None, after=None) -> No
 
 def _locked_members(club: Club) -> dict[int, Membership]:
     """Every membership of the club, locked until the transaction ends, by user id."""
-    rows = Membership.objects.select_for_update().filter(club=club).order_by("pk")
+    rows = Membership.objects.select_for_update(no_key=True).filter(club=club).order_by("pk")
     return {m.user_id: m for m in rows}
 
 
@@ -132,7 +132,7 @@ def invite(
             if Membership.objects.filter(club=club, user__email__iexact=email).exists():
                 raise violation("email", "duplicate", reason="already_member", value=email)
         if player is not None:
-            player = Player.objects.select_for_update().get(pk=player.pk)
+            player = Player.objects.select_for_update(no_key=True).get(pk=player.pk)
             if player.club_id != club.pk:
                 raise violation("player", "not_found", value=player.display_name)
             if player.user_id is not None:
@@ -213,7 +213,7 @@ def refusal(invitation: Invitation | None):
 
 def _pending(token: str) -> Invitation:
     invitation = (
-        Invitation.objects.select_for_update(of=("self",))
+        Invitation.objects.select_for_update(no_key=True, of=("self",))
         .select_related("club", "player", "created_by")
         .filter(token_hash=hash_token(token or ""))
         .first()
@@ -236,7 +236,7 @@ def accept_invitation(*, token: str, by: Actor) -> Membership:
         members = _locked_members(club)
         player = None
         if invitation.player_id is not None:
-            player = Player.objects.select_for_update().get(pk=invitation.player_id)
+            player = Player.objects.select_for_update(no_key=True).get(pk=invitation.player_id)
             if player.user_id not in (None, user.pk):
                 raise violation(
                     "player", "not_allowed", reason="player_linked", value=player.display_name
@@ -299,7 +299,7 @@ def decline_invitation(*, token: str, by: Actor) -> Invitation:
 
 def revoke_invitation(*, invitation: Invitation, by: Actor) -> None:
     with transaction.atomic():
-        invitation = Invitation.objects.select_for_update().get(pk=invitation.pk)
+        invitation = Invitation.objects.select_for_update(no_key=True).get(pk=invitation.pk)
         members = _locked_members(invitation.club)
         mine = _role_of(by, members)
         if mine not in MANAGERS:
@@ -401,7 +401,9 @@ def claim_player(*, player: Player, by: Actor) -> PlayerClaim:
         raise NotAllowed()
     with transaction.atomic():
         player = (
-            Player.objects.select_for_update(of=("self",)).select_related("club").get(pk=player.pk)
+            Player.objects.select_for_update(no_key=True, of=("self",))
+            .select_related("club")
+            .get(pk=player.pk)
         )
         club = player.club
         if _member_role(club, by.user) not in READERS:
@@ -431,12 +433,12 @@ def decide_claim(*, claim: PlayerClaim, approve: bool, by: Actor) -> PlayerClaim
     """Approve (the player is linked to the claimant) or reject a pending claim."""
     with transaction.atomic():
         claim = (
-            PlayerClaim.objects.select_for_update(of=("self",))
+            PlayerClaim.objects.select_for_update(no_key=True, of=("self",))
             .select_related("user")
             .get(pk=claim.pk)
         )
         player = (
-            Player.objects.select_for_update(of=("self",))
+            Player.objects.select_for_update(no_key=True, of=("self",))
             .select_related("club")
             .get(pk=claim.player_id)
         )

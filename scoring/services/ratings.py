@@ -3,7 +3,7 @@ top of the stored ones. Ratings are derived data (like a game's cache of totals)
 these two functions writes ``Rating`` and ``RatingStep`` rows, and both can be replayed at any
 time, so they write no audit event.
 
-Both run in one transaction under the club row's lock (PostgreSQL ``SELECT … FOR UPDATE``; on
+Both run in one transaction under the club row's lock (PostgreSQL ``SELECT … FOR NO KEY UPDATE``; on
 SQLite the IMMEDIATE transaction already serialises writers), so two games finishing at the same
 moment are rated one after the other, never both on the same old ratings.
 
@@ -41,7 +41,9 @@ class Rated:
 
 
 def _lock_club(club_id: int) -> None:
-    Club.objects.select_for_update().filter(pk=club_id).order_by().values_list("pk").first()
+    Club.objects.select_for_update(no_key=True).filter(pk=club_id).order_by().values_list(
+        "pk"
+    ).first()
 
 
 def recompute_club(*, club: Club | int) -> Rated:

@@ -22,7 +22,7 @@ def check_pin(*, link: TableLink, pin: str, max_attempts: int, window_minutes: i
     """True for the right PIN, False for a wrong one, None while the link is locked: it has had
     ``max_attempts`` wrong PINs in the ``window_minutes`` since the first of them."""
     with transaction.atomic():
-        link = TableLink.objects.select_for_update().get(pk=link.pk)
+        link = TableLink.objects.select_for_update(no_key=True).get(pk=link.pk)
         now = timezone.now()
         if (
             link.window_started
@@ -48,7 +48,7 @@ def rotate_table_link(*, game: Game, by: Actor) -> TableLink:
     (``scoring.access`` checks a session's link against the current one). Audited."""
     authorize_club(by, game.club, MANAGERS)
     with transaction.atomic():
-        link, _created = TableLink.objects.select_for_update().get_or_create(game=game)
+        link, _created = TableLink.objects.select_for_update(no_key=True).get_or_create(game=game)
         link.token, link.pin = new_token(), new_pin()
         link.failures, link.window_started = 0, None
         link.save(update_fields=["token", "pin", "failures", "window_started"])

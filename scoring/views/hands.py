@@ -75,16 +75,33 @@ def _actor(request, game, role):
     return access.actor_for(request, game, via=Via.PAGE if role is not None else Via.TABLE)
 
 
+def _replayable_game(request, game_id: int):
+    """The game and the role for a hand entry: writable, or (a resend with an idempotency key
+    from a session that may read the game) answered by the service as the first time, whatever
+    changed since (the game finished, the role changed); the refusal (404 or 403) otherwise."""
+    try:
+        return _writable_game(request, game_id), True
+    except PermissionDenied:
+        if not request.POST.get("idempotency_key"):
+            raise
+        return game_or_404(request, game_id), False
+
+
 @require_POST
 def record_hand(request, game_id: int):
     try:
-        game, role = _writable_game(request, game_id)
+        (game, role), may_write = _replayable_game(request, game_id)
     except (Http404, PermissionDenied) as denied:
         if not _outbox(request):
             raise
         return _outbox_denied(request, game_id, 404 if isinstance(denied, Http404) else 403)
     names = selectors.player_names(game)
     form = hand_form(game, names, request.POST, entering=True)
+    if not may_write and not form.is_valid():
+        # Only a valid resend may be a replay: anything else is refused as before.
+        if not _outbox(request):
+            raise PermissionDenied
+        return _outbox_denied(request, game_id, 403)
     posted = _posted_number(request)
     behind = posted is not None and posted <= game.hand_count and game.is_open
     if not form.is_valid() and behind:

@@ -69,7 +69,7 @@ def test_a_hand_post_writes_in_few_statements(api, club, players, olga, settings
     sql = [q["sql"] for q in queries.captured_queries]
     assert len(sql) == (5 if postgres and not prepare else 7), sql
     assert sql[0].startswith("SAVEPOINT") and sql[-1].startswith("RELEASE SAVEPOINT")
-    assert "FOR UPDATE" in sql[1] or not postgres
+    assert "FOR NO KEY UPDATE" in sql[1] or not postgres
     assert not any("authtoken_token" in s for s in sql)
     # Prepared: PostgreSQL keeps the five statements of a hand entry for the next one.
     prepared = prepared_statements()

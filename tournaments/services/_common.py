@@ -18,7 +18,7 @@ from typing import Any
 
 from django.db import transaction
 
-from scoring.models import MANAGERS, Club
+from scoring.models import MANAGERS, Club, Game
 from scoring.services import Actor, Locked, authorize_club, violation
 from tournaments.models import Competition, CompetitionEvent, Round
 
@@ -73,12 +73,24 @@ def lock(target: Competition | Round) -> Competition:
     round_ = target if isinstance(target, Round) else None
     competition = round_.competition if round_ is not None else target
     competition.refresh_from_db(
-        from_queryset=Competition.objects.select_for_update(of=("self",)).select_related("club")
+        from_queryset=Competition.objects.select_for_update(
+            no_key=True, of=("self",)
+        ).select_related("club")
     )
     if round_ is not None:
-        round_.refresh_from_db(from_queryset=Round.objects.select_for_update())
+        round_.refresh_from_db(from_queryset=Round.objects.select_for_update(no_key=True))
         round_.competition = competition
     return competition
+
+
+def lock_round_games(round_: Round) -> list[Game]:
+    """Lock the games of ``round_``'s tables (after the competition and the round: ``lock``), in
+    id order, for the rest of the transaction; return them as read under the lock."""
+    return list(
+        Game.objects.select_for_update(no_key=True, of=("self",))
+        .filter(pk__in=round_.tables.exclude(game=None).values("game_id"))
+        .order_by("pk")
+    )
 
 
 @contextmanager

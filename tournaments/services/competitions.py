@@ -103,7 +103,7 @@ def create_competition(
     with transaction.atomic():
         # The club's row, locked: of two competitions created at once under one address, the
         # second sees the first (and is told) instead of failing on the unique constraint.
-        Club.objects.select_for_update().only("pk").get(pk=club.pk)
+        Club.objects.select_for_update(no_key=True).only("pk").get(pk=club.pk)
         if Competition.objects.filter(club=club, slug=slug).exists():
             raise violation("slug", "duplicate", value=slug)
         competition = Competition.objects.create(
@@ -398,7 +398,7 @@ def finalize_competition(*, competition: Competition, by: Actor, reason: str = "
     still open: close it first."""
     require_manager(by, competition.club)
     with transaction.atomic():
-        row = Competition.objects.select_for_update().get(pk=competition.pk)
+        row = Competition.objects.select_for_update(no_key=True).get(pk=competition.pk)
         if row.finalized_at is not None:
             raise Locked("competition", "finalized", competition=row.name)
         open_round = (
@@ -428,7 +428,7 @@ def reopen_competition(*, competition: Competition, by: Actor, reason: str) -> C
     require_manager(by, competition.club)
     reason = required_reason(reason)
     with transaction.atomic():
-        row = Competition.objects.select_for_update().get(pk=competition.pk)
+        row = Competition.objects.select_for_update(no_key=True).get(pk=competition.pk)
         if row.finalized_at is None:
             raise violation("competition", "not_allowed", reason="not_final")
         for round_ in row.rounds.filter(status=RoundStatus.CLOSED).order_by("number"):

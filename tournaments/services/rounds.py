@@ -36,6 +36,7 @@ from tournaments.models import (
 from tournaments.services._common import (
     GAME_CONTEXT,
     lock,
+    lock_round_games,
     locked_round,
     record_event,
     require_manager,
@@ -232,10 +233,15 @@ def close_round(*, round_: Round, by: Actor) -> Round:
     competition = round_.competition
     require_manager(by, competition.club)
     with locked_round(round_, RoundStatus.PUBLISHED, "not_published"):
+        # Then its games, in id order (docs/architecture.md, "Locks"), read under their locks: a
+        # hand removed at the same moment either commits first (the game is unfinished here) or
+        # waits and then finds the game locked.
+        games = {g.pk: g for g in lock_round_games(round_)}
         open_tables = [
             t.number
-            for t in round_.tables.select_related("game")
-            if not t.forfeited and (t.game is None or t.game.status != GameStatus.FINISHED)
+            for t in round_.tables.all()
+            if not t.forfeited
+            and (t.game_id is None or games[t.game_id].status != GameStatus.FINISHED)
         ]
         if open_tables:
             raise violation("round", "unfinished", tables=tuple(open_tables))
@@ -275,7 +281,7 @@ def delete_round(*, round_: Round, by: Actor, reason: str = "") -> Round:
         if round_.adjustments.exists():
             raise violation("round", "not_allowed", reason="has_adjustments")
         later = list(
-            competition.rounds.select_for_update()
+            competition.rounds.select_for_update(no_key=True)
             .filter(number__gt=round_.number)
             .order_by("number")
         )

@@ -93,7 +93,9 @@ def forfeit_table(
         table.refresh_from_db()
         table.round = round_
         if table.game_id is not None:
-            table.game = Game.objects.select_for_update(of=("self",)).get(pk=table.game_id)
+            table.game = Game.objects.select_for_update(no_key=True, of=("self",)).get(
+                pk=table.game_id
+            )
         if table.forfeited:
             raise violation("table", "not_allowed", reason="forfeited")
         if table.game is not None and table.game.status == GameStatus.FINISHED:

@@ -27,7 +27,7 @@ def store_standings(*, competition: Competition) -> dict[str, Any]:
     """Recompute the standings from the games and keep them in the snapshot (a cache)."""
     data = selectors.standings_of(competition)
     with transaction.atomic():
-        snapshot, created = StandingsSnapshot.objects.select_for_update().get_or_create(
+        snapshot, created = StandingsSnapshot.objects.select_for_update(no_key=True).get_or_create(
             competition=competition, defaults={"data": data}
         )
         if not created and snapshot.data != data:
