@@ -48,6 +48,7 @@ urlpatterns = [
         "c/<slug:slug>/players/<int:player_id>/active/", clubs.player_active, name="player-active"
     ),
     path("c/<slug:slug>/members/", members.members_page, name="club-members"),
+    path("c/<slug:slug>/settings/", clubs.club_settings, name="club-settings"),
     path("c/<slug:slug>/players/<int:player_id>/claim/", members.claim_player, name="player-claim"),
     path("invitation/<str:token>/", members.invitation_page, name="invitation"),
     path("c/<slug:slug>/players/<int:player_id>/", ratings.player_page, name="player"),
