@@ -21,7 +21,7 @@ urlpatterns = [
     # Accounts (scoring.views.accounts; the password reset is Django's).
     path("login/", accounts.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("password-reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path("password-reset/", accounts.PasswordResetView.as_view(), name="password_reset"),
     path(
         "password-reset/sent/",
         auth_views.PasswordResetDoneView.as_view(),
@@ -48,6 +48,7 @@ urlpatterns = [
         "c/<slug:slug>/players/<int:player_id>/active/", clubs.player_active, name="player-active"
     ),
     path("c/<slug:slug>/members/", members.members_page, name="club-members"),
+    path("c/<slug:slug>/settings/", clubs.club_settings, name="club-settings"),
     path("c/<slug:slug>/players/<int:player_id>/claim/", members.claim_player, name="player-claim"),
     path("invitation/<str:token>/", members.invitation_page, name="invitation"),
     path("c/<slug:slug>/players/<int:player_id>/", ratings.player_page, name="player"),

@@ -8,6 +8,8 @@ import os
 
 import pytest
 from django.db.backends.base.operations import BaseDatabaseOperations
+from django.test.client import RequestFactory
+from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
 from scoring import permanent, services
@@ -38,6 +40,24 @@ def flush_through_the_audit_triggers():
     BaseDatabaseOperations.execute_sql_flush = execute_sql_flush
     yield
     BaseDatabaseOperations.execute_sql_flush = original
+
+
+@pytest.fixture(autouse=True)
+def english_browsers(monkeypatch):
+    """The test clients ask for English, as a browser sends its ``Accept-Language``: a club's
+    pages are in the club's language only for a visitor who asks for none the site speaks
+    (``scoring.views.access.speak_club_language``); a test of that sends an empty header.
+    The language a request left active in this thread is put back after each test."""
+    base = RequestFactory._base_environ
+
+    def environ(self, **request):
+        if "HTTP_ACCEPT_LANGUAGE" not in self.defaults:
+            request.setdefault("HTTP_ACCEPT_LANGUAGE", "en")
+        return base(self, **request)
+
+    monkeypatch.setattr(RequestFactory, "_base_environ", environ)
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

@@ -14,6 +14,7 @@ may read and write it, as a level relative to that object's club:
     login       any signed-in account
     members     a role in the object's club (scorer, organizer, owner)
     managers    owner or organizer of the object's club
+    owners      an owner of the object's club (no persona is one: all of them are refused)
     table       members, and the session that opened this game's table link with its PIN
     nobody      the method is not served (405)
     read-only   (writes) the URL writes nothing: a POST answers as a GET would, or 405
@@ -109,6 +110,8 @@ EXPECTED: dict[str, list[Row]] = {
     "login": R("none", "anyone", "anyone"),
     "logout": R("none", "nobody", "anyone"),
     "club": R("club:A", "members") + R("club:B", "anyone"),
+    "club-settings": R("club:A", "owners", "owners", known="members", login=True)
+    + R("club:B", "owners", "owners", known="members", login=True),
     "club-players": R("club:A", "members", "members") + R("club:B", "members", "members"),
     "player-active": R("club:A", "nobody", "managers", known="members")
     + R("club:B", "nobody", "managers", known="anyone"),
@@ -177,6 +180,7 @@ EXPECTED: dict[str, list[Row]] = {
     "api-token": R("none", "nobody", "anyone"),
     "api-clubs": R("none", "anyone"),
     "api-rulesets": R("none", "anyone"),
+    "api-club": R("club:A", "members", "owners") + R("club:B", "anyone", "owners"),
     "api-club-games": R("club:A", "members", "members") + R("club:B", "anyone", "members"),
     "api-game": R("game:table", "table") + R("game:other", "members") + R("game:public", "anyone"),
     "api-game-export": R("game:table", "table") + R("game:public", "anyone"),
@@ -483,6 +487,8 @@ def who(level: str, target: dict[str, Any]) -> set[str]:
         return members
     if level == "managers":
         return {p for p, role in roles.items() if role in MANAGER_ROLES}
+    if level == "owners":
+        return {p for p, role in roles.items() if role == "owner"}
     if level == "table":
         return members | {"table"}
     if level in ("nobody", "read-only"):

@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from scoring.links import site_url
 from scoring.retries import retry_on_conflict
 from scoring.rules import Problem, RuleViolation
 from scoring.services import Actor, NotAllowed
@@ -83,7 +84,8 @@ def search_design(groups: int, table_size: int, rounds: int, seconds: float = 60
 
 @shared_task(ignore_result=True)
 def announce_round(round_id: int) -> int:
-    """E-mail each entrant with an address where to sit in a just-published round."""
+    """E-mail each entrant with an address where to sit in a just-published round. A task has
+    no request: its link is on ``SITE_URL`` (``scoring.links``)."""
     round_ = Round.objects.select_related("competition__club").filter(pk=round_id).first()
     if round_ is None:
         return 0
@@ -111,7 +113,7 @@ def announce_round(round_id: int) -> int:
                         "table": table.number,
                         "names": ", ".join(names),
                         "when": when,
-                        "url": settings.SITE_URL.rstrip("/") + link,
+                        "url": site_url(None, link),
                     }
                     messages.append((subject, body, settings.DEFAULT_FROM_EMAIL, [email]))
     if messages:

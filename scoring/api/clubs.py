@@ -1,8 +1,10 @@
-"""The scoring API: the clubs a caller sees, the games the app scores, and a club's games (a
-new game, optionally with its hands, is an import)."""
+"""The scoring API: the clubs a caller sees, a club's settings (its owners change them), the
+games the app scores, and a club's games (a new game, optionally with its hands, is an
+import)."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
@@ -16,6 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import access, etags, selectors, services
+from scoring.api import inputs
 from scoring.api.common import (
     ERRORS,
     OBJECTS,
@@ -26,8 +29,9 @@ from scoring.api.common import (
 )
 from scoring.api.errors import Refused
 from scoring.api.parsers import JSONParser
-from scoring.models import GameStatus, Via
+from scoring.models import GameStatus, Role, Via
 from scoring.rules import Problem, RuleViolation
+from scoring.services.clubs import NAME_MAX
 
 GAME_DOCUMENT_EXAMPLE = OpenApiExample(
     "Terziglio with two hands",
@@ -62,6 +66,62 @@ class ClubList(APIView):
             for club, role in selectors.clubs_for(request.user)
         ]
         return Response(self.OutputSerializer(rows, many=True).data)
+
+
+class ClubInput(inputs.StrictInput):
+    name = inputs.Text(single_line=True, required=False, max_length=NAME_MAX)
+    time_zone = inputs.Text(
+        single_line=True,
+        required=False,
+        max_length=64,
+        help_text="An IANA time zone (Europe/Rome): the club's schedules and calendars follow.",
+    )
+    language = inputs.Choice(
+        [code for code, _name in settings.LANGUAGES],
+        required=False,
+        help_text="The club's e-mails, and its pages for visitors who ask for no language the "
+        "site speaks.",
+    )
+    results_public = inputs.Boolean(required=False)
+
+
+def club_detail(club, role) -> dict:
+    return {
+        "slug": club.slug,
+        "name": club.name,
+        "time_zone": club.time_zone,
+        "language": club.language,
+        "results_public": club.results_public,
+        "role": role,
+    }
+
+
+class ClubDetail(APIView):
+    parser_classes = [JSONParser]
+    not_allowed_message = _("Only the club's owners may change its settings.")
+
+    @extend_schema(
+        summary="A club and its settings", responses={200: OpenApiTypes.OBJECT, 404: ERRORS}
+    )
+    def get(self, request, slug: str):
+        club = readable_club(request, slug)
+        return Response(club_detail(club, selectors.role_of(request.user, club)))
+
+    @extend_schema(
+        summary="Change a club's settings",
+        description="The same service and checks as the club's settings page: only the fields "
+        "sent change; the address (`slug`) stays. Owners only; audited in the club's history.",
+        request=ClubInput,
+        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 403: ERRORS, 404: ERRORS},
+    )
+    def patch(self, request, slug: str):
+        club = readable_club(request, slug)
+        by = access.actor_for(request, via=Via.API)
+        services.authorize_club(by, club, (Role.OWNER,))  # before the body is read
+        serializer = ClubInput(data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        services.update_club(club=club, by=by, **serializer.validated_data)
+        return Response(club_detail(club, selectors.role_of(request.user, club)))
 
 
 class RulesetList(APIView):

@@ -6,6 +6,7 @@ urlpatterns = [
     path("auth/token/", accounts.obtain_token, name="api-token"),
     path("clubs/", clubs.ClubList.as_view(), name="api-clubs"),
     path("rulesets/", clubs.RulesetList.as_view(), name="api-rulesets"),
+    path("clubs/<slug:slug>/", clubs.ClubDetail.as_view(), name="api-club"),
     path("clubs/<slug:slug>/games/", clubs.ClubGames.as_view(), name="api-club-games"),
     path("games/<int:game_id>/", games.GameDetail.as_view(), name="api-game"),
     path("games/<int:game_id>/export/", games.GameExport.as_view(), name="api-game-export"),

@@ -1,5 +1,5 @@
-"""A club: starting one (name, address, time zone, language, public results) and adding a
-player to it."""
+"""A club: starting one (name, address, time zone, language, public results), changing its
+settings, and adding a player to it."""
 
 from __future__ import annotations
 
@@ -18,18 +18,22 @@ def time_zone_choices() -> list[tuple[str, str]]:
     return [(zone, zone.replace("_", " ")) for zone in sorted(zoneinfo.available_timezones())]
 
 
-class ClubForm(RuleErrorsMixin, forms.Form):
-    """A new club: its name, address, time zone, language and whether its results are public."""
+class ClubSettingsForm(RuleErrorsMixin, forms.Form):
+    """A club's own settings, as its owners change them: name, time zone, language and whether
+    its results are public (the address stays: links and QR codes carry it)."""
 
     name = forms.CharField(label=_("Name of the club"), max_length=120, validators=[plain_text])
-    slug = forms.SlugField(
-        label=_("Address"),
-        max_length=60,
-        help_text=_("Lower-case letters, digits and hyphens, e.g. circolo-roma."),
-        widget=forms.TextInput(attrs={"autocapitalize": "none", "autocomplete": "off"}),
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"),
+        help_text=_("Rounds, calendars and the times on the club's pages are in this zone."),
     )
-    time_zone = forms.ChoiceField(label=_("Time zone"))
-    language = forms.ChoiceField(label=_("Language of the club's e-mails"))
+    language = forms.ChoiceField(
+        label=_("Language of the club"),
+        help_text=_(
+            "The club's e-mails are in this language, and so are its pages for visitors whose "
+            "browser asks for none the site speaks."
+        ),
+    )
     results_public = forms.BooleanField(
         label=_("Anyone may read the finished games, the schedules and the standings."),
         required=False,
@@ -40,6 +44,24 @@ class ClubForm(RuleErrorsMixin, forms.Form):
         self.fields["time_zone"].choices = time_zone_choices()
         self.fields["time_zone"].initial = settings.TIME_ZONE
         self.fields["language"].choices = settings.LANGUAGES
+
+
+class ClubForm(ClubSettingsForm):
+    """A new club: its name, address, time zone, language and whether its results are public."""
+
+    slug = forms.SlugField(
+        label=_("Address"),
+        max_length=60,
+        help_text=_("Lower-case letters, digits and hyphens, e.g. circolo-roma."),
+        widget=forms.TextInput(attrs={"autocapitalize": "none", "autocomplete": "off"}),
+    )
+    field_order = ["name", "slug", "time_zone", "language", "results_public"]
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["language"].label = _("Language of the club's e-mails")
+        self.fields["language"].help_text = ""
+        self.fields["time_zone"].help_text = ""
 
     def clean_slug(self) -> str:
         return self.cleaned_data["slug"].lower()

@@ -28,6 +28,9 @@ class AuditAction(models.TextChoices):
     ROTATE_TABLE_LINK = "rotate_table_link", _("table link and PIN changed")
     # The club's people (scoring.services.members): ``after`` names who and what.
     CREATE_CLUB = "create_club", _("club created")
+    #: The club's own settings (scoring.services.clubs.update_club): ``before``/``after`` hold
+    #: the fields that changed.
+    UPDATE_CLUB = "update_club", _("club settings changed")
     INVITE = "invite", _("member invited")
     REVOKE_INVITATION = "revoke_invitation", _("invitation withdrawn")
     ACCEPT_INVITATION = "accept_invitation", _("invitation accepted")

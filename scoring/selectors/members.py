@@ -17,9 +17,10 @@ from scoring.models import (
     PlayerClaim,
 )
 
-#: The club's trail on the members page: what changed its people.
+#: The club's trail on the members page: what changed its people (and its settings).
 MEMBER_ACTIONS = [
     AuditAction.CREATE_CLUB,
+    AuditAction.UPDATE_CLUB,
     AuditAction.INVITE,
     AuditAction.REVOKE_INVITATION,
     AuditAction.ACCEPT_INVITATION,

@@ -51,6 +51,7 @@ from scoring.services.clubs import (
     create_club,
     new_player,
     set_player_active,
+    update_club,
 )
 from scoring.services.confirmations import accept_hand, reject_hand, sides_of
 from scoring.services.games import abandon_game, import_game, rematch, start_game
@@ -116,6 +117,7 @@ __all__ = [
     "sign_up",
     "start_game",
     "undo_hand",
+    "update_club",
     "verify_account",
     "violation",
 ]

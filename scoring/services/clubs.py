@@ -1,11 +1,14 @@
-"""Clubs and their players: starting a club with its owner (audited), adding a player (a name
-unique in the club, case-insensitively) and (de)activating one.
+"""Clubs and their players: starting a club with its owner (audited), changing its settings
+(owners only, audited), adding a player (a name unique in the club, case-insensitively) and
+(de)activating one.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
@@ -18,8 +21,10 @@ from scoring.models import (
     Role,
     validate_time_zone,
 )
+from scoring.rules import RuleViolation
 from scoring.services import audit
 from scoring.services.actors import Actor, authorize_club, violation
+from scoring.validators import text_problem
 
 #: A club's address in URLs (``/c/<slug>/``): what Django's ``slug`` converter accepts, lower
 #: case, at most 60 characters.
@@ -78,6 +83,71 @@ def create_club(
             )
     except IntegrityError:  # the same address taken meanwhile
         raise violation("slug", "duplicate", reason="club_slug", value=slug) from None
+    return club
+
+
+#: What ``update_club`` changes. The address (``slug``) stays: every link, QR code, calendar
+#: subscription and bookmark of the club's pages carries it.
+CLUB_SETTINGS = ("name", "time_zone", "language", "results_public")
+
+
+def _checked_settings(changes: dict[str, Any]) -> dict[str, Any]:
+    """``changes`` cleaned (a name's spaces folded), or the first refusal, by field."""
+    checked = {}
+    if "name" in changes:
+        name = " ".join(str(changes["name"]).split())
+        if not name or len(name) > NAME_MAX:
+            raise violation("name", "range", min=1, max=NAME_MAX, value=len(name))
+        problem = text_problem(name, "name")
+        if problem is not None:
+            raise RuleViolation([problem])
+        checked["name"] = name
+    if "time_zone" in changes:
+        try:
+            validate_time_zone(changes["time_zone"])
+        except (ValidationError, TypeError, ValueError):
+            raise violation("time_zone", "choice", value=changes["time_zone"]) from None
+        checked["time_zone"] = changes["time_zone"]
+    if "language" in changes:
+        codes = tuple(code for code, _name in settings.LANGUAGES)
+        if changes["language"] not in codes:
+            raise violation("language", "choice", choices=codes, value=changes["language"])
+        checked["language"] = changes["language"]
+    if "results_public" in changes:
+        if not isinstance(changes["results_public"], bool):
+            raise violation("results_public", "type", expected="boolean")
+        checked["results_public"] = changes["results_public"]
+    return checked
+
+
+def update_club(
+    *,
+    club: Club,
+    by: Actor,
+    name: str | None = None,
+    time_zone: str | None = None,
+    language: str | None = None,
+    results_public: bool | None = None,
+) -> Club:
+    """Change the club's own settings (those given; None keeps one): its name, time zone (the
+    schedules, calendars and dates of its pages follow), language (its e-mails', and its pages'
+    for visitors who chose none) and whether its results are public. Owners only; audited with
+    the fields that changed, before and after. The address stays (``CLUB_SETTINGS``)."""
+    authorize_club(by, club, (Role.OWNER,))
+    given = {"name": name, "time_zone": time_zone, "language": language}
+    given["results_public"] = results_public
+    changes = _checked_settings({k: v for k, v in given.items() if v is not None})
+    with transaction.atomic():
+        locked = Club.objects.select_for_update().get(pk=club.pk)
+        before = {k: getattr(locked, k) for k in changes if getattr(locked, k) != changes[k]}
+        after = {k: changes[k] for k in before}
+        if after:
+            for field, value in after.items():
+                setattr(locked, field, value)
+            locked.save(update_fields=list(after))
+            audit.record(by, AuditAction.UPDATE_CLUB, club_id=club.pk, before=before, after=after)
+    for field in CLUB_SETTINGS:
+        setattr(club, field, getattr(locked, field))
     return club
 
 

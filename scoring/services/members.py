@@ -34,6 +34,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from scoring.links import site_url
 from scoring.models import (
     MANAGERS,
     READERS,
@@ -98,21 +99,28 @@ class Invited:
     invitation: Invitation
     #: The secret of the link, never stored: shown once, or sent by e-mail.
     token: str
-
-    @property
-    def url(self) -> str:
-        return invitation_url(self.token)
+    #: The one-time link, on the address of the request that asked for it (``scoring.links``).
+    url: str
 
 
-def invitation_url(token: str) -> str:
-    return settings.SITE_URL + reverse("invitation", args=[token])
+def invitation_url(token: str, request=None) -> str:
+    """The link of an invitation: ``SITE_URL`` when set, else the address ``request`` came in
+    on (a laptop on the club's Wi-Fi hands out the address the phones open), else the default."""
+    return site_url(request, reverse("invitation", args=[token]))
 
 
 def invite(
-    *, club: Club, by: Actor, role: str, email: str = "", player: Player | None = None
+    *,
+    club: Club,
+    by: Actor,
+    role: str,
+    email: str = "",
+    player: Player | None = None,
+    request=None,
 ) -> Invited:
     """An invitation with ``role`` (and, if given, the player the invitee is), e-mailed to
-    ``email`` after the commit, or handed over as a link when there is no address."""
+    ``email`` after the commit, or handed over as a link when there is no address. The link
+    is on the address of ``request``, the request that asked (``scoring.links.site_url``)."""
     email = (email or "").strip()
     with transaction.atomic():
         members = _locked_members(club)
@@ -163,11 +171,11 @@ def invite(
             },
         )
         if email:
-            transaction.on_commit(lambda: send_invitation(invitation, token))
-    return Invited(invitation, token)
+            transaction.on_commit(lambda: send_invitation(invitation, token, request=request))
+    return Invited(invitation, token, invitation_url(token, request))
 
 
-def send_invitation(invitation: Invitation, token: str) -> None:
+def send_invitation(invitation: Invitation, token: str, *, request=None) -> None:
     club = invitation.club
     inviter = invitation.created_by
     with translation.override(club.language):
@@ -177,7 +185,7 @@ def send_invitation(invitation: Invitation, token: str) -> None:
             if inviter
             else club.name,
             "role": Role(invitation.role).label,
-            "url": invitation_url(token),
+            "url": invitation_url(token, request),
             "days": settings.INVITATION_DAYS,
         }
         body = _("%(inviter)s invites you to join %(club)s on Segnapunti as %(role)s.") % params

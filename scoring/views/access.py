@@ -12,24 +12,52 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404
+from django.utils import translation
 from django.utils.timezone import get_current_timezone_name
 from django.utils.translation import get_language
+from django.utils.translation.trans_real import parse_accept_lang_header
 
 from scoring import access, selectors
 from scoring.messages import message
-from scoring.models import MANAGERS, Club, Game
+from scoring.models import MANAGERS, Club, Game, Role
 from scoring.rules import RuleViolation
 from scoring.services import NotAllowed
+
+OWNERS = (Role.OWNER,)
+
+
+def own_language(request) -> bool:
+    """Whether the visitor chose a language the site speaks: with the language switch (its
+    cookie) or in the browser (``Accept-Language``)."""
+    if request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME) in dict(settings.LANGUAGES):
+        return True
+    for code, _quality in parse_accept_lang_header(request.headers.get("Accept-Language", "")):
+        try:
+            translation.get_supported_language_variant(code)
+        except LookupError:
+            continue
+        return True
+    return False
+
+
+def speak_club_language(request, club: Club) -> None:
+    """A club's pages are in the club's language for a visitor who chose none of the site's
+    (``own_language``); the others keep theirs."""
+    if club.language != get_language() and not own_language(request):
+        translation.activate(club.language)
+        request.LANGUAGE_CODE = club.language
 
 
 def club_or_404(request, slug: str) -> tuple[Club, str | None]:
     """The club and the requester's role in it; 404 unless the club may be read."""
     club = get_object_or_404(Club, slug=slug)
+    speak_club_language(request, club)
     role = selectors.role_of(request.user, club)
     if not access.can_read_club(request, club, role):
         raise Http404
@@ -39,10 +67,19 @@ def club_or_404(request, slug: str) -> tuple[Club, str | None]:
 def manager_club_or_404(request, slug: str) -> tuple[Club, str]:
     """A club page for its owners and organizers: 404 outside the club, 403 for other roles."""
     club = get_object_or_404(Club, slug=slug)
+    speak_club_language(request, club)
     role = selectors.role_of(request.user, club)
     if role is None:
         raise Http404
     if role not in MANAGERS:
+        raise PermissionDenied
+    return club, role
+
+
+def owner_club_or_404(request, slug: str) -> tuple[Club, str]:
+    """A club page for its owners: 404 outside the club, 403 for its other members."""
+    club, role = manager_club_or_404(request, slug)
+    if role not in OWNERS:
         raise PermissionDenied
     return club, role
 
@@ -53,6 +90,7 @@ def game_or_404(request, game_id: int) -> tuple[Game, str | None]:
     cache = request.__dict__.setdefault("_games", {})
     if game_id not in cache:
         game = get_object_or_404(Game.objects.select_related("club"), pk=game_id)
+        speak_club_language(request, game.club)
         cache[game_id] = (game, access.readable_game_or_404(request, game))
     return cache[game_id]
 

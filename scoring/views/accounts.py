@@ -1,6 +1,7 @@
 """Accounts: logging in (throttled), signing up (``SIGNUP``), and a person's own games.
 
-Logging in and the password reset are Django's own views; the login here is throttled
+Logging in and the password reset are Django's own views (the reset's e-mailed link on the
+address of the request, ``scoring.links``); the login here is throttled
 (``scoring.throttles``): while the account or the address must wait, the password is not
 checked and the page says how long to wait (429). Signing up is ``scoring.services.accounts``:
 with ``SIGNUP=open`` the account stays inactive until the link e-mailed to it is opened; an
@@ -21,10 +22,20 @@ from django.utils.translation import gettext as _
 
 from scoring import selectors, services, throttles
 from scoring.forms.accounts import SignupForm
+from scoring.links import site_url
 from scoring.messages import message
 from scoring.services import members
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's password reset, its e-mailed link made by ``scoring.links`` (``SITE_URL`` when
+    set, else the address the request came in on) rather than from the bare host name."""
+
+    def form_valid(self, form):
+        self.extra_email_context = {"site": site_url(self.request, "/").rstrip("/")}
+        return super().form_valid(form)
 
 
 class LoginView(auth_views.LoginView):

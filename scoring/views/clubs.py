@@ -1,4 +1,4 @@
-"""The home page, a club's page, its players, and starting a club."""
+"""The home page, a club's page, its players, starting a club and changing its settings."""
 
 from __future__ import annotations
 
@@ -11,11 +11,12 @@ from django.views.decorators.http import require_POST
 
 from scoring import access, lan, selectors, services
 from scoring.extensions import CLUB_PAGE_SECTIONS
-from scoring.forms.clubs import ClubForm, PlayerForm
+from scoring.forms.clubs import ClubForm, ClubSettingsForm, PlayerForm
 from scoring.labels import game_name
 from scoring.models import Player, Role
 from scoring.rules import RULESETS
-from scoring.views.access import call_service, club_or_404, submit
+from scoring.services.clubs import CLUB_SETTINGS
+from scoring.views.access import call_service, club_or_404, owner_club_or_404, submit
 
 
 def home(request):
@@ -120,4 +121,27 @@ def club_new(request):
             return redirect("club-members", slug=club.slug)
     return render(
         request, "scoring/club_new.html", {"form": form}, status=400 if form.errors else 200
+    )
+
+
+@login_required
+def club_settings(request, slug: str):
+    """The club's own settings, for its owners (404 outside the club, 403 for other members):
+    name, time zone, language and public results; the address stays."""
+    club, role = owner_club_or_404(request, slug)
+    form = ClubSettingsForm(
+        request.POST or None, initial={field: getattr(club, field) for field in CLUB_SETTINGS}
+    )
+    if request.method == "POST" and form.is_valid():
+        submit(
+            form, services.update_club, club=club, by=access.actor_for(request), **form.cleaned_data
+        )
+        if not form.errors:
+            messages.success(request, _("The club's settings are saved."))
+            return redirect("club-settings", slug=club.slug)
+    return render(
+        request,
+        "scoring/club_settings.html",
+        {"club": club, "role": role, "form": form},
+        status=400 if form.errors else 200,
     )

@@ -55,6 +55,7 @@ def members_page(request, slug: str):
                 role=form.cleaned_data["role"],
                 email=form.cleaned_data["email"],
                 player=selectors.club_player(club, form.cleaned_data["player"]),
+                request=request,
             )
             if invited and form.cleaned_data["email"]:
                 email = form.cleaned_data["email"]

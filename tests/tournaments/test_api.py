@@ -926,7 +926,9 @@ def test_the_openapi_schema_shows_the_real_request_fields(api):
     )
     assert set(generate) == {"seed", "method", "objective"}
     assert (generate["seed"]["minimum"], generate["seed"]["maximum"]) == (0, Round.SEED_MAX)
-    assert generate["method"]["enum"] == list(services.CLUB_NIGHT_METHODS)
+    assert generate["method"]["enum"] == list(
+        services.CLUB_NIGHT_METHODS + services.SWISS_FIRST_METHODS
+    )
     assert generate["objective"]["enum"] == list(RepeatObjective.values)
     entry = request_fields(schema, "/api/v1/competitions/{competition_id}/entries/")
     assert set(entry) == {"player", "partner", "seed"}

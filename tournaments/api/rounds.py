@@ -201,10 +201,13 @@ class RoundGenerate(RoundAction):
     class InputSerializer(inputs.StrictInput):
         seed = inputs.Integer(required=False, min_value=0, max_value=Round.SEED_MAX)
         method = inputs.Choice(
-            services.CLUB_NIGHT_METHODS,
+            services.CLUB_NIGHT_METHODS + services.SWISS_FIRST_METHODS,
             required=False,
-            help_text="Club nights only: seat players to meet new opponents (rotation) or with "
-            "players of similar standing (standing).",
+            help_text="Club nights: seat players to meet new opponents (rotation) or with "
+            "players of similar standing (standing). A Swiss round 1: top half against bottom "
+            "half by the club's rating, at random where entrants have none (drawn, the default) "
+            "or in the order entered (entered); later Swiss rounds pair by score. The round's "
+            '`method` says how it was drawn: "rating", "random", "entered" or "swiss".',
         )
         objective = inputs.Choice(
             RepeatObjective.values,

@@ -1,5 +1,6 @@
 """The forms of a draw: how to draw a draft round's tables (the objective for unavoidable
-repeats, how a club night seats, the seed) and swapping two of the seated."""
+repeats, how a club night seats or a Swiss round 1 is drawn, the seed) and swapping two of the
+seated."""
 
 from __future__ import annotations
 
@@ -29,6 +30,11 @@ class GenerateForm(forms.Form):
         ],
         widget=forms.RadioSelect,
     )
+    #: A Swiss round 1 (``swiss=True``): the same field, other choices.
+    SWISS_FIRST = [
+        ("drawn", _("drawn (by rating, else at random)")),
+        ("entered", _("in the order entered")),
+    ]
     seed = forms.IntegerField(
         label=_("Seed (optional)"),
         required=False,
@@ -37,6 +43,12 @@ class GenerateForm(forms.Form):
         help_text=_("The same seed draws the same tables; empty: a new draw."),
         widget=number_input(min=0, placeholder=_("random")),
     )
+
+    def __init__(self, *args: Any, swiss: bool = False, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        if swiss:
+            self.fields["method"].label = _("Round 1")
+            self.fields["method"].choices = self.SWISS_FIRST
 
 
 class SwapForm(RuleErrorsMixin, forms.Form):

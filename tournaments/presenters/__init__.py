@@ -24,6 +24,7 @@ from tournaments.presenters.draw import (
     pair_name,
     repeats_of,
     swap_effect,
+    swiss_method,
 )
 from tournaments.presenters.rounds import (
     clock_text,
@@ -66,6 +67,7 @@ __all__ = [
     "standings_explained",
     "standings_tables",
     "swap_effect",
+    "swiss_method",
     "table_done",
     "timer_of",
     "unseated_rows",

@@ -1,6 +1,7 @@
 """The quality of a draw in words: its headline, the floors under unavoidable repeats, who meets
 again (by name), the other figures with their notes, and what a swap would change; and a
-refused background draw in words (``draw_notice``)."""
+refused background draw in words (``draw_notice``); how a Swiss round was drawn
+(``swiss_method``)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,45 @@ METRICS = (
     ("lower_bound", gettext_lazy("Rounds possible without a repeat"), "one"),
     ("seconds", gettext_lazy("Time to draw"), "seconds"),
 )
+
+
+def swiss_method(method: str, first: bool) -> str:
+    """How a Swiss round is drawn, in words for the draw panel: ``method`` as the round keeps it
+    ("rating", "random", "entered", "swiss"; empty before a draw), ``first`` for round 1."""
+    if not first:
+        return _(
+            "Paired by score: players on the same points at the same table, avoiding those "
+            "who already met."
+        )
+    bands = _(
+        "At tables of more than 2 the field is cut into as many bands as a table has seats, "
+        "best first, and each table takes one player from each band."
+    )
+    said = {
+        "rating": _(
+            "Round 1, by the club's rating: the top half against the bottom half; who meets "
+            "whom within the halves is drawn, and entrants without a rating come after those "
+            "with one, in a drawn order."
+        ),
+        "random": _(
+            "Round 1, at random: no entrant has a club rating yet, so the order is drawn. "
+            "Drawing again gives other tables."
+        ),
+        "entered": _(
+            "Round 1, in the order entered: the first entries together at table 1, the next "
+            "at table 2, and so on. Drawing again gives the same tables."
+        ),
+    }.get(method)
+    if said is None:
+        return (
+            _(
+                "Round 1 is drawn: the top half against the bottom half by the club's rating "
+                "where entrants have one, otherwise at random. Later rounds pair by score."
+            )
+            + " "
+            + bands
+        )
+    return said + " " + bands if method == "rating" else said
 
 
 def _metric_notes() -> dict[str, str]:

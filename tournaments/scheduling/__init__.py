@@ -38,7 +38,8 @@ Algorithms
   before everyone had one), and seat 0 is handed round so that everyone deals first about as often.
 * :func:`round_robin` — Berger tables (circle method), every pair once (twice with ``double``).
 * :func:`swiss_round` — players of similar standing together, avoiding repeats; byes to the
-  lowest-ranked of those with the fewest byes.
+  lowest-ranked of those with the fewest byes. :func:`first_round` draws a first round with no
+  standings: top half against bottom half by rating, at random where there is none.
 * :func:`knockout` — a seeded bracket (1 v 16, 8 v 9, …), byes to the top seeds.
 * :func:`club_night` — one night's tables, by rotation or by standing.
 * :func:`measure` computes the metrics of any rounds; :func:`swap` edits a draft round;
@@ -60,7 +61,7 @@ from .knockout import Bracket, Match, Slot, knockout
 from .rotation import rotation
 from .round_robin import round_robin
 from .sizes import table_sizes
-from .swiss import swiss_round
+from .swiss import first_round, swiss_round
 from .verify import ScheduleError, verify_schedule
 
 __all__ = [
@@ -73,6 +74,7 @@ __all__ = [
     "ScheduleError",
     "Slot",
     "club_night",
+    "first_round",
     "knockout",
     "measure",
     "pair_counts",

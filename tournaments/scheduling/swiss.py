@@ -13,6 +13,9 @@ than any distance.
 3. If that fails, greedy: the same, taking the players with the fewest earlier meetings; then
    repair: a player who met a table-mate is swapped with a player of another table while that
    lowers the total cost.
+
+A first round has no standings: :func:`first_round` draws it, top half against bottom half by
+rating (as chess pairing programs do), at random where players have no rating.
 """
 
 from __future__ import annotations
@@ -98,6 +101,49 @@ def swiss_round(
         tuple(tuple(ids[i] for i in sorted(table)) for table in tables),
         tuple(ids[i] for i in sorted(away)),
     )
+
+
+def first_round(
+    players: Iterable[int],
+    *,
+    sizes: Iterable[int],
+    ideal: int,
+    ratings: Mapping[int, float] | None = None,
+    seed: int = 0,
+) -> Round:
+    """A first round, drawn: the top half against the bottom half by rating.
+
+    Players are ordered by ``ratings``, best first (equal ratings in a drawn order); the players
+    without a rating follow, in a random order from ``seed`` (with no ratings at all, the whole
+    order is drawn). Byes go to the last of that order. The seated players are then cut into as
+    many *bands* as a table has seats, each band as long as the number of tables with that
+    seat: the first band holds the best players, the last band the lowest. Each table takes one
+    player from each band: table 1 the best of the first band, table 2 the next, and so on,
+    while who of a later band goes to which table is drawn from ``seed``. At tables of 2 that
+    is top half against bottom half; at tables of 4, a quarter of the field per seat.
+    """
+    rng = random.Random(seed)
+    ids = check_players(players)
+    rated = ratings or {}
+    keys = {p: rng.random() for p in ids}
+    top = sorted((p for p in ids if p in rated), key=lambda p: (-rated[p], keys[p]))
+    rest = sorted((p for p in ids if p not in rated), key=lambda p: keys[p])
+    order = top + rest
+    partition = table_sizes(len(order), sizes, ideal)
+    if not partition.sizes:
+        raise ValueError(f"{len(order)} players cannot fill a table of {min(sizes)}")
+    seated, away = order[: len(order) - partition.byes], order[len(order) - partition.byes :]
+    tables: list[list[int]] = [[] for _ in partition.sizes]
+    start = 0
+    for seat in range(max(partition.sizes)):
+        at = [t for t, size in enumerate(partition.sizes) if size > seat]
+        band = seated[start : start + len(at)]
+        start += len(at)
+        if seat:
+            rng.shuffle(band)
+        for t, player in zip(at, band, strict=True):
+            tables[t].append(player)
+    return Round(tuple(tuple(table) for table in tables), tuple(away))
 
 
 def _without_repeats(

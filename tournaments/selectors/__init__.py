@@ -27,8 +27,10 @@ from tournaments.selectors.draw import (
     draw_ended_since,
     draw_refusal,
     drawn_tables,
+    entry_ratings,
     meetings,
     participant_count,
+    played_before,
 )
 from tournaments.selectors.entries import (
     active_players,
@@ -81,6 +83,7 @@ __all__ = [
     "drawn_tables",
     "entered_players",
     "entries_of",
+    "entry_ratings",
     "labelled",
     "last_check_in",
     "last_event_id",
@@ -90,6 +93,7 @@ __all__ = [
     "match_outcomes",
     "meetings",
     "participant_count",
+    "played_before",
     "present_at",
     "published_rounds",
     "results_of",

@@ -1,16 +1,19 @@
 """What a draw reads: how many it seats, who met whom so far, every round's tables as drawn,
-whether a background draw has ended, and why the last one of a round was refused."""
+the entrants' ratings, whether a background draw has ended, and why the last one of a round was
+refused."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from typing import Any
 
+from scoring.models import Rating
 from scoring.rules import Problem
 from tournaments.models import (
     CheckIn,
     Competition,
     CompetitionEvent,
+    Entry,
     EntryStatus,
     Round,
     RoundStatus,
@@ -50,6 +53,44 @@ def drawn_tables(competition: Competition) -> dict[int, list[tuple[int, ...]]]:
         number: [tuple(seats) for _n, seats in sorted(by_table.items())]
         for number, by_table in sorted(tables.items())
     }
+
+
+def played_before(round_: Round) -> bool:
+    """Whether a round before ``round_`` of its competition was published (there are results)."""
+    return (
+        round_.competition.rounds.filter(number__lt=round_.number)
+        .exclude(status=RoundStatus.DRAFT)
+        .exists()
+    )
+
+
+def entry_ratings(competition: Competition, entries: list[int], ruleset: str) -> dict[int, float]:
+    """The club's rating of each of ``entries`` that has one (a pair: the mean of its players'
+    ratings): a player's rating in the game ``ruleset`` (the ordinal its leaderboard ranks by),
+    else his club-wide rating. Two queries."""
+    players = {
+        pk: [p for p in pair if p is not None]
+        for pk, *pair in Entry.objects.filter(competition=competition, pk__in=entries).values_list(
+            "pk", "player_id", "partner_id"
+        )
+    }
+    wanted = {p for pair in players.values() for p in pair}
+    game: dict[int, float] = {}
+    club: dict[int, float] = {}
+    for player, kind, ordinal in Rating.objects.filter(
+        club_id=competition.club_id, player_id__in=wanted
+    ).values_list("player_id", "ruleset", "ordinal"):
+        if kind == ruleset:
+            game[player] = ordinal
+        elif kind is None:
+            club[player] = ordinal
+    ratings = {}
+    for pk, pair in players.items():
+        known = [game.get(p, club.get(p)) for p in pair]
+        known = [r for r in known if r is not None]
+        if known:
+            ratings[pk] = sum(known) / len(known)
+    return ratings
 
 
 def draw_refusal(round_: Round) -> dict[str, Any] | None:

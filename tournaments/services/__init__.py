@@ -38,6 +38,7 @@ from tournaments.services.competitions import (
 from tournaments.services.draw import (
     CLUB_NIGHT_METHODS,
     SEED_ORDER,
+    SWISS_FIRST_METHODS,
     generate_round,
     next_slot,
     record_draw_refusal,
@@ -68,6 +69,7 @@ __all__ = [
     "KEEP",
     "NAME_MAX",
     "SEED_ORDER",
+    "SWISS_FIRST_METHODS",
     "add_entry",
     "add_round",
     "add_season",

@@ -110,6 +110,15 @@ def _byes_so_far(competition: Competition) -> dict[int, int]:
 
 
 CLUB_NIGHT_METHODS = ("rotation", "standing")
+#: How a Swiss round 1 is drawn: "drawn" (top half against bottom half by the club's rating,
+#: at random without one) or "entered" (in the order the entries were made, as ranked).
+SWISS_FIRST_METHODS = ("drawn", "entered")
+
+
+def _methods(format_: str) -> tuple[str, ...]:
+    return {Format.CLUB_NIGHT: CLUB_NIGHT_METHODS, Format.SWISS: SWISS_FIRST_METHODS}.get(
+        format_, ()
+    )
 
 
 def generate_round(
@@ -124,16 +133,18 @@ def generate_round(
     as often as wanted). Rotation and round robin plan all draft rounds together; Swiss, club
     nights and knockout rounds draw from the results so far. A club night is drawn by
     ``method``: "rotation" (fewest repeated meetings) or "standing" (players of similar standing
-    together); by default the way it was drawn last time, else rotation. A rotation's
+    together); by default the way it was drawn last time, else rotation. A Swiss round 1
+    (nothing published before it) is drawn by ``method`` "drawn" (top half against bottom half
+    by the club's rating, at random where entrants have none: ``scheduling.first_round``) or
+    "entered" (in the order entered); by default as last time, else "drawn". Later Swiss rounds
+    pair by score whatever ``method`` says. The round keeps how it was drawn (``Round.method``:
+    "rating", "random", "entered", "swiss"). A rotation's
     ``objective`` for unavoidable repeats ("spread" or "fewest", ``RepeatObjective``) is kept
     on the competition for its later draws; by default the competition's."""
     competition = round_.competition
     require_manager(by, competition.club)
-    if method is not None and (
-        competition.format != Format.CLUB_NIGHT or method not in CLUB_NIGHT_METHODS
-    ):
-        choices = CLUB_NIGHT_METHODS if competition.format == Format.CLUB_NIGHT else ()
-        raise violation("method", "choice", choices=choices, value=method)
+    if method is not None and method not in _methods(competition.format):
+        raise violation("method", "choice", choices=_methods(competition.format), value=method)
     if objective is not None and objective not in RepeatObjective.values:
         raise violation("objective", "choice", choices=RepeatObjective.values, value=objective)
     seed = random.SystemRandom().randrange(1, 10**6) if seed is None else seed
@@ -180,15 +191,7 @@ def _draw(competition, round_, participants, history, seed, method, by) -> None:
             if row["entry"] in set(participants)
         ]
         if competition.format == Format.SWISS:
-            drawn = scheduling.swiss_round(
-                standings or participants,
-                sizes=sizes,
-                ideal=ideal,
-                history=history,
-                seed=seed,
-                byes=_byes_so_far(competition),
-            )
-            method = "swiss"
+            drawn, method = _swiss(round_, participants, standings, history, seed, method)
         else:
             method = method or ("standing" if round_.method == "standing" else "rotation")
             drawn = scheduling.club_night(
@@ -208,6 +211,30 @@ def _draw(competition, round_, participants, history, seed, method, by) -> None:
         # The draw's own time (measuring is not drawing).
         metrics = metrics_dict(metrics) | {"seconds": round(time.perf_counter() - started, 3)}
         store_tables(round_, drawn.tables, drawn.byes, metrics, method, seed)
+
+
+def _swiss(round_, participants, standings, history, seed, method) -> tuple[Any, str]:
+    """A Swiss round's tables and how they were drawn: round 1 by rating or at random (or in the
+    order entered, when asked), later rounds by score."""
+    competition = round_.competition
+    sizes, ideal, _sitting_out = competition.table_policy(round_.ruleset)
+    first = not selectors.played_before(round_)
+    method = method or ("entered" if round_.method == "entered" else "drawn")
+    if first and method == "drawn":
+        ratings = selectors.entry_ratings(competition, participants, round_.ruleset)
+        drawn = scheduling.first_round(
+            participants, sizes=sizes, ideal=ideal, ratings=ratings, seed=seed
+        )
+        return drawn, "rating" if ratings else "random"
+    drawn = scheduling.swiss_round(
+        standings or participants,
+        sizes=sizes,
+        ideal=ideal,
+        history=history,
+        seed=seed,
+        byes=_byes_so_far(competition),
+    )
+    return drawn, "entered" if first else "swiss"
 
 
 def _plan_drafts(competition, round_, participants, sizes, ideal, sitting_out, seed, by) -> None:

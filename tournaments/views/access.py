@@ -21,7 +21,7 @@ from scoring import access
 from scoring.messages import message
 from scoring.rules import RuleViolation
 from scoring.selectors import role_of
-from scoring.views.access import call_service
+from scoring.views.access import call_service, speak_club_language
 from tournaments.models import Competition, Round
 
 
@@ -34,6 +34,7 @@ def load_competition(request, club_slug: str, slug: str) -> tuple[Competition, s
         competition = get_object_or_404(
             Competition.objects.select_related("club"), club__slug=club_slug, slug=slug
         )
+        speak_club_language(request, competition.club)
         cache[key] = (competition, role_of(request.user, competition.club))
     return cache[key]
 

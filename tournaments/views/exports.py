@@ -24,6 +24,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition
 
 from scoring.labels import game_name
+from scoring.links import site_url
 from scoring.views.access import fingerprint
 from tournaments import selectors
 from tournaments.presenters import (
@@ -47,7 +48,7 @@ def _calendar_etag(request, club_slug: str, slug: str) -> str | None:
         competition_fields(competition),
         rounds_fields(rounds_of(request, competition)),
         get_language(),
-        settings.SITE_URL,
+        site_url(request, "/"),
     )
     return f"calendar-{competition.pk}-{digest}"
 
@@ -87,10 +88,13 @@ def _utc(moment: dt.datetime) -> str:
 @condition(etag_func=_calendar_etag)
 def calendar_ics(request, club_slug: str, slug: str):
     """An iCalendar feed: one VEVENT per dated round (times in UTC, computed from the club's
-    wall-clock date, start time and duration)."""
+    wall-clock date, start time and duration), each with the link of its public page on the
+    address the feed was read on (``SITE_URL`` when set)."""
     competition, _role = public_or_404(request, club_slug, slug)
     club = competition.club
     zone = club_zone(club)
+    # A round's UID stays the same whatever address the feed is read on (a calendar app would
+    # otherwise see new events); the links in it are on that address (``scoring.links``).
     host = urlsplit(settings.SITE_URL).hostname or "segnapunti"
     stamp = _utc(timezone.now())
     lines = [
@@ -104,8 +108,8 @@ def calendar_ics(request, club_slug: str, slug: str):
     ]
     for round_ in [r for r in rounds_of(request, competition) if r.date is not None]:
         game = game_name(round_.ruleset)
-        url = settings.SITE_URL + reverse(
-            "public-round", args=[club.slug, competition.slug, round_.number]
+        url = site_url(
+            request, reverse("public-round", args=[club.slug, competition.slug, round_.number])
         )
         lines += [
             "BEGIN:VEVENT",

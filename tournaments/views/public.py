@@ -27,7 +27,7 @@ from django.views.decorators.http import condition
 from django.views.decorators.vary import vary_on_headers
 
 from scoring import access
-from scoring.links import qr_svg
+from scoring.links import qr_svg, site_url
 from scoring.views.access import fingerprint, viewer
 from tournaments import selectors, services
 from tournaments.forms import WhereForm
@@ -290,7 +290,7 @@ def projector(request, club_slug: str, slug: str):
     tables = []
     if current is not None and show != "standings":
         tables = [public_table(t) for t in selectors.round_tables(current)[0]]
-    where_url = request.build_absolute_uri(reverse("public-where", args=[club_slug, slug]))
+    where_url = site_url(request, reverse("public-where", args=[club_slug, slug]))
     standings = standings_tables(data)
     return render(
         request,

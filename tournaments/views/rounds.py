@@ -43,6 +43,7 @@ from tournaments.presenters import (
     public_table,
     schedule_row,
     swap_effect,
+    swiss_method,
     table_done,
     timer_of,
     unseated_rows,
@@ -108,6 +109,10 @@ def round_page(request, club_slug: str, slug: str, number: int):
         "draw_notice": draw_notice(selectors.draw_refusal(round_)),
         "self_url": reverse("round", args=[club_slug, slug, number]),
         "club_night": competition.format == Format.CLUB_NIGHT,
+        "swiss_first": _swiss_first(competition, round_),
+        "swiss_method": swiss_method(round_.method, _swiss_first(competition, round_))
+        if _swiss(competition, round_)
+        else None,
         "task_threshold": TASK_THRESHOLD,
         "next_round": _next_round(competition, round_),
     }
@@ -116,6 +121,17 @@ def round_page(request, club_slug: str, slug: str, number: int):
     context |= _draw_quality(competition, round_, tables, bound)
     context |= _unseated(round_)
     return render(request, "tournaments/round.html", context, status=status)
+
+
+def _swiss(competition: Competition, round_: Round) -> bool:
+    """A Swiss round (not a round of the knockout that follows the cut)."""
+    return competition.format == Format.SWISS and not competition.bracket_round(round_.number)
+
+
+def _swiss_first(competition: Competition, round_: Round) -> bool:
+    """A Swiss round 1: nothing published before it, so it is drawn by rating or at random (or
+    in the order entered, as the organizer chooses)."""
+    return _swiss(competition, round_) and not selectors.played_before(round_)
 
 
 def _table_rows(tables, bound) -> dict[str, object]:
@@ -162,18 +178,21 @@ def _round_forms(competition, round_, tables, byes, bound) -> dict[str, object]:
         "start_time": round_.start_time,
         "duration_minutes": round_.duration_minutes,
     }
+    swiss_first = _swiss_first(competition, round_)
     generate = {
         "seed": None,
         "method": round_.method or "rotation",
         "objective": competition.repeat_objective,
     }
+    if swiss_first:
+        generate["method"] = "entered" if round_.method == "entered" else "drawn"
     return {
         "details_form": bound.get("details") or RoundForm(competition=competition, initial=details),
         "checkin_form": bound.get("checkin")
         or CheckInForm(entries=entries, initial={"present": sorted(ticked)}),
         "present_count": len(present),
         "carried_from": carried_from,
-        "generate_form": bound.get("generate") or GenerateForm(initial=generate),
+        "generate_form": bound.get("generate") or GenerateForm(initial=generate, swiss=swiss_first),
         "swap_form": bound.get("swap") or SwapForm(choices=_swap_choices(tables, byes)),
     }
 
@@ -273,13 +292,14 @@ def _action_checkin(request, competition, round_, bound, errors):
 
 
 def _action_generate(request, competition, round_, bound, errors):
-    form = GenerateForm(request.POST)
+    swiss_first = _swiss_first(competition, round_)
+    form = GenerateForm(request.POST, swiss=swiss_first)
     bound["generate"] = form
     if not form.is_valid():
         return None
     seed = form.cleaned_data.get("seed")
-    method = form.cleaned_data.get("method") if competition.format == Format.CLUB_NIGHT else None
-    method = method or None
+    chooses = competition.format == Format.CLUB_NIGHT or swiss_first
+    method = (form.cleaned_data.get("method") if chooses else None) or None
     objective = form.cleaned_data.get("objective") or None
     objective = objective if competition.format == Format.ROTATION else None
     if round_.status == RoundStatus.DRAFT and selectors.participant_count(round_) > TASK_THRESHOLD:

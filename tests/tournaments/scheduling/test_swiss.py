@@ -2,7 +2,7 @@
 
 import pytest
 
-from tournaments.scheduling import Round, measure, pair_counts, swiss_round
+from tournaments.scheduling import Round, first_round, measure, pair_counts, swiss_round
 
 from .helpers import assert_valid_round, meetings
 
@@ -106,3 +106,61 @@ def test_when_the_search_gives_up_a_greedy_round_is_repaired(monkeypatch):
     round_ = swiss_round(list(range(6)), sizes={2}, ideal=2, history={(4, 5): 1})
     assert_valid_round(round_, range(6), {2})
     assert (4, 5) not in meetings([round_])
+
+
+# A first round: top half against bottom half by rating, at random without ratings.
+
+
+def test_first_round_of_24_unrated_differs_between_seeds():
+    one = first_round(range(24), sizes={2}, ideal=2, seed=1)
+    other = first_round(range(24), sizes={2}, ideal=2, seed=2)
+    assert_valid_round(one, range(24), {2})
+    assert_valid_round(other, range(24), {2})
+    assert one != other
+    assert one == first_round(range(24), sizes={2}, ideal=2, seed=1)
+    # not the entry order of a round by rank
+    assert one != swiss_round(range(24), sizes={2}, ideal=2, seed=1)
+
+
+def test_first_round_pairs_the_top_half_against_the_bottom_half_by_rating():
+    ratings = {p: 100.0 - p for p in range(24)}  # 0 the best, 23 the lowest
+    for seed in (1, 2, 3):
+        round_ = first_round(range(24), sizes={2}, ideal=2, ratings=ratings, seed=seed)
+        assert_valid_round(round_, range(24), {2})
+        assert [t[0] for t in round_.tables] == list(range(12))
+        assert sorted(t[1] for t in round_.tables) == list(range(12, 24))
+    one = first_round(range(24), sizes={2}, ideal=2, ratings=ratings, seed=1)
+    assert one != first_round(range(24), sizes={2}, ideal=2, ratings=ratings, seed=2)
+
+
+def test_first_round_at_tables_of_four_takes_one_player_from_each_quarter():
+    ratings = {p: float(-p) for p in range(16)}
+    round_ = first_round(range(16), sizes={4}, ideal=4, ratings=ratings, seed=5)
+    assert_valid_round(round_, range(16), {4})
+    for seat in range(4):
+        assert sorted(t[seat] for t in round_.tables) == list(range(4 * seat, 4 * seat + 4))
+
+
+def test_first_round_mixed_sizes_bands_follow_the_seats():
+    ratings = {p: float(-p) for p in range(13)}
+    round_ = first_round(range(13), sizes={3, 4}, ideal=3, ratings=ratings, seed=5)
+    assert_valid_round(round_, range(13), {3, 4})
+    assert [len(t) for t in round_.tables] == [4, 3, 3, 3]
+    assert [t[0] for t in round_.tables] == [0, 1, 2, 3]
+    assert sorted(t[1] for t in round_.tables) == [4, 5, 6, 7]
+    assert sorted(t[2] for t in round_.tables) == [8, 9, 10, 11]
+    assert round_.tables[0][3] == 12
+
+
+def test_first_round_puts_the_unrated_after_the_rated_and_byes_last():
+    ratings = {7: 1.0, 3: 2.0}
+    round_ = first_round([1, 3, 5, 7, 9], sizes={2}, ideal=2, ratings=ratings, seed=4)
+    assert [t[0] for t in round_.tables] == [3, 7]
+    assert set(round_.byes) <= {1, 5, 9} and len(round_.byes) == 1
+
+
+def test_first_round_refuses_too_few_players_and_repeats():
+    with pytest.raises(ValueError, match="cannot fill"):
+        first_round([1, 2], sizes={3}, ideal=3)
+    with pytest.raises(ValueError, match="twice"):
+        first_round([1, 1, 2], sizes={2}, ideal=2)
