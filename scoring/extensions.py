@@ -8,7 +8,14 @@ page below the games.
 building the demo club, in the same transaction, with the club and the demo login. Each adds
 what its app shows of the club (and leaves alone what is already there: loaddemo may run again)
 and returns lines for the command's summary.
+
+``GAME_AUDIENCES``: ``{Game.context: callable () -> Q}``. Of the games an app started for its
+own purposes (``Game.context``, e.g. a competition's tables), the callable's filter on ``Game``
+picks those anyone may read, from the app's rows as they are now (a competition made private
+takes its games with it at once). A context with no entry here is readable by its club's
+members only (``scoring.selectors.public_games``).
 """
 
 CLUB_PAGE_SECTIONS: list = []
 DEMO_LOADERS: list = []
+GAME_AUDIENCES: dict = {}

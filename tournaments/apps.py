@@ -9,9 +9,11 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         # Imported here, once the models are loaded (AppConfig.ready): the competitions plug
         # into scoring's extension points, so that scoring never imports them.
-        from scoring.extensions import CLUB_PAGE_SECTIONS, DEMO_LOADERS
+        from scoring.extensions import CLUB_PAGE_SECTIONS, DEMO_LOADERS, GAME_AUDIENCES
         from scoring.signals import game_changed
         from tournaments import demo, messages  # noqa: F401  (messages registers its sentences)
+        from tournaments.selectors import public_games
+        from tournaments.services import GAME_CONTEXT
         from tournaments.signals import on_game_changed
         from tournaments.views import club_section
 
@@ -20,3 +22,5 @@ class TournamentsConfig(AppConfig):
             CLUB_PAGE_SECTIONS.append(club_section)
         if demo.load not in DEMO_LOADERS:
             DEMO_LOADERS.append(demo.load)
+        # Who may read a table's game follows its competition as it is now.
+        GAME_AUDIENCES[GAME_CONTEXT] = public_games

@@ -178,7 +178,6 @@ def _start_table_game(competition: Competition, round_: Round, table: Table, by:
         players=players,
         options=competition.options.get(round_.ruleset) or {},
         title=f"{competition.name} · R{round_.number} · T{table.number}",
-        public_live=competition.public,
         context=GAME_CONTEXT,
         # Seat 1 of the draw deals first: the table card says so, the game knows it.
         first_dealer=0,
