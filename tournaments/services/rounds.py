@@ -11,16 +11,17 @@ Drawing a draft round's tables is ``draw``'s job; settling a table that cannot f
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from scoring import services as scoring
+from scoring.etags import ROUND, Tag
 from scoring.models import NOT_ACCEPTED, GameStatus, LockReason
 from scoring.rules.base import Problems
-from scoring.services import Actor, violation
+from scoring.services import Actor, VersionConflict, violation
 from tournaments import selectors, tasks
 from tournaments.models import (
     Bye,
@@ -225,6 +226,21 @@ def publish_round(*, round_: Round, by: Actor) -> Round:
     return round_
 
 
+def _check_expected(round_: Round, expected: Collection[Tag]) -> None:
+    """Refuse a write of ``round_`` unless ``expected`` names it at its current version
+    (under the write's lock): 404 when the round named is deleted, else 412."""
+    current = selectors.round_validator(round_.pk)
+    if current in expected:
+        return
+    named = {t.id for t in expected if t.kind == ROUND} - {round_.pk}
+    gone = Round.with_deleted.filter(
+        competition_id=round_.competition_id, pk__in=named, deleted_at__isnull=False
+    )
+    if gone.exists():
+        raise Round.DoesNotExist("the round named by If-Match is deleted")
+    raise VersionConflict(round_.number, current.version, reason="round")
+
+
 def close_round(*, round_: Round, by: Actor) -> Round:
     """Close a round once every table's game is finished or the table was forfeited, and lock
     its games (``scoring.services.lock_games``)."""
@@ -262,15 +278,24 @@ def close_round(*, round_: Round, by: Actor) -> Round:
     return round_
 
 
-def delete_round(*, round_: Round, by: Actor, reason: str = "") -> Round:
+def delete_round(
+    *, round_: Round, by: Actor, reason: str = "", expected: Collection[Tag] | None = None
+) -> Round:
     """Delete a draft round (a stray "Round 4"): it leaves the schedule, the public pages and
     the calendar feed; the draft rounds after it move up one number. Its draw and check-ins go
     with it. A published or closed round is never deleted (its games are results), nor one
-    that an adjustment names. The row itself stays, marked deleted, for the events naming it."""
+    that an adjustment names. The row itself stays, marked deleted, for the events naming it.
+
+    ``expected``: the validators the client read (``scoring.etags``); one must name this very
+    round (its row, not its number) as it is now, else ``VersionConflict``; a round they name
+    that is deleted already raises ``Round.DoesNotExist``, as does this one deleted meanwhile:
+    a DELETE sent twice never deletes the round that took the number."""
     competition = round_.competition
     require_manager(by, competition.club)
     reason = " ".join(str(reason or "").split())
     with locked_round(round_, RoundStatus.DRAFT, "published"):
+        if expected is not None:
+            _check_expected(round_, expected)
         if round_.adjustments.exists():
             raise violation("round", "not_allowed", reason="has_adjustments")
         later = list(
