@@ -41,6 +41,7 @@ from scoring.models.games import (
 )
 from scoring.models.members import ClaimStatus, Invitation, InvitationStatus, PlayerClaim
 from scoring.models.ratings import Rating, RatingStep
+from scoring.models.submissions import FormSubmission
 
 __all__ = [
     "HAND_WRITERS",
@@ -53,6 +54,7 @@ __all__ = [
     "AuditQuerySet",
     "ClaimStatus",
     "Club",
+    "FormSubmission",
     "Game",
     "GameStatus",
     "Hand",
