@@ -11,6 +11,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.forms.errors import RuleErrorsMixin
+from scoring.forms.once import OnceMixin
 from scoring.forms.options import RulesetOptionsMixin, number_input
 from scoring.labels import game_choices
 from scoring.rules import Problem
@@ -28,9 +29,10 @@ PLACEMENT_SIZES = tuple(sorted(DEFAULT_PLACEMENT_POINTS))
 SPELLED_OUT = ("tie_breaks", "placement_points")
 
 
-class CompetitionForm(RuleErrorsMixin, RulesetOptionsMixin, forms.Form):
+class CompetitionForm(OnceMixin, RuleErrorsMixin, RulesetOptionsMixin, forms.Form):
     """Everything ``services.create_competition`` takes; house rules per game are the option
-    fields of ``scoring.forms.options`` (``<ruleset>__<option>``), as on the new-game form."""
+    fields of ``scoring.forms.options`` (``<ruleset>__<option>``), as on the new-game form.
+    Given the ``user`` who fills it in, it is sent once (``scoring.forms.once``)."""
 
     name = forms.CharField(label=_("Name"), max_length=120, validators=[plain_text])
     slug = forms.SlugField(
@@ -124,8 +126,10 @@ class CompetitionForm(RuleErrorsMixin, RulesetOptionsMixin, forms.Form):
         "tie_breaks": "tie_break_1",
     }
 
-    def __init__(self, *args: Any, **kwargs: Any):
+    def __init__(self, *args: Any, user=None, **kwargs: Any):
         super().__init__(*args, **kwargs)
+        if user is not None:
+            self.add_once(user=user, purpose="new_competition")
         choices = [("", "—")] + [(k, TIE_BREAK_LABELS[k]) for k in TIE_BREAKS]
         for index in range(len(TIE_BREAKS)):
             name = f"tie_break_{index + 1}"
