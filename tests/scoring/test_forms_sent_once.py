@@ -17,7 +17,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from scoring.models import FormSubmission, Game
+from scoring.models import FormSubmission, Game, Invitation
 from scoring.services import submissions
 from tests.clients import login
 
@@ -126,3 +126,25 @@ def test_five_at_once_start_one_game(olga, club):
     game = Game.objects.get()
     assert [(a.status_code, a["Location"]) for a in answers] == [(302, f"/g/{game.pk}/")] * count
     assert FormSubmission.objects.get().answer == f"/g/{game.pk}/"
+
+
+@pytest.mark.django_db
+def test_the_invitation_form_sent_twice_invites_once(
+    olga, club, mailoutbox, django_capture_on_commit_callbacks
+):
+    client = login(olga)
+    page = client.get("/c/uno/members/").content.decode()
+    data = {
+        "action": "invite",
+        "email": "nina@example.org",
+        "role": "member",
+        "once": token_of(page),
+    }
+    with django_capture_on_commit_callbacks(execute=True):
+        first = client.post("/c/uno/members/", data)
+    assert first.status_code == 302 and first["Location"] == "/c/uno/members/"
+    with django_capture_on_commit_callbacks(execute=True):
+        again = client.post("/c/uno/members/", data)
+    assert again.status_code == 302 and again["Location"] == "/c/uno/members/"
+    assert Invitation.objects.filter(email="nina@example.org").count() == 1
+    assert len(mailoutbox) == 1
