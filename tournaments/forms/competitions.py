@@ -18,13 +18,16 @@ from scoring.rules import Problem
 from scoring.validators import any_text, plain_text
 from tournaments import standings as pure_standings
 from tournaments.labels import SCHEME_LABELS, TIE_BREAK_LABELS
-from tournaments.models import Format, Kind
+from tournaments.models import Competition, Format, Kind
 from tournaments.services.competitions import EDITABLE
 from tournaments.standings import DEFAULT_PLACEMENT_POINTS, SCHEMES, TIE_BREAKS
 
 DEFAULT_TIE_BREAKS = pure_standings.DEFAULT_TIE_BREAKS
 
 PLACEMENT_SIZES = tuple(sorted(DEFAULT_PLACEMENT_POINTS))
+#: The columns' lengths: longer input is refused next to its field, never cut.
+NAME_MAX = Competition._meta.get_field("name").max_length
+SLUG_MAX = Competition._meta.get_field("slug").max_length
 #: Settings the form shows in fields of their own (one per tie-break, one per table size).
 SPELLED_OUT = ("tie_breaks", "placement_points")
 
@@ -34,10 +37,10 @@ class CompetitionForm(OnceMixin, RuleErrorsMixin, RulesetOptionsMixin, forms.For
     fields of ``scoring.forms.options`` (``<ruleset>__<option>``), as on the new-game form.
     Given the ``user`` who fills it in, it is sent once (``scoring.forms.once``)."""
 
-    name = forms.CharField(label=_("Name"), max_length=120, validators=[plain_text])
+    name = forms.CharField(label=_("Name"), max_length=NAME_MAX, validators=[plain_text])
     slug = forms.SlugField(
         label=_("Short name in addresses (optional)"),
-        max_length=60,
+        max_length=SLUG_MAX,
         required=False,
         help_text=_("Made from the name when empty."),
     )

@@ -18,10 +18,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring import services as scoring
-from scoring.etags import ROUND, Tag
+from scoring.etags import Tag
 from scoring.models import NOT_ACCEPTED, GameStatus, LockReason
 from scoring.rules.base import Problems
-from scoring.services import Actor, VersionConflict, violation
+from scoring.services import Actor, violation
 from tournaments import selectors, tasks
 from tournaments.models import (
     Bye,
@@ -36,11 +36,13 @@ from tournaments.models import (
 )
 from tournaments.services._common import (
     GAME_CONTEXT,
+    check_round_expected,
     lock,
     locked_round,
     record_event,
     require_manager,
 )
+from tournaments.services._tables import table_title
 
 
 def add_round(
@@ -178,7 +180,7 @@ def _start_table_game(competition: Competition, round_: Round, table: Table, by:
         ruleset=round_.ruleset,
         players=players,
         options=competition.options.get(round_.ruleset) or {},
-        title=f"{competition.name} · R{round_.number} · T{table.number}",
+        title=table_title(competition.name, round_.number, table.number),
         context=GAME_CONTEXT,
         # Seat 1 of the draw deals first: the table card says so, the game knows it.
         first_dealer=0,
@@ -224,21 +226,6 @@ def publish_round(*, round_: Round, by: Actor) -> Round:
         if competition.notify_entrants:
             tasks.announce_round.delay_on_commit(round_.pk)
     return round_
-
-
-def _check_expected(round_: Round, expected: Collection[Tag]) -> None:
-    """Refuse a write of ``round_`` unless ``expected`` names it at its current version
-    (under the write's lock): 404 when the round named is deleted, else 412."""
-    current = selectors.round_validator(round_.pk)
-    if current in expected:
-        return
-    named = {t.id for t in expected if t.kind == ROUND} - {round_.pk}
-    gone = Round.with_deleted.filter(
-        competition_id=round_.competition_id, pk__in=named, deleted_at__isnull=False
-    )
-    if gone.exists():
-        raise Round.DoesNotExist("the round named by If-Match is deleted")
-    raise VersionConflict(round_.number, current.version, reason="round")
 
 
 def close_round(*, round_: Round, by: Actor) -> Round:
@@ -295,7 +282,7 @@ def delete_round(
     reason = " ".join(str(reason or "").split())
     with locked_round(round_, RoundStatus.DRAFT, "published"):
         if expected is not None:
-            _check_expected(round_, expected)
+            check_round_expected(round_, expected)
         if round_.adjustments.exists():
             raise violation("round", "not_allowed", reason="has_adjustments")
         later = list(
