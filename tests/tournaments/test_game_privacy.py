@@ -218,3 +218,18 @@ def test_a_private_club_keeps_a_public_competitions_games_readable(world, olga, 
     Club.objects.filter(pk=club.pk).update(results_public=False)
     assert Client().get(f"/g/{world['games'][1].pk}/").status_code == 200
     assert Client().get(f"/api/v1/games/{world['games'][0].pk}/").status_code == 200
+
+
+def test_a_players_page_leaves_out_a_private_competitions_games_for_strangers(world, olga):
+    """The club's results are public, so its players' pages are: they list the games anyone
+    may read, and no longer those of a competition made private (its members see them all)."""
+    finished = world["games"][0]
+    anna = finished.seats.get(index=0).player
+    page, api = f"/c/uno/players/{anna.pk}/", f"/api/v1/clubs/uno/players/{anna.pk}/"
+    assert [g["game"] for g in Client().get(api).json()["games"]] == [finished.pk]
+    make_private("api", world["competition"], olga)
+    answer = Client().get(api).json()
+    assert answer["games"] == [] and answer["games_played"] == 0
+    assert all(h["game"] != finished.pk for h in answer["history"])
+    assert f"/g/{finished.pk}/" not in Client().get(page).content.decode()
+    assert [g["game"] for g in api_as(world["mario"]).get(api).json()["games"]] == [finished.pk]
