@@ -62,6 +62,9 @@ REASONS = {
     ("required", "if_match_round"): gettext_lazy(
         "Send If-Match with the ETag of the round as you read it."
     ),
+    ("stale", "entry"): gettext_lazy(
+        "This entry changed since you read it (withdrawn, reinstated...): read it again."
+    ),
     ("stale", "round"): gettext_lazy(
         "Round %(number)s is not the round you read, or it changed since: read it again."
     ),

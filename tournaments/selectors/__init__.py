@@ -35,6 +35,8 @@ from tournaments.selectors.entries import (
     active_players,
     entered_players,
     entries_of,
+    entry_validator,
+    entry_validators,
 )
 from tournaments.selectors.rounds import (
     check_ins_by_round,
@@ -83,6 +85,8 @@ __all__ = [
     "drawn_tables",
     "entered_players",
     "entries_of",
+    "entry_validator",
+    "entry_validators",
     "labelled",
     "last_check_in",
     "last_event_id",
