@@ -9,14 +9,16 @@ read is a 412, no validator a 428. Nothing is deleted by a refused DELETE.
 
 from __future__ import annotations
 
+import threading
+
 import pytest
+from django.db import connection
 
 from scoring.services import Actor
+from tests.clients import api_as
 from tests.tournaments.helpers import enter, make_competition
 from tournaments import services
 from tournaments.models import Round
-
-pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
@@ -37,6 +39,7 @@ def live(competition) -> list[int]:
     return list(Round.objects.filter(competition=competition).values_list("pk", flat=True))
 
 
+@pytest.mark.django_db
 def test_a_delete_sent_twice_deletes_one_round(api, four_drafts):
     first, second, third, fourth = live(four_drafts)
     etag = api.get(path(four_drafts, 3))["ETag"]
@@ -50,6 +53,7 @@ def test_a_delete_sent_twice_deletes_one_round(api, four_drafts):
     assert live(four_drafts) == [first, second, fourth]
 
 
+@pytest.mark.django_db
 def test_without_if_match_nothing_is_deleted(api, four_drafts):
     before = live(four_drafts)
     response = api.delete(path(four_drafts, 3))
@@ -61,6 +65,7 @@ def test_without_if_match_nothing_is_deleted(api, four_drafts):
     assert live(four_drafts) == before
 
 
+@pytest.mark.django_db
 def test_another_rounds_validator_or_a_stale_one_is_a_412(api, four_drafts):
     before = live(four_drafts)
     second = api.get(path(four_drafts, 2))["ETag"]
@@ -80,6 +85,7 @@ def test_another_rounds_validator_or_a_stale_one_is_a_412(api, four_drafts):
     assert api.delete(path(four_drafts, 3), HTTP_IF_MATCH=current).status_code == 204
 
 
+@pytest.mark.django_db
 def test_the_etag_names_the_round_not_its_number(api, four_drafts):
     fourth = live(four_drafts)[3]
     before = api.get(path(four_drafts, 4))["ETag"]
@@ -89,3 +95,35 @@ def test_the_etag_names_the_round_not_its_number(api, four_drafts):
     assert api.get(path(four_drafts, 3))["ETag"] == before
     assert api.delete(path(four_drafts, 3), HTTP_IF_MATCH=before).status_code == 204
     assert fourth not in live(four_drafts) and len(live(four_drafts)) == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_five_deletes_at_once_delete_one_round(olga, four_drafts):
+    """The same DELETE sent five times at once (PostgreSQL: five connections, serialised on
+    the competition's row): one 204, four 404, and only the round named is deleted."""
+    first, second, _third, fourth = live(four_drafts)
+    etag = api_as(olga).get(path(four_drafts, 3))["ETag"]
+    count = 5
+    barrier = threading.Barrier(count)
+    statuses: list = [None] * count
+    errors: list[BaseException] = []
+
+    def send(index: int) -> None:
+        try:
+            client = api_as(olga)
+            barrier.wait(timeout=30)
+            statuses[index] = client.delete(path(four_drafts, 3), HTTP_IF_MATCH=etag).status_code
+        except BaseException as error:
+            errors.append(error)
+            barrier.abort()
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=send, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert not errors
+    assert sorted(statuses) == [204, 404, 404, 404, 404]
+    assert live(four_drafts) == [first, second, fourth]
