@@ -227,7 +227,6 @@ def build(args: argparse.Namespace):
             created_at=round_of[n].published_at,
             finished_at=round_of[n].closed_at,
             created_by=user,
-            public_live=True,
             context=services.GAME_CONTEXT,
             hand_count=len(scored.hands),
             totals=list(scored.totals),

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.http import Http404
 
 from scoring.models import HAND_WRITERS, MANAGERS, Club, Game, GameStatus, TableLink, Via
-from scoring.selectors import role_of
+from scoring.selectors import is_public_game, role_of
 from scoring.services import Actor
 
 #: The session's table links: ``{game id: {"link": digest of the link's token, "at": time}}``.
@@ -79,13 +79,14 @@ def open_table(request, link: TableLink) -> None:
 
 
 def can_read_game(request, game: Game, role: str | None = None) -> bool:
+    """Members of the game's club and the phones holding its table link read it; anyone else
+    only while it is public as its club and its competition are now (``is_public_game``: a
+    competition made private takes its games with it, whatever their ids)."""
     if role is None:
         role = role_of(request.user, game.club)
     if role is not None or game.pk in table_games(request):
         return True
-    if game.public_live:  # e.g. played at a public competition's table, even in a private club
-        return True
-    return game.club.results_public and game.status in (GameStatus.FINISHED, GameStatus.ABANDONED)
+    return is_public_game(game)
 
 
 def can_read_club(request, club: Club, role: str | None = None) -> bool:

@@ -8,7 +8,10 @@ A validator names the thing itself AND its version, so that no other thing can e
   (``/games/77/hands/3/``) but named here by their primary key, which never moves: when hand 2 is
   removed, the hand that was number 4 becomes number 3 and keeps its own validator, so a write
   sent with the old hand 3's validator is refused instead of reaching the wrong hand;
-- ``"s5.3"``: the standings of competition 5 at version 3.
+- ``"s5.3"``: the standings of competition 5 at version 3;
+- ``"r12.40"``: the round row 12 (not its number: deleting a draft round renumbers the later
+  ones) as it was after the competition's event 40, the last that changed it;
+- ``"e7.41"``: the competition's entry 7 as it was after event 41, the last that named it.
 
 Reading is strict and cheap (RFC 9110 §8.8.3, §13.1.1, §13.1.2). A header is ``*`` or a list of
 entity tags, each ``"…"`` or ``W/"…"``; anything else, or a header longer than ``MAX_HEADER``,
@@ -27,7 +30,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-GAME, HAND, STANDINGS = "g", "h", "s"
+GAME, HAND, STANDINGS, ROUND, ENTRY = "g", "h", "s", "r", "e"
 
 #: The longest If-Match / If-None-Match header read; a longer one is garbled.
 MAX_HEADER = 512
@@ -35,7 +38,7 @@ MAX_HEADER = 512
 # One entity tag of a list, and the separator after it (RFC 9110 §5.6.1 list syntax).
 _ENTITY_TAG = re.compile(r'[ \t]*(W/)?"([\x21\x23-\x7e\x80-\xff]*)"[ \t]*(,|\Z)')
 # Our opaque tags: a kind letter, the id, a dot, the version (ASCII digits, at most 19 each).
-_OURS = re.compile(r"([ghs])([0-9]{1,19})\.([0-9]{1,19})", re.ASCII)
+_OURS = re.compile(r"([ghsre])([0-9]{1,19})\.([0-9]{1,19})", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,14 @@ def hand_tag(hand) -> Tag:
 
 def standings_tag(competition_id: int, version: int) -> Tag:
     return Tag(STANDINGS, competition_id, version)
+
+
+def round_tag(round_id: int, version: int) -> Tag:
+    return Tag(ROUND, round_id, version)
+
+
+def entry_tag(entry_id: int, version: int) -> Tag:
+    return Tag(ENTRY, entry_id, version)
 
 
 @dataclass(frozen=True)

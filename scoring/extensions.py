@@ -18,9 +18,16 @@ the last an app takes before the hands (docs/architecture.md, "Locks").
 ``GAME_CHECKS``: callables ``(club: str | None) -> Iterable`` that ``check_games`` (the command and
 the nightly task) runs after replaying the games, for the club of that slug or every club; each
 item is one finding, read with ``str()`` (a closed round with a game still in progress...).
+
+``GAME_AUDIENCES``: ``{Game.context: callable () -> Q}``. Of the games an app started for its
+own purposes (``Game.context``, e.g. a competition's tables), the callable's filter on ``Game``
+picks those anyone may read, from the app's rows as they are now (a competition made private
+takes its games with it at once). A context with no entry here is readable by its club's
+members only (``scoring.selectors.public_games``).
 """
 
 CLUB_PAGE_SECTIONS: list = []
 DEMO_LOADERS: list = []
 UNFINISHING_GUARDS: list = []
 GAME_CHECKS: list = []
+GAME_AUDIENCES: dict = {}

@@ -171,6 +171,9 @@ REASONS = {
         "Send If-Match with the game's ETag, or versions with the ETag of every hand you correct."
     ),
     ("not_found", "hand"): gettext_lazy("This game has no hand %(number)s."),
+    ("stale", "game"): gettext_lazy(
+        "This game changed since you read it (now version %(version)s): read it again."
+    ),
     # Locked games and competitions (scoring.services.Locked).
     ("locked", "round_closed"): gettext_lazy(
         "Round %(round)s of %(competition)s is closed: an organizer of the club can reopen this "

@@ -71,3 +71,16 @@ class PlainText:
 plain_text = PlainText()
 #: A reason, a description, a list of names: line breaks and tabs allowed.
 any_text = PlainText(multiline=True)
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters, for text made from other text (a game's
+    title from its competition's name) that must fit its column: cut after a whole word when
+    one ends in the second half, and marked with "…"."""
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    if space > limit // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ·-,;:.") + "…"

@@ -446,6 +446,10 @@ def world(django_db_setup, django_db_blocker):
                 key: _etag(built, target)
                 for key, target in built["targets"].items()
                 if key.startswith("game:")
+            } | {
+                key: _round_etag(built, target)
+                for key, target in built["targets"].items()
+                if key.startswith("round:")
             }
             yield built
         finally:
@@ -471,6 +475,15 @@ def _etag(built, target) -> str:
     client.force_authenticate(built["users"]["olga" if target["club"] == "A" else "bea"])
     path = reverse("api-game-hand", kwargs={"game_id": target["game_id"], "number": 1})
     return client.get(path)["ETag"]
+
+
+def _round_etag(built, target) -> str:
+    """A round's validator as the API gives it (read by its club's owner): deleting a round
+    needs it."""
+    client = APIClient()
+    client.force_authenticate(built["users"]["olga"])
+    kwargs = {"competition_id": target["competition_id"], "number": target["number"]}
+    return client.get(reverse("api-competition-round", kwargs=kwargs))["ETag"]
 
 
 # -- expectations -----------------------------------------------------------------------------
@@ -530,7 +543,7 @@ def test_authorization(world, name, row, persona, method):
     client = world["clients"][persona]
     headers = {}
     if method in ("put", "delete") and url.api and row.target in world["etags"]:
-        headers["HTTP_IF_MATCH"] = world["etags"][row.target]  # hands need a precondition
+        headers["HTTP_IF_MATCH"] = world["etags"][row.target]  # hands, rounds need a precondition
     cookies = copy.deepcopy(client.cookies)  # logging out must not sign the persona out for good
     send = getattr(client, method)
     response = (

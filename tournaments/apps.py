@@ -12,11 +12,14 @@ class TournamentsConfig(AppConfig):
         from scoring.extensions import (
             CLUB_PAGE_SECTIONS,
             DEMO_LOADERS,
+            GAME_AUDIENCES,
             GAME_CHECKS,
             UNFINISHING_GUARDS,
         )
         from scoring.signals import game_changed
         from tournaments import demo, messages  # noqa: F401  (messages registers its sentences)
+        from tournaments.selectors import public_games
+        from tournaments.services import GAME_CONTEXT
         from tournaments.services.housekeeping import (
             check_competitions,
             keep_closed_rounds_finished,
@@ -35,3 +38,5 @@ class TournamentsConfig(AppConfig):
         ):
             if hook not in hooks:
                 hooks.append(hook)
+        # Who may read a table's game follows its competition as it is now.
+        GAME_AUDIENCES[GAME_CONTEXT] = public_games

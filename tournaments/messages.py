@@ -62,6 +62,16 @@ REASONS = {
         "The matches of the previous round are not all finished yet."
     ),
     ("required", "no_tables"): gettext_lazy("Draw the tables of this round first."),
+    # The API's preconditions on a round (If-Match, issue 22).
+    ("required", "if_match_round"): gettext_lazy(
+        "Send If-Match with the ETag of the round as you read it."
+    ),
+    ("stale", "entry"): gettext_lazy(
+        "This entry changed since you read it (withdrawn, reinstated...): read it again."
+    ),
+    ("stale", "round"): gettext_lazy(
+        "Round %(number)s is not the round you read, or it changed since: read it again."
+    ),
     ("required", "knockout_winner"): gettext_lazy(
         "A knockout match needs a winner: give the player who goes through more points."
     ),

@@ -66,13 +66,13 @@ def not_modified(request, current: Tag) -> bool:
     return condition is not None and condition.matches_weakly(current)
 
 
-def required_if_match(request) -> tuple[Tag, ...]:
+def required_if_match(request, reason: str = "if_match") -> tuple[Tag, ...]:
     """The validators a write's ``If-Match`` sends (428 without one). ``*`` is refused too: it
     does not say which hand the client read, and hands are renumbered. A garbled header names
     nothing, so the service refuses the write (412)."""
     condition = etags.parse(request.headers.get("If-Match"))
     if condition is None or condition.any:
-        raise Refused(428, "If-Match", "required", reason="if_match")
+        raise Refused(428, "If-Match", "required", reason=reason)
     return condition.strong
 
 

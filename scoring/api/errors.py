@@ -10,7 +10,7 @@ raised                                     status  error
 ``Refused`` (a view's own precondition)    given   its field and code
 ``NotAllowed`` (a service's refusal)        403    ``permission_denied``, the view's sentence
 ``HandNotFound``                            404    ``not_found`` on ``number``
-``Game.DoesNotExist``, ``Http404``          404    ``not_found``
+``DoesNotExist``, ``Http404``               404    ``not_found``
 ``VersionConflict``                         412    ``stale`` on ``If-Match``, ``current_version``
 ``IdempotencyConflict``                     422    ``reused`` on ``Idempotency-Key``
 DRF's own (parse errors, authentication)    theirs flattened into the same list
@@ -33,8 +33,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ObjectDoesNotExist, RequestDataTooBig
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -50,7 +50,6 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from scoring.messages import as_errors, message
-from scoring.models import Game
 from scoring.rules import Problem, RuleViolation
 from scoring.services import (
     Conflict,
@@ -133,10 +132,13 @@ def _mapped(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, HandNotFound):
         problem = Problem("number", "not_found", {"reason": "hand", "number": exc.number})
         return _one(status.HTTP_404_NOT_FOUND, "number", "not_found", message(problem))
-    if isinstance(exc, Game.DoesNotExist):
+    if isinstance(exc, ObjectDoesNotExist):  # a game, or a round deleted meanwhile
         return _one(status.HTTP_404_NOT_FOUND, None, "not_found", _("Not found."))
     if isinstance(exc, VersionConflict):
-        problem = Problem("If-Match", "stale", {"number": exc.number, "version": exc.current})
+        params = {"number": exc.number, "version": exc.current}
+        if exc.reason:
+            params["reason"] = exc.reason
+        problem = Problem("If-Match", "stale", params)
         return _one(
             status.HTTP_412_PRECONDITION_FAILED,
             "If-Match",

@@ -225,11 +225,18 @@ class ReasonedGameWrite(GameWrite):
     table_link_may = False
     service: Any = None
 
+    #: Whether an ``If-Match`` sent is held to (412 unless it names the game as it is).
+    conditional = False
+
     def post(self, request, game_id: int):
         with self.input_checks(request, game_id):
             reason = ReasonInput.required(request)
         by = access.actor_for(request, via=Via.API)
-        game = type(self).service(game=game_id, by=by, reason=reason)
+        condition = {}
+        if self.conditional and request.headers.get("If-Match") is not None:
+            parsed = etags.parse(request.headers["If-Match"])
+            condition["expected"] = () if parsed is None or parsed.any else parsed.strong
+        game = type(self).service(game=game_id, by=by, reason=reason, **condition)
         return with_etag(Response(selectors.game_status(game)), etags.game_tag(game))
 
 
@@ -245,12 +252,24 @@ REASONED_WRITE_RESPONSES = {
 @extend_schema_view(
     post=extend_schema(
         summary="Abandon a game (reason required)",
+        description="With `If-Match` (the game's ETag as read), the game is abandoned only as "
+        "it was read: 412 when it changed since.",
+        parameters=[
+            OpenApiParameter(
+                "If-Match",
+                OpenApiTypes.STR,
+                OpenApiParameter.HEADER,
+                required=False,
+                description='The game\'s ETag as read (`"g<game id>.<version>"`).',
+            )
+        ],
         request=ReasonInput,
-        responses=REASONED_WRITE_RESPONSES,
+        responses=REASONED_WRITE_RESPONSES | {412: ERRORS},
     )
 )
 class GameAbandon(ReasonedGameWrite):
     service = staticmethod(services.abandon_game)
+    conditional = True
 
 
 @extend_schema_view(

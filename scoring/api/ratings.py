@@ -22,6 +22,7 @@ from scoring.api.common import ERRORS, Moment, Output, readable_club
 from scoring.models import Player
 from scoring.rules import RULESETS
 from scoring.selectors import ratings as rating_selectors
+from scoring.selectors import role_of
 
 TRUE, FALSE = ("true", "1"), ("false", "0")
 
@@ -194,5 +195,8 @@ class PlayerStatistics(APIView):
         player = Player.objects.select_related("club").filter(club=club, pk=player_id).first()
         if player is None:
             raise NotFound()
-        profile = rating_selectors.player_profile(player, recent=data.get("recent", 50))
+        stranger = role_of(request.user, club) is None
+        profile = rating_selectors.player_profile(
+            player, recent=data.get("recent", 50), public_only=stranger
+        )
         return Response(self.OutputSerializer(profile).data)

@@ -11,6 +11,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.forms.errors import RuleErrorsMixin
+from scoring.forms.once import OnceMixin
 from scoring.forms.options import RulesetOptionsMixin
 from scoring.labels import game_choices
 from scoring.models import Player
@@ -20,8 +21,9 @@ from scoring.validators import any_text, plain_text
 MAX_SEATS = max(rules.max_seats for rules in RULESETS.values())
 
 
-class StartGameForm(RuleErrorsMixin, RulesetOptionsMixin, forms.Form):
-    """Ruleset, house rules (``scoring.forms.options``) and the players seat by seat."""
+class StartGameForm(OnceMixin, RuleErrorsMixin, RulesetOptionsMixin, forms.Form):
+    """Ruleset, house rules (``scoring.forms.options``) and the players seat by seat; sent
+    once (``scoring.forms.once``: a double tap starts one game)."""
 
     ruleset = forms.ChoiceField(label=_("Game"), choices=game_choices, widget=forms.RadioSelect)
     title = forms.CharField(
@@ -32,9 +34,11 @@ class StartGameForm(RuleErrorsMixin, RulesetOptionsMixin, forms.Form):
         required=False,
     )
 
-    def __init__(self, *args: Any, club, **kwargs: Any):
+    def __init__(self, *args: Any, club, user=None, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.club = club
+        if user is not None:
+            self.add_once(user=user, purpose="start_game")
         self.player_choices = [("", "—")] + [
             (p.pk, p.display_name)
             for p in Player.objects.filter(club=club, active=True).order_by("display_name")

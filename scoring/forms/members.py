@@ -8,12 +8,14 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.forms.errors import RuleErrorsMixin
+from scoring.forms.once import OnceMixin
 from scoring.models import Player
 
 
-class InviteForm(RuleErrorsMixin, forms.Form):
+class InviteForm(OnceMixin, RuleErrorsMixin, forms.Form):
     """Whom to invite (an e-mail address, or nobody: a link to hand over), with which role, and
-    optionally which of the club's players they are."""
+    optionally which of the club's players they are. Given the ``user`` who sends it, it is
+    sent once (``scoring.forms.once``): a double tap sends one invitation."""
 
     email = forms.EmailField(
         label=_("E-mail"),
@@ -26,8 +28,10 @@ class InviteForm(RuleErrorsMixin, forms.Form):
         label=_("This person is the player"), required=False, coerce=int, empty_value=None
     )
 
-    def __init__(self, *args: Any, club, roles, **kwargs: Any):
+    def __init__(self, *args: Any, club, roles, user=None, **kwargs: Any):
         super().__init__(*args, **kwargs)
+        if user is not None:
+            self.add_once(user=user, purpose="invite")
         self.fields["role"].choices = roles
         self.fields["role"].initial = "member"
         self.fields["player"].choices = [("", "—")] + [

@@ -42,6 +42,7 @@ from scoring.models.games import (
 from scoring.models.members import ClaimStatus, Invitation, InvitationStatus, PlayerClaim
 from scoring.models.queue import PendingTask
 from scoring.models.ratings import Rating, RatingStep
+from scoring.models.submissions import FormSubmission
 
 __all__ = [
     "HAND_WRITERS",
@@ -54,6 +55,7 @@ __all__ = [
     "AuditQuerySet",
     "ClaimStatus",
     "Club",
+    "FormSubmission",
     "Game",
     "GameStatus",
     "Hand",

@@ -59,8 +59,6 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     abandon_reason = models.TextField(blank=True)
-    #: Readable by anyone while in progress (set for tables of a public competition).
-    public_live = models.BooleanField(default=False)
     #: Which app started the game for its own purposes ("competition"), empty for a free game:
     #: listeners of ``game_changed`` skip games that are not theirs without a query.
     context = models.CharField(max_length=32, blank=True)

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 
+from scoring.extensions import GAME_AUDIENCES
 from scoring.models import Club, Game, GameStatus, Membership, Player
+
+#: A free game (no ``Game.context``) of a club with public results is readable by anyone once over.
+OVER = (GameStatus.FINISHED, GameStatus.ABANDONED)
 
 
 def role_of(user, club: Club) -> str | None:
@@ -30,15 +34,34 @@ def clubs_for(user) -> list[tuple[Club, str | None]]:
     return rows
 
 
+def public_games() -> Q:
+    """The filter on ``Game`` of the games anyone may read, decided from the rows as they are
+    now (never from a flag copied when the game started): a free game once it is over, when
+    its club's results are public; a game started by another app (a competition's table) when
+    that app says so (``scoring.extensions.GAME_AUDIENCES``), else nobody outside the club."""
+    free = Q(context="", club__results_public=True, status__in=OVER)
+    for context, audience in sorted(GAME_AUDIENCES.items()):
+        free |= Q(context=context) & audience()
+    return free
+
+
+def is_public_game(game: Game) -> bool:
+    """Whether anyone may read ``game`` (its club loaded): no query for a free game, one for a
+    game of another app (``public_games``)."""
+    if not game.context:
+        return game.club.results_public and game.status in OVER
+    if game.context not in GAME_AUDIENCES:
+        return False
+    return Game.objects.filter(public_games(), pk=game.pk).exists()
+
+
 def visible_games(user, club: Club) -> QuerySet[Game]:
-    """Games of the club the user may read: all for members, else public ones."""
+    """Games of the club the user may read: all for members, else the public ones."""
     games = Game.objects.filter(club=club)
     if role_of(user, club) is not None:
         return games
     if club.results_public:
-        return games.filter(
-            Q(status__in=[GameStatus.FINISHED, GameStatus.ABANDONED]) | Q(public_live=True)
-        )
+        return games.filter(public_games())
     return games.none()
 
 

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from scoring.labels import game_name
 from scoring.models import Club, Game, GameStatus, Hand, Player, Rating, RatingStep, Seat
+from scoring.selectors.clubs import public_games
 from scoring.stats import players as stats
 from scoring.stats import ratings
 
@@ -138,20 +139,26 @@ def month_of(moment: dt.datetime, tz: zoneinfo.ZoneInfo) -> str:
     return moment.astimezone(tz).strftime("%Y-%m")
 
 
-def player_profile(player: Player, *, recent: int = 50) -> dict[str, Any]:
+def player_profile(
+    player: Player, *, recent: int = 50, public_only: bool = False
+) -> dict[str, Any]:
     """Everything the player page and the statistics endpoint show. Five queries: ratings,
-    finished games, their seats (with names), their hands, the rating steps."""
+    finished games, their seats (with names), their hands, the rating steps. ``public_only``
+    (a reader outside the club): only the games anyone may read are listed and counted
+    (``public_games``: a private competition's are not), the ratings themselves stay whole."""
     tz = zoneinfo.ZoneInfo(player.club.time_zone)
     own_ratings = {
         r.ruleset: r for r in Rating.objects.filter(player=player).select_related("player")
     }
-    games, names = played_games(
-        Game.objects.filter(Q(seats__player=player), club_id=player.club_id), names=True
-    )
+    mine = Game.objects.filter(Q(seats__player=player), club_id=player.club_id)
+    if public_only:
+        mine = mine.filter(public_games())
+    games, names = played_games(mine, names=True)
+    steps_of = RatingStep.objects.filter(player=player)
+    if public_only:
+        steps_of = steps_of.filter(game__in=mine.order_by().values("pk"))
     steps = list(
-        RatingStep.objects.filter(player=player)
-        .order_by("game__finished_at", "game_id")
-        .values_list(
+        steps_of.order_by("game__finished_at", "game_id").values_list(
             "game_id", "game__ruleset", "game__finished_at", "mu", "sigma", "club_mu", "club_sigma"
         )
     )

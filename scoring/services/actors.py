@@ -53,11 +53,12 @@ class IdempotencyConflict(Exception):
 
 
 class VersionConflict(Exception):
-    """The hand changed since the client read it (HTTP 412)."""
+    """The hand changed since the client read it (HTTP 412). ``reason`` words another thing
+    than a hand (``"round"``: a competition's round)."""
 
-    def __init__(self, number: int, current: int):
-        self.number, self.current = number, current
-        super().__init__(f"hand {number} is at version {current}")
+    def __init__(self, number: int, current: int, reason: str | None = None):
+        self.number, self.current, self.reason = number, current, reason
+        super().__init__(f"{reason or 'hand'} {number} is at version {current}")
 
 
 class Conflict(RuleViolation):

@@ -4,7 +4,7 @@ hands replayed and stored, its table link), importing a whole game document, and
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -12,6 +12,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 
 from scoring import selectors
+from scoring.etags import Tag, game_tag
 from scoring.models import (
     AuditAction,
     Club,
@@ -32,7 +33,7 @@ from scoring.services._game_row import (
     _refuse_if_locked,
     refuse_unfinishing,
 )
-from scoring.services.actors import Actor, authorize_club, violation
+from scoring.services.actors import Actor, VersionConflict, authorize_club, violation
 from scoring.services.clubs import new_player
 from scoring.services.hands import hand_row
 from scoring.signals import announce_game_changed
@@ -123,7 +124,6 @@ def start_game(
     options: Mapping[str, Any] | None = None,
     hands: Iterable[Any] = (),
     title: str = "",
-    public_live: bool = False,
     context: str = "",
     first_dealer: int | None = None,
     hands_need_acceptance: bool = False,
@@ -147,7 +147,6 @@ def start_game(
             options=resolved_options,
             title=title.strip(),
             created_by=by.user,
-            public_live=public_live,
             context=context,
             first_dealer=first_dealer,
             hands_need_acceptance=bool(hands_need_acceptance),
@@ -225,13 +224,18 @@ def import_game(
     return game
 
 
-def abandon_game(*, game: Game | int, by: Actor, reason: str) -> Game:
+def abandon_game(
+    *, game: Game | int, by: Actor, reason: str, expected: Collection[Tag] | None = None
+) -> Game:
     """Stop a game for good (players left, cards lost…). Its hands stay readable. Members of
-    the club only, not a table link."""
+    the club only, not a table link. ``expected``: the game's validators the client read
+    (``scoring.etags``); unless one names the game at its version, ``VersionConflict``."""
     if not isinstance(reason, str) or not reason.strip():
         raise violation("reason", "required")
     with transaction.atomic():
         locked = _locked(game, by, table_link_may=False)
+        if expected is not None and game_tag(locked) not in expected:
+            raise VersionConflict(locked.pk, locked.version, reason="game")
         _refuse_if_abandoned(locked)
         _refuse_if_locked(locked)
         refuse_unfinishing(locked)

@@ -18,19 +18,21 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from scoring.extensions import GAME_CHECKS
-from scoring.models import Game, GameStatus, Hand, IdempotencyRecord
+from scoring.models import FormSubmission, Game, GameStatus, Hand, IdempotencyRecord
 from scoring.rules import RuleViolation, engine
 
 
 def purge_idempotency_records(*, older_than: timedelta | None = None) -> int:
     """Delete the remembered first answers older than ``older_than`` (by default
-    ``IDEMPOTENCY_TTL_HOURS``); returns how many went. A phone resends within minutes or hours;
-    past that window a resend is a new request."""
+    ``IDEMPOTENCY_TTL_HOURS``), and the forms sent once as long ago (their tokens expire
+    sooner: ``scoring.services.submissions``); returns how many went. A phone resends within
+    minutes or hours; past that window a resend is a new request."""
     if older_than is None:
         older_than = timedelta(hours=settings.IDEMPOTENCY_TTL_HOURS)
     cutoff = timezone.now() - older_than
     deleted, _by_model = IdempotencyRecord.objects.filter(created_at__lt=cutoff).delete()
-    return deleted
+    forms, _by_model = FormSubmission.objects.filter(created_at__lt=cutoff).delete()
+    return deleted + forms
 
 
 @dataclass(frozen=True)

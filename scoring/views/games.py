@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_POST
 
@@ -18,6 +19,7 @@ from scoring.forms.games import ReasonForm, StartGameForm
 from scoring.forms.hands import hand_form
 from scoring.models import GameStatus
 from scoring.presenters.games import game_context
+from scoring.services import submissions
 from scoring.views.access import (
     attempt,
     club_or_404,
@@ -36,20 +38,29 @@ def start_game(request, slug: str):
     form = StartGameForm(
         request.POST or None,
         club=club,
+        user=request.user,
         initial={"ruleset": request.GET.get("ruleset", "terziglio")},
     )
     if request.method == "POST" and form.is_valid():
-        game = submit(
-            form,
-            services.start_game,
-            club=club,
-            ruleset=form.cleaned_data["ruleset"],
-            players=form.players(),
-            options=form.ruleset_options(),
-            title=form.cleaned_data.get("title", ""),
-            hands_need_acceptance=bool(form.cleaned_data.get("hands_need_acceptance")),
-            by=access.actor_for(request),
-        )
+        by = access.actor_for(request)
+        try:
+            # Sent once: the same form again (a double tap, five at once) shows this game.
+            with submissions.once(token=form.once_token(), by=by, purpose="start_game") as made:
+                game = submit(
+                    form,
+                    services.start_game,
+                    club=club,
+                    ruleset=form.cleaned_data["ruleset"],
+                    players=form.players(),
+                    options=form.ruleset_options(),
+                    title=form.cleaned_data.get("title", ""),
+                    hands_need_acceptance=bool(form.cleaned_data.get("hands_need_acceptance")),
+                    by=by,
+                )
+                if game is not None:
+                    made(reverse("game", args=[game.pk]))
+        except submissions.AlreadySubmitted as sent:
+            return redirect(sent.answer or reverse("club", args=[club.slug]))
         if game is not None:
             return redirect("game", game_id=game.pk)
     return render(

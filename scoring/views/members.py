@@ -21,6 +21,7 @@ from scoring.forms.members import InviteForm
 from scoring.models import Club, Invitation, Player, PlayerClaim, Role
 from scoring.rules import RuleViolation
 from scoring.services import members as service
+from scoring.services import submissions
 from scoring.views.access import attempt, call_service, manager_club_or_404, rule_text, submit
 
 
@@ -39,24 +40,18 @@ def _int(value):
 @login_required
 def members_page(request, slug: str):
     club, role = manager_club_or_404(request, slug)
-    form = InviteForm(club=club, roles=_roles_for(role))
+    form = InviteForm(club=club, roles=_roles_for(role), user=request.user)
     row_errors: dict[str, str] = {}
     new_link = None
     status = 200
     if request.method == "POST":
         action = request.POST.get("action")
         if action == "invite":
-            form = InviteForm(request.POST, club=club, roles=_roles_for(role))
-            invited = form.is_valid() and submit(
-                form,
-                service.invite,
-                club=club,
-                by=access.actor_for(request),
-                role=form.cleaned_data["role"],
-                email=form.cleaned_data["email"],
-                player=selectors.club_player(club, form.cleaned_data["player"]),
-                request=request,
-            )
+            form = InviteForm(request.POST, club=club, roles=_roles_for(role), user=request.user)
+            try:
+                invited = form.is_valid() and _invite(request, club, form)
+            except submissions.AlreadySubmitted:  # sent before: the page lists the invitation
+                return redirect("club-members", slug=club.slug)
             if invited and form.cleaned_data["email"]:
                 email = form.cleaned_data["email"]
                 messages.success(
@@ -64,7 +59,8 @@ def members_page(request, slug: str):
                 )
                 return redirect("club-members", slug=club.slug)
             if invited:
-                new_link, form = invited.url, InviteForm(club=club, roles=_roles_for(role))
+                new_link = invited.url
+                form = InviteForm(club=club, roles=_roles_for(role), user=request.user)
             status = 400 if form.errors else 200
         elif action in ROW_ACTIONS:
             key, write = ROW_ACTIONS[action](request, club)
@@ -86,6 +82,25 @@ def members_page(request, slug: str):
         | {"form": form, "new_link": new_link, "days": settings.INVITATION_DAYS},
         status=status,
     )
+
+
+def _invite(request, club: Club, form: InviteForm):
+    """The invitation of a valid form, sent once (a double tap invites once)."""
+    by = access.actor_for(request)
+    with submissions.once(token=form.once_token(), by=by, purpose="invite") as made:
+        invited = submit(
+            form,
+            service.invite,
+            club=club,
+            by=by,
+            role=form.cleaned_data["role"],
+            email=form.cleaned_data["email"],
+            player=selectors.club_player(club, form.cleaned_data["player"]),
+            request=request,
+        )
+        if invited:
+            made(reverse("club-members", args=[club.slug]))
+    return invited
 
 
 def _role_change(request, club: Club):

@@ -44,7 +44,7 @@ def leaderboard_page(request, slug: str):
 def player_page(request, slug: str, player_id: int):
     club, role = club_or_404(request, slug)
     player = get_object_or_404(Player.objects.select_related("club"), club=club, pk=player_id)
-    profile = rating_selectors.player_profile(player)
+    profile = rating_selectors.player_profile(player, public_only=role is None)
     history = profile["history"]
     series = [
         charts.Series("club", _("All games"), [(h["at"], h["club_ordinal"]) for h in history])

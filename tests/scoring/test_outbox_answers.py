@@ -6,10 +6,12 @@ answer as before. The status line's sentences are translated."""
 import re
 
 import pytest
+from django.db.models import Q
 from django.test import Client
 from django.utils import translation
 
 from scoring import services
+from scoring.extensions import GAME_AUDIENCES
 from scoring.models import Game, Hand, TableLink
 from scoring.services import Actor
 from tests.clients import login
@@ -36,6 +38,18 @@ def with_pin(game) -> Client:
     return client
 
 
+@pytest.fixture
+def make_public(monkeypatch):
+    """Makes a game readable by anyone while in progress, as a public competition's table is:
+    the game belongs to an app whose audience is everyone (``GAME_AUDIENCES``)."""
+    monkeypatch.setitem(GAME_AUDIENCES, "everyone", Q)
+
+    def make(game):
+        Game.objects.filter(pk=game.pk).update(context="everyone")
+
+    return make
+
+
 def error(response) -> dict:
     (only,) = response.json()["errors"]
     return only
@@ -60,8 +74,8 @@ def test_a_stranger_gets_the_same_answer_for_a_private_game_and_for_no_game(terz
     assert error(private)["code"] == "not_authenticated"
 
 
-def test_a_stranger_at_a_public_game_is_forbidden_and_told_to_come_in(terziglio):
-    Game.objects.filter(pk=terziglio.pk).update(public_live=True)
+def test_a_stranger_at_a_public_game_is_forbidden_and_told_to_come_in(terziglio, make_public):
+    make_public(terziglio)
     response = Client().post(f"/g/{terziglio.pk}/hands/", HAND, **OUTBOX)
     assert (response.status_code, error(response)["code"]) == (403, "not_authenticated")
 
@@ -86,8 +100,8 @@ def test_a_signed_in_stranger_is_told_the_game_is_not_to_be_found(bea, terziglio
     }
 
 
-def test_a_signed_in_reader_of_a_public_game_may_not_enter_hands(bea, terziglio):
-    Game.objects.filter(pk=terziglio.pk).update(public_live=True)
+def test_a_signed_in_reader_of_a_public_game_may_not_enter_hands(bea, terziglio, make_public):
+    make_public(terziglio)
     response = login(bea).post(f"/g/{terziglio.pk}/hands/", HAND, **OUTBOX)
     assert (response.status_code, error(response)["code"]) == (403, "permission_denied")
     assert Hand.objects.count() == 0
@@ -104,10 +118,10 @@ def test_a_key_sent_again_with_other_values_is_a_422_for_the_outbox(olga, terzig
     assert list(Hand.objects.values_list("document__soloist_points", flat=True)) == [7]
 
 
-def test_without_the_outbox_header_the_pages_answer_as_before(olga, bea, terziglio):
+def test_without_the_outbox_header_the_pages_answer_as_before(olga, bea, terziglio, make_public):
     assert Client().post(f"/g/{terziglio.pk}/hands/", HAND).status_code == 404
     assert login(bea).post(f"/g/{terziglio.pk}/hands/", HAND).status_code == 404
-    Game.objects.filter(pk=terziglio.pk).update(public_live=True)
+    make_public(terziglio)
     assert login(bea).post(f"/g/{terziglio.pk}/hands/", HAND).status_code == 403
     phone = login(olga)
     phone.post(f"/g/{terziglio.pk}/hands/", HAND | {"idempotency_key": "k"})

@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 
 from scoring import etags, services
 from scoring.etags import GAME, HAND, Condition, Tag
-from scoring.models import Hand
+from scoring.models import Club, Hand
 from scoring.services import Actor
 
 pytestmark = pytest.mark.django_db
@@ -210,12 +210,10 @@ def test_a_garbled_if_match_is_a_412_and_changes_nothing(api, free, header):
 @pytest.mark.parametrize("header", GARBLED)
 def test_a_garbled_if_none_match_just_gets_the_answer(club, players, olga, header):
     game = services.start_game(
-        club=club,
-        ruleset="briscola",
-        players=players[:2],
-        public_live=True,
-        by=Actor.for_user(olga),
+        club=club, ruleset="briscola", players=players[:2], by=Actor.for_user(olga)
     )
+    services.abandon_game(game=game, by=Actor.for_user(olga), reason="a test")
+    Club.objects.filter(pk=club.pk).update(results_public=True)  # its games over: anyone reads
     anonymous = APIClient()
     assert anonymous.get(f"/api/v1/games/{game.pk}/", HTTP_IF_NONE_MATCH=header).status_code == 200
     page = Client().get(f"/g/{game.pk}/live/", HTTP_IF_NONE_MATCH=header)

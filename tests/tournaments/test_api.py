@@ -1020,10 +1020,12 @@ def test_a_scorer_cannot_patch_the_settings(drawn, sara):
 
 def test_delete_a_draft_round_and_not_a_published_one(api, drawn, olga):
     second = services.add_round(competition=drawn, by=Actor.for_user(olga))
-    assert api.delete(url(drawn, f"rounds/{second.number}/")).status_code == 204
+    path = url(drawn, f"rounds/{second.number}/")
+    assert api.delete(path, HTTP_IF_MATCH=api.get(path)["ETag"]).status_code == 204
     assert not drawn.rounds.filter(number=second.number).exists()
     services.publish_round(round_=drawn.rounds.get(number=1), by=Actor.for_user(olga))
-    refused = api.delete(url(drawn, "rounds/1/"))
+    first = url(drawn, "rounds/1/")
+    refused = api.delete(first, HTTP_IF_MATCH=api.get(first)["ETag"])
     assert refused.status_code in (400, 409)
     assert drawn.rounds.filter(number=1).exists()
 

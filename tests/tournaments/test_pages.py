@@ -12,6 +12,7 @@ from django.test import Client
 
 from scoring import services as scoring
 from scoring.models import Game, GameStatus, Player, TableLink
+from scoring.selectors import is_public_game
 from scoring.services import Actor
 from tests.clients import field_error, login
 from tournaments import services
@@ -365,7 +366,7 @@ def test_a_round_is_drawn_previewed_swapped_published_played_and_closed(olga, cl
     round_.refresh_from_db()
     assert round_.status == RoundStatus.PUBLISHED
     games = [t.game for t in round_.tables.select_related("game").order_by("number")]
-    assert all(g is not None and g.public_live for g in games)
+    assert all(g is not None and is_public_game(g) for g in games)
     assert games[0].options["target_score"] == 2
     again = client.post("/c/uno/k/coppa/rounds/1/", {"action": "swap", "a": a.pk, "b": b.pk})
     assert again.status_code == 400  # a published round's tables are fixed

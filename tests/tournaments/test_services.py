@@ -15,6 +15,7 @@ from itertools import combinations
 import pytest
 from django.core import mail
 
+from scoring import selectors as scoring_selectors
 from scoring import services as scoring
 from scoring.models import Game, Seat
 from scoring.rules import RuleViolation
@@ -521,7 +522,7 @@ def test_publish_creates_a_game_per_table(club, olga, public):
     for table in round_.tables.select_related("game"):
         game = table.game
         assert game.title == f"Coppa · R1 · T{table.number}"
-        assert game.public_live is public and game.ruleset == "terziglio"
+        assert scoring_selectors.is_public_game(game) is public and game.ruleset == "terziglio"
         assert game.status == "in_progress" and game.created_by == olga
         players = list(Seat.objects.filter(game=game).order_by("index").values_list("player_id"))
         assert players == [(by_id[e].player_id,) for e in tables_of(round_)[table.number - 1]]

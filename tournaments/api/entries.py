@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
+from scoring import etags
 from scoring.api import inputs
 from scoring.api.common import ERRORS
 from scoring.api.parsers import JSONParser
@@ -28,6 +30,15 @@ from tournaments.models import Entry
 PLAYER_NAME_MAX = Player._meta.get_field("display_name").max_length
 
 
+IF_MATCH_ENTRY = OpenApiParameter(
+    "If-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
+    description='The entry\'s ETag as read (`"e<entry id>.<version>"`, its `etag`).',
+)
+
+
 class Entries(CompetitionView):
     parser_classes = [JSONParser]
 
@@ -46,7 +57,9 @@ class Entries(CompetitionView):
     )
     def get(self, request, competition_id: int):
         competition, _role = readable_competition(request, competition_id)
-        return Response(EntryOutput(selectors.entries_of(competition), many=True).data)
+        etags = selectors.entry_validators(competition)
+        entries = selectors.entries_of(competition)
+        return Response(EntryOutput(entries, many=True, context={"etags": etags}).data)
 
     @extend_schema(
         summary="Enter a player (or a pair)",
@@ -78,9 +91,11 @@ class EntryWithdraw(CompetitionView):
     @extend_schema(
         summary="Withdraw an entry",
         description="Its results stay; it is no longer seated, and the draft rounds it was "
-        "seated in are drawn again without it.",
+        "seated in are drawn again without it. With `If-Match` (the entry's `etag` as read), "
+        "only as it was read: 412 when it changed since.",
+        parameters=[IF_MATCH_ENTRY],
         request=InputSerializer,
-        responses={200: EntryOutput, **WRITE_ERRORS},
+        responses={200: EntryOutput, 412: ERRORS, **WRITE_ERRORS},
     )
     def post(self, request, competition_id: int, entry_id: int):
         competition, role = readable_competition(request, competition_id)
@@ -95,8 +110,12 @@ class EntryWithdraw(CompetitionView):
         body = read_body(self.InputSerializer, request)
         # The service withdraws and draws the draft rounds again in one transaction: when the
         # scheduler refuses a draw without the entry, the 400 says so and the entry stays.
+        condition = {}
+        if request.headers.get("If-Match") is not None:
+            parsed = etags.parse(request.headers["If-Match"])
+            condition["expected"] = () if parsed is None or parsed.any else parsed.strong
         with scheduler_refusals():
-            self.service(entry=entry, by=actor(request), reason=body["reason"].strip())
+            self.service(entry=entry, by=actor(request), reason=body["reason"].strip(), **condition)
         entry.refresh_from_db()
         return Response(EntryOutput(entry).data)
 
@@ -108,8 +127,9 @@ class EntryReinstate(EntryWithdraw):
         summary="Reinstate a withdrawn entry",
         description="It is seated again from the next draw; the draft rounds already drawn are "
         "drawn again with it.",
+        parameters=[IF_MATCH_ENTRY],
         request=EntryWithdraw.InputSerializer,
-        responses={200: EntryOutput, **WRITE_ERRORS},
+        responses={200: EntryOutput, 412: ERRORS, **WRITE_ERRORS},
     )
     def post(self, request, competition_id: int, entry_id: int):
         return super().post(request, competition_id, entry_id)

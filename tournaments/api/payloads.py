@@ -100,6 +100,15 @@ class EntryOutput(Output):
     late = serializers.BooleanField()
     registered_at = Moment()
     withdrawn_at = Moment(allow_null=True)
+    etag = serializers.SerializerMethodField(
+        help_text='The entry\'s ETag (`"e<entry id>.<version>"`): send it in `If-Match` to '
+        "withdraw or reinstate this entry as read."
+    )
+
+    def get_etag(self, entry) -> str:
+        tags = self.context.get("etags")
+        tag = tags.get(entry.pk) if tags is not None else None
+        return str(tag or selectors.entry_validator(entry))
 
 
 class DrawProblemOutput(Output):

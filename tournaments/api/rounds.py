@@ -6,13 +6,14 @@ Every write answers with the round as it now is (``payloads.round_payload``).
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from scoring.api import inputs
-from scoring.api.common import ERRORS
+from scoring.api.common import ERRORS, required_if_match, with_etag
 from scoring.api.parsers import JSONParser
 from scoring.rules import RULESETS
 from tournaments import selectors, services
@@ -31,6 +32,14 @@ from tournaments.api.common import (
 )
 from tournaments.api.payloads import RoundOutput, round_payload, round_response
 from tournaments.models import RepeatObjective, Round, RoundStatus, Table
+
+IF_MATCH_ROUND = OpenApiParameter(
+    "If-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=True,
+    description='The round\'s ETag as read (`"r<round id>.<version>"`, from `GET` of the round).',
+)
 
 #: Entry ids are database keys: positive, within a 64-bit integer.
 ID_MAX = 2**63 - 1
@@ -95,8 +104,8 @@ class RoundDetail(CompetitionView):
         responses={200: RoundOutput, 404: ERRORS},
     )
     def get(self, request, competition_id: int, number: int):
-        competition, _role, _round = readable_round(request, competition_id, number)
-        return round_response(competition, number)
+        competition, _role, round_ = readable_round(request, competition_id, number)
+        return with_etag(round_response(competition, number), selectors.round_validator(round_.pk))
 
     @extend_schema(
         summary="Reschedule a round",
@@ -115,13 +124,19 @@ class RoundDetail(CompetitionView):
     @extend_schema(
         summary="Delete a draft round",
         description="A stray round leaves the schedule and the calendar; only a draft round "
-        "after which nothing is published can go (400 otherwise). Audited.",
+        "after which nothing is published can go (400 otherwise). Audited. `If-Match` is "
+        'required (428 without) and names the round as read (its ETag, `"r<round id>.<version>"`): '
+        "the later rounds move up one number, so the same DELETE sent again finds the round "
+        "it deleted gone (404) and never deletes the one that took its number; 412 when the "
+        "round changed since it was read.",
+        parameters=[IF_MATCH_ROUND],
         request=None,
-        responses={204: None, **WRITE_ERRORS},
+        responses={204: None, 412: ERRORS, 428: ERRORS, **WRITE_ERRORS},
     )
     def delete(self, request, competition_id: int, number: int):
         _competition, _role, round_ = managed_round(request, competition_id, number)
-        services.delete_round(round_=round_, by=actor(request))
+        expected = required_if_match(request, reason="if_match_round")
+        services.delete_round(round_=round_, by=actor(request), expected=expected)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

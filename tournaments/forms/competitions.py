@@ -11,31 +11,36 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.forms.errors import RuleErrorsMixin
+from scoring.forms.once import OnceMixin
 from scoring.forms.options import RulesetOptionsMixin, number_input
 from scoring.labels import game_choices
 from scoring.rules import Problem
 from scoring.validators import any_text, plain_text
 from tournaments import standings as pure_standings
 from tournaments.labels import SCHEME_LABELS, TIE_BREAK_LABELS
-from tournaments.models import Format, Kind
+from tournaments.models import Competition, Format, Kind
 from tournaments.services.competitions import EDITABLE
 from tournaments.standings import DEFAULT_PLACEMENT_POINTS, SCHEMES, TIE_BREAKS
 
 DEFAULT_TIE_BREAKS = pure_standings.DEFAULT_TIE_BREAKS
 
 PLACEMENT_SIZES = tuple(sorted(DEFAULT_PLACEMENT_POINTS))
+#: The columns' lengths: longer input is refused next to its field, never cut.
+NAME_MAX = Competition._meta.get_field("name").max_length
+SLUG_MAX = Competition._meta.get_field("slug").max_length
 #: Settings the form shows in fields of their own (one per tie-break, one per table size).
 SPELLED_OUT = ("tie_breaks", "placement_points")
 
 
-class CompetitionForm(RuleErrorsMixin, RulesetOptionsMixin, forms.Form):
+class CompetitionForm(OnceMixin, RuleErrorsMixin, RulesetOptionsMixin, forms.Form):
     """Everything ``services.create_competition`` takes; house rules per game are the option
-    fields of ``scoring.forms.options`` (``<ruleset>__<option>``), as on the new-game form."""
+    fields of ``scoring.forms.options`` (``<ruleset>__<option>``), as on the new-game form.
+    Given the ``user`` who fills it in, it is sent once (``scoring.forms.once``)."""
 
-    name = forms.CharField(label=_("Name"), max_length=120, validators=[plain_text])
+    name = forms.CharField(label=_("Name"), max_length=NAME_MAX, validators=[plain_text])
     slug = forms.SlugField(
         label=_("Short name in addresses (optional)"),
-        max_length=60,
+        max_length=SLUG_MAX,
         required=False,
         help_text=_("Made from the name when empty."),
     )
@@ -124,8 +129,10 @@ class CompetitionForm(RuleErrorsMixin, RulesetOptionsMixin, forms.Form):
         "tie_breaks": "tie_break_1",
     }
 
-    def __init__(self, *args: Any, **kwargs: Any):
+    def __init__(self, *args: Any, user=None, **kwargs: Any):
         super().__init__(*args, **kwargs)
+        if user is not None:
+            self.add_once(user=user, purpose="new_competition")
         choices = [("", "—")] + [(k, TIE_BREAK_LABELS[k]) for k in TIE_BREAKS]
         for index in range(len(TIE_BREAKS)):
             name = f"tie_break_{index + 1}"

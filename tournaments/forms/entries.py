@@ -10,9 +10,13 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.forms.errors import RuleErrorsMixin
 from scoring.forms.games import ReasonForm
+from scoring.models import Player
 from scoring.rules import Problem
 from scoring.validators import any_text, plain_text
 from tournaments import selectors
+
+#: A new player's name is stored in this column: a longer one is refused next to its field.
+PLAYER_NAME_MAX = Player._meta.get_field("display_name").max_length
 
 
 class EntriesForm(RuleErrorsMixin, forms.Form):
@@ -56,13 +60,19 @@ class PairForm(RuleErrorsMixin, forms.Form):
 
     player = forms.TypedChoiceField(label=_("Player"), coerce=int, required=False, empty_value=None)
     player_new = forms.CharField(
-        label=_("or a new player"), required=False, max_length=80, validators=[plain_text]
+        label=_("or a new player"),
+        required=False,
+        max_length=PLAYER_NAME_MAX,
+        validators=[plain_text],
     )
     partner = forms.TypedChoiceField(
         label=_("Partner"), coerce=int, required=False, empty_value=None
     )
     partner_new = forms.CharField(
-        label=_("or a new player"), required=False, max_length=80, validators=[plain_text]
+        label=_("or a new player"),
+        required=False,
+        max_length=PLAYER_NAME_MAX,
+        validators=[plain_text],
     )
 
     def __init__(self, *args: Any, competition, **kwargs: Any):

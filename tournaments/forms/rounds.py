@@ -10,13 +10,17 @@ from django.utils.dates import WEEKDAYS
 from django.utils.translation import gettext_lazy as _
 
 from scoring.forms.errors import RuleErrorsMixin
+from scoring.forms.once import OnceMixin
 from scoring.forms.options import number_input
 from scoring.labels import game_choices
 from tournaments.models import Competition, Round
 from tournaments.services import next_slot
 
 
-class RoundForm(RuleErrorsMixin, forms.Form):
+class RoundForm(OnceMixin, RuleErrorsMixin, forms.Form):
+    """A round's slot and game: a new round (sent once, given the ``user``: a double tap adds
+    one round) or a round's details."""
+
     ruleset = forms.ChoiceField(label=_("Game"), required=False)
     date = forms.DateField(
         label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
@@ -30,8 +34,10 @@ class RoundForm(RuleErrorsMixin, forms.Form):
         widget=number_input(min=10, max=1440, step=5),
     )
 
-    def __init__(self, *args: Any, competition, **kwargs: Any):
+    def __init__(self, *args: Any, competition, user=None, **kwargs: Any):
         super().__init__(*args, **kwargs)
+        if user is not None:
+            self.add_once(user=user, purpose="add_round")
         self.fields["ruleset"].choices = game_choices(competition.rulesets)
         self.fields["ruleset"].initial = competition.rulesets[0] if competition.rulesets else ""
         self.several_games = len(competition.rulesets) > 1

@@ -3,7 +3,7 @@ is played in, the rounds with their tables' games, the adjustments, the last eve
 
 from __future__ import annotations
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 
 from scoring.models import Club
 from tournaments.models import Adjustment, Competition, CompetitionEvent, Round, RoundStatus, Table
@@ -24,6 +24,13 @@ def competitions_of_game(game_id: int) -> list[int]:
         .values_list("pk", flat=True)
         .distinct()
     )
+
+
+def public_games() -> Q:
+    """The filter on scoring's ``Game`` of the competitions' games anyone may read: those of a
+    public competition, as it is now (``scoring.extensions.GAME_AUDIENCES``). Whatever its
+    club: a public competition of a private club is followed online by anyone."""
+    return Q(competition_table__round__competition__public=True)
 
 
 def started(competition: Competition) -> bool:

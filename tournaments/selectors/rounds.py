@@ -6,14 +6,16 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.db.models import Count, IntegerField, OuterRef, Prefetch, Subquery, Sum
+from django.db.models import Count, IntegerField, Max, OuterRef, Prefetch, Subquery, Sum
 from django.db.models.functions import Cast, Coalesce
 
+from scoring.etags import Tag, round_tag
 from scoring.models import GameStatus, Seat, TableLink
 from tournaments.models import (
     Bye,
     CheckIn,
     Competition,
+    CompetitionEvent,
     Entry,
     Round,
     RoundStatus,
@@ -22,6 +24,13 @@ from tournaments.models import (
     TableSeat,
 )
 from tournaments.selectors.entries import entries_of
+
+
+def round_validator(round_id: int) -> Tag:
+    """The round's ETag (``scoring.etags``): its row, and the last of the competition's events
+    that changed it (every write of a round records one). One query."""
+    version = CompetitionEvent.objects.filter(round_id=round_id).aggregate(last=Max("pk"))["last"]
+    return round_tag(round_id, version or 0)
 
 
 def rounds_of(competition: Competition) -> list[Round]:

@@ -12,14 +12,16 @@ records its event. What was read before the lock never decides: two organizers p
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from django.db import transaction
 
+from scoring.etags import ROUND, Tag
 from scoring.models import MANAGERS, Club, Game
-from scoring.services import Actor, Locked, authorize_club, violation
+from scoring.services import Actor, Locked, VersionConflict, authorize_club, violation
+from tournaments import selectors
 from tournaments.models import Competition, CompetitionEvent, Round
 
 #: ``Game.context`` of the games played at a competition's tables.
@@ -115,3 +117,18 @@ def required_reason(reason: Any) -> str:
 def require_manager(by: Actor, club: Club) -> None:
     """Raise ``NotAllowed`` unless the actor owns or organises the club (or is the system)."""
     authorize_club(by, club, MANAGERS)
+
+
+def check_round_expected(round_: Round, expected: Collection[Tag]) -> None:
+    """Refuse a write of ``round_`` unless ``expected`` names it at its current version
+    (under the write's lock): 404 when the round named is deleted, else 412."""
+    current = selectors.round_validator(round_.pk)
+    if current in expected:
+        return
+    named = {t.id for t in expected if t.kind == ROUND} - {round_.pk}
+    gone = Round.with_deleted.filter(
+        competition_id=round_.competition_id, pk__in=named, deleted_at__isnull=False
+    )
+    if gone.exists():
+        raise Round.DoesNotExist("the round named by If-Match is deleted")
+    raise VersionConflict(round_.number, current.version, reason="round")

@@ -1,5 +1,5 @@
 """Storing a drawn round: its tables (seats in dealing order), byes and quality figures, for the
-draw and the bracket alike. Private to ``tournaments.services``; called inside the draw's
+draw and the bracket alike; the title of a table's game. Private to ``tournaments.services``; called inside the draw's
 transaction, under its lock."""
 
 from __future__ import annotations
@@ -7,8 +7,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from scoring.models import Game
+from scoring.validators import shorten
 from tournaments import scheduling
 from tournaments.models import Bye, Round, Table, TableSeat
+
+#: The game title's column: a table's game title is made to fit it.
+TITLE_MAX = Game._meta.get_field("title").max_length
+
+
+def table_title(name: str, round_number: int, table_number: int) -> str:
+    """The title of a table's game, "<competition> · R<round> · T<table>": the competition's
+    name is cut (at a word, with "…") so that the whole fits the game's title column."""
+    suffix = f" · R{round_number} · T{table_number}"
+    return shorten(name, TITLE_MAX - len(suffix)) + suffix
 
 
 def store_tables(

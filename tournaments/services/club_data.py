@@ -75,6 +75,7 @@ LEFT_OUT = {
     "scoring.tablelink": "secret: an imported game gets a new table link and PIN",
     "scoring.idempotencyrecord": "transient: first answers kept for phones that resend",
     "scoring.pendingtask": "transient: tasks waiting for the broker, run within a minute",
+    "scoring.formsubmission": "transient: one-time tokens of forms already sent",
     "tournaments.standingssnapshot": "derived: recomputed from the games after an import",
     "scoring.rating": "derived: recomputed from the games after an import",
     "scoring.ratingstep": "derived: recomputed from the games after an import",

@@ -30,7 +30,7 @@ from tournaments.services._common import (
 )
 from tournaments.services.standings import refresh_standings_later
 
-NAME_MAX = 120
+NAME_MAX = Competition._meta.get_field("name").max_length
 
 
 def unlike_units_problems(problems, rulesets: Sequence[str], scheme: str, tie_breaks) -> None:

@@ -8,14 +8,17 @@ the lock; both refresh the standings snapshot after commit.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from scoring import services as scoring
+from scoring.etags import Tag
 from scoring.models import Club, Player
-from scoring.services import Actor, violation
+from scoring.services import Actor, VersionConflict, violation
+from tournaments import selectors
 from tournaments.models import (
     Bye,
     CheckIn,
@@ -98,15 +101,18 @@ def add_entry(
     return entry
 
 
-def withdraw_entry(*, entry: Entry, by: Actor, reason: str = "") -> Entry:
+def withdraw_entry(
+    *, entry: Entry, by: Actor, reason: str = "", expected: Collection[Tag] | None = None
+) -> Entry:
     """The entry is no longer seated in rounds to come; its results stay. Draft rounds are
-    drawn again without it."""
+    drawn again without it. ``expected``: the entry's validators the client read
+    (``scoring.etags``); unless one names it as it is, ``VersionConflict``."""
     competition = entry.competition
     require_manager(by, competition.club)
     # One transaction: if a draft round cannot be drawn again without the entry, the refusal
     # leaves the entry as it was.
     with transaction.atomic():
-        _switch(entry, by, reason, EntryStatus.WITHDRAWN, "withdrawn", "withdraw_entry")
+        _switch(entry, by, reason, EntryStatus.WITHDRAWN, "withdrawn", "withdraw_entry", expected)
         CheckIn.objects.filter(entry=entry, round__status=RoundStatus.DRAFT).delete()
         drafts = [
             r
@@ -118,26 +124,40 @@ def withdraw_entry(*, entry: Entry, by: Actor, reason: str = "") -> Entry:
     return entry
 
 
-def reinstate_entry(*, entry: Entry, by: Actor, reason: str = "") -> Entry:
+def reinstate_entry(
+    *, entry: Entry, by: Actor, reason: str = "", expected: Collection[Tag] | None = None
+) -> Entry:
     """Undo a withdrawal: the entry is active again, seated in the rounds to come (drawn draft
-    rounds are drawn again with it, as for a new entry)."""
+    rounds are drawn again with it, as for a new entry). ``expected``: as for a withdrawal."""
     competition = entry.competition
     require_manager(by, competition.club)
     with transaction.atomic():
-        _switch(entry, by, reason, EntryStatus.ACTIVE, "not_withdrawn", "reinstate_entry")
+        _switch(entry, by, reason, EntryStatus.ACTIVE, "not_withdrawn", "reinstate_entry", expected)
         _draw_again_with(competition, entry, by)
         refresh_standings_later(competition)
     return entry
 
 
-def _switch(entry: Entry, by: Actor, reason: str, status: str, refused: str, action: str) -> None:
+def _switch(
+    entry: Entry,
+    by: Actor,
+    reason: str,
+    status: str,
+    refused: str,
+    action: str,
+    expected: Collection[Tag] | None = None,
+) -> None:
     """In the caller's transaction, under the competition's lock: ``entry`` moves to ``status``
     (refused for ``refused`` when it is there already), and the ``action`` is recorded with its
-    reason."""
+    reason. ``expected``: refused with ``VersionConflict`` unless it names the entry as it is."""
     competition = entry.competition
     lock(competition)
     # Every write of entries holds the competition's lock: the entry as read now is final.
     entry.refresh_from_db()
+    if expected is not None:
+        current = selectors.entry_validator(entry)
+        if current not in expected:
+            raise VersionConflict(entry.pk, current.version, reason="entry")
     if entry.status == status:
         raise violation("entry", "not_allowed", reason=refused)
     entry.status = status

@@ -11,13 +11,14 @@ Drawing a draft round's tables is ``draw``'s job; settling a table that cannot f
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from scoring import services as scoring
+from scoring.etags import Tag
 from scoring.models import NOT_ACCEPTED, GameStatus, LockReason
 from scoring.rules.base import Problems
 from scoring.services import Actor, queue, violation
@@ -35,12 +36,14 @@ from tournaments.models import (
 )
 from tournaments.services._common import (
     GAME_CONTEXT,
+    check_round_expected,
     lock,
     lock_round_games,
     locked_round,
     record_event,
     require_manager,
 )
+from tournaments.services._tables import table_title
 
 
 def add_round(
@@ -178,8 +181,7 @@ def _start_table_game(competition: Competition, round_: Round, table: Table, by:
         ruleset=round_.ruleset,
         players=players,
         options=competition.options.get(round_.ruleset) or {},
-        title=f"{competition.name} · R{round_.number} · T{table.number}",
-        public_live=competition.public,
+        title=table_title(competition.name, round_.number, table.number),
         context=GAME_CONTEXT,
         # Seat 1 of the draw deals first: the table card says so, the game knows it.
         first_dealer=0,
@@ -269,15 +271,24 @@ def close_round(*, round_: Round, by: Actor) -> Round:
     return round_
 
 
-def delete_round(*, round_: Round, by: Actor, reason: str = "") -> Round:
+def delete_round(
+    *, round_: Round, by: Actor, reason: str = "", expected: Collection[Tag] | None = None
+) -> Round:
     """Delete a draft round (a stray "Round 4"): it leaves the schedule, the public pages and
     the calendar feed; the draft rounds after it move up one number. Its draw and check-ins go
     with it. A published or closed round is never deleted (its games are results), nor one
-    that an adjustment names. The row itself stays, marked deleted, for the events naming it."""
+    that an adjustment names. The row itself stays, marked deleted, for the events naming it.
+
+    ``expected``: the validators the client read (``scoring.etags``); one must name this very
+    round (its row, not its number) as it is now, else ``VersionConflict``; a round they name
+    that is deleted already raises ``Round.DoesNotExist``, as does this one deleted meanwhile:
+    a DELETE sent twice never deletes the round that took the number."""
     competition = round_.competition
     require_manager(by, competition.club)
     reason = " ".join(str(reason or "").split())
     with locked_round(round_, RoundStatus.DRAFT, "published"):
+        if expected is not None:
+            check_round_expected(round_, expected)
         if round_.adjustments.exists():
             raise violation("round", "not_allowed", reason="has_adjustments")
         later = list(

@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
@@ -21,6 +22,7 @@ from scoring import access
 from scoring.forms.games import ReasonForm
 from scoring.models import Club
 from scoring.selectors import role_of
+from scoring.services import submissions
 from scoring.views.access import submit
 from tournaments import selectors, services
 from tournaments.forms import (
@@ -43,15 +45,21 @@ def competition_new(request, slug: str):
         raise Http404
     if not access.is_manager(role):
         raise PermissionDenied
-    form = CompetitionForm(request.POST or None)
+    form = CompetitionForm(request.POST or None, user=request.user)
     if request.method == "POST" and form.is_valid():
-        competition = submit(
-            form,
-            services.create_competition,
-            club=club,
-            by=access.actor_for(request),
-            **form.service_arguments(),
-        )
+        by = access.actor_for(request)
+        try:
+            # Sent once: the same form again shows the competition it made.
+            with submissions.once(
+                token=form.once_token(), by=by, purpose="new_competition"
+            ) as made:
+                competition = submit(
+                    form, services.create_competition, club=club, by=by, **form.service_arguments()
+                )
+                if competition is not None:
+                    made(reverse("competition", args=[club.slug, competition.slug]))
+        except submissions.AlreadySubmitted as sent:
+            return redirect(sent.answer or reverse("club", args=[club.slug]))
         if competition is not None:
             messages.success(
                 request,
@@ -72,7 +80,7 @@ def competition_page(request, club_slug: str, slug: str):
     competition, role = organizer_or_404(request, club_slug, slug, manage=request.method == "POST")
     entries = selectors.entries_of(competition)
     rounds = selectors.schedule_of(competition)
-    forms = _dashboard_forms(competition, entries, rounds)
+    forms = _dashboard_forms(competition, entries, rounds, request.user)
     status = 200
     if request.method == "POST":
         handler = COMPETITION_ACTIONS.get(request.POST.get("action"))
@@ -108,11 +116,13 @@ def competition_page(request, club_slug: str, slug: str):
     )
 
 
-def _dashboard_forms(competition, entries, rounds) -> dict[str, object]:
+def _dashboard_forms(competition, entries, rounds, user) -> dict[str, object]:
     """The dashboard's forms, unbound: the next round (prefilled from the calendar), a season
     of nights from that date, an adjustment, and declaring the results final (or reopening)."""
     last = rounds[-1] if rounds else None
-    round_form = RoundForm(competition=competition, initial=next_round_initial(competition, last))
+    round_form = RoundForm(
+        competition=competition, user=user, initial=next_round_initial(competition, last)
+    )
     season = {
         "first_date": round_form.initial.get("date"),
         "start_time": round_form.initial.get("start_time"),
@@ -130,20 +140,33 @@ def _back(competition):
 
 
 def _add_round(request, competition, forms, entries, rounds):
-    form = forms["round_form"] = RoundForm(request.POST, competition=competition)
+    form = RoundForm(request.POST, competition=competition, user=request.user)
+    forms["round_form"] = form
     if not form.is_valid():
         return None
     data = form.cleaned_data
-    round_ = submit(
-        form,
-        services.add_round,
-        competition=competition,
-        by=access.actor_for(request),
-        ruleset=data.get("ruleset") or None,
-        date=data.get("date"),
-        start_time=data.get("start_time"),
-        duration_minutes=data["duration_minutes"],
-    )
+    by = access.actor_for(request)
+    try:
+        # Sent once: the same form again (a double tap) shows the round it added.
+        with submissions.once(token=form.once_token(), by=by, purpose="add_round") as made:
+            round_ = submit(
+                form,
+                services.add_round,
+                competition=competition,
+                by=by,
+                ruleset=data.get("ruleset") or None,
+                date=data.get("date"),
+                start_time=data.get("start_time"),
+                duration_minutes=data["duration_minutes"],
+            )
+            if round_ is not None:
+                made(
+                    reverse("round", args=[competition.club.slug, competition.slug, round_.number])
+                )
+    except submissions.AlreadySubmitted as sent:
+        return redirect(
+            sent.answer or reverse("competition", args=[competition.club.slug, competition.slug])
+        )
     if round_ is None:
         return None
     messages.success(request, _("Round %(n)s added.") % {"n": round_.number})

@@ -224,7 +224,8 @@ def public_standings(request, club_slug: str, slug: str):
 
 def _games_readable(competition: Competition, role) -> bool:
     """Whether the game pages of this competition open for this visitor: members, or anyone
-    when the competition is public (its games are published ``public_live``)."""
+    when the competition is public (as ``scoring.access.can_read_game`` decides it for a game
+    page, from the competition as it is now)."""
     return role is not None or competition.public
 
 

@@ -24,7 +24,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scoring import access
-from scoring.services import queue
+from scoring.forms.once import EXPIRED
+from scoring.services import queue, submissions
 from scoring.views.access import submit
 from tournaments import selectors, services, tasks
 from tournaments.forms import (
@@ -115,6 +116,8 @@ def round_page(request, club_slug: str, slug: str, number: int):
         else None,
         "task_threshold": TASK_THRESHOLD,
         "next_round": _next_round(competition, round_),
+        # The publish button is sent once: a double tap publishes once, the second is shown it.
+        "publish_once": submissions.issue_token(request.user, "publish_round"),
     }
     context |= _table_rows(tables, bound)
     context |= _round_forms(competition, round_, tables, byes, bound)
@@ -369,7 +372,22 @@ def _action_swap(request, competition, round_, bound, errors):
 
 def _action_publish(request, competition, round_, bound, errors):
     by = access.actor_for(request)
-    if attempt_into(errors, "publish", services.publish_round, round_=round_, by=by) is None:
+    sent = request.POST.get("once") or ""
+    token = submissions.read_token(sent, request.user, "publish_round") if sent else None
+    if sent and token is None:
+        errors["publish"] = [str(EXPIRED)]
+        return None
+    here = reverse("round", args=[competition.club.slug, competition.slug, round_.number])
+    try:
+        with submissions.once(token=token, by=by, purpose="publish_round") as made:
+            published = attempt_into(
+                errors, "publish", services.publish_round, round_=round_, by=by
+            )
+            if published is not None:
+                made(here)
+    except submissions.AlreadySubmitted:
+        return redirect(here)
+    if published is None:
         return None
     messages.success(
         request, _("Round %(n)s is published: its games are open.") % {"n": round_.number}
