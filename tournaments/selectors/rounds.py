@@ -14,6 +14,7 @@ from tournaments.models import (
     Bye,
     CheckIn,
     Competition,
+    CompetitionEvent,
     Entry,
     Round,
     RoundStatus,
@@ -74,6 +75,21 @@ def late_seat_refusal(round_: Round, table: Table) -> str | None:
     if game is not None and (game.status != GameStatus.IN_PROGRESS or game.hands.exists()):
         return "table_started"
     return None
+
+
+#: The events of a published round's changes; their ``tables`` are the cards to print again.
+CHANGE_ACTIONS = ("swap_published", "replace_entry", "redraw_tables")
+
+
+def tables_to_reprint(round_: Round) -> list[int]:
+    """The tables of a published round whose cards changed since it was (last) published
+    (``services.changes``): one query."""
+    if round_.status != RoundStatus.PUBLISHED or round_.published_at is None:
+        return []
+    events = CompetitionEvent.objects.filter(
+        round=round_, action__in=CHANGE_ACTIONS, at__gte=round_.published_at
+    )
+    return sorted({n for data in events.values_list("data", flat=True) for n in data["tables"]})
 
 
 def late_seat_tables(round_: Round) -> list[Table]:

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from scoring.models import Player
 from tournaments import scheduling
-from tournaments.models import Bye, Round, Table, TableSeat
+from tournaments.models import Bye, Competition, Entry, Round, Table, TableSeat
 
 
 def store_tables(
@@ -35,6 +36,14 @@ def store_tables(
     # A draw that succeeds ends the notice of an earlier refused one.
     round_.draw_problem = None
     round_.save(update_fields=["metrics", "method", "seed", "draw_problem"])
+
+
+def table_players(competition: Competition, entries: Sequence[Entry]) -> list[Player]:
+    """The players of a table whose ``entries`` are in seat order, as its game seats them
+    (pairs: both first players, then their partners)."""
+    if competition.pairs:
+        return [entries[0].player, entries[1].player, entries[0].partner, entries[1].partner]
+    return [e.player for e in entries]
 
 
 def metrics_dict(metrics: scheduling.Metrics) -> dict[str, Any]:
