@@ -33,7 +33,7 @@ from scoring.services._game_row import (
     _refuse_if_abandoned,
     _refuse_if_locked,
 )
-from scoring.services.actors import Actor, authorize_club, violation
+from scoring.services.actors import Actor, Conflict, authorize_club, violation
 from scoring.services.clubs import new_player
 from scoring.services.hands import hand_row
 from scoring.signals import announce_game_changed
@@ -276,7 +276,7 @@ def reseat_game(
         _refuse_if_abandoned(locked)
         _refuse_if_locked(locked)
         if locked.hands.exists():
-            raise violation("game", "has_hands")
+            raise Conflict("game", "has_hands")
         rules = RULESETS[locked.ruleset]
         given = locked.options if options is None else options
         _rules, resolved, matched = _checked_start(

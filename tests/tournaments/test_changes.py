@@ -15,19 +15,21 @@ from scoring.services import Actor, NotAllowed
 from tournaments import selectors, services
 from tournaments.models import CompetitionEvent, RoundStatus
 
-from .helpers import codes, enter, make_competition, play, tables_of, terziglio_won_by
+from .helpers import (
+    codes,
+    enter,
+    make_competition,
+    play,
+    published_night,
+    tables_of,
+    terziglio_won_by,
+)
 
 
 @pytest.fixture
 def seven(club, olga):
     """A club night of 7 Terziglio players, published: a table of 4 and a table of 3."""
-    competition = make_competition(club, olga, format="club_night", notify_entrants=True)
-    entries = enter(competition, olga, 7)
-    round_ = services.add_round(competition=competition, by=Actor.for_user(olga))
-    services.generate_round(round_=round_, by=Actor.for_user(olga), seed=1)
-    services.publish_round(round_=round_, by=Actor.for_user(olga))
-    round_.entries = entries
-    return round_
+    return published_night(club, olga, 7, notify_entrants=True)
 
 
 def seats_of_game(table) -> list[int]:

@@ -1,11 +1,13 @@
 """Changing a published round on the day: two entries swapped between tables, an absent entry
 replaced by a late entrant or by a bye, the tables that have not started drawn again, and the
 round taken back to a draft. Every change is refused where a game it touches already has a
-hand (``has_hands``): a table that has started stays as it is.
+hand (``has_hands``): a table that has started stays as it is. Refusals of the data's state
+(a hand entered, a round not being played) are ``Conflict``s (HTTP 409); bad values are
+``RuleViolation``s naming their field (400).
 
 The games are not started again: ``scoring.services.reseat_game`` seats the new players at the
 same game, so its page, its table link and PIN (and the phones already holding them) follow the
-change. Each change locks the competition and the round (``_common.locked_round``), then the
+change. Each change locks the competition and the round (``_common.lock``), then the
 games it touches, in table order; it records its event (``tables``: the table cards to print
 again, ``selectors.tables_to_reprint``) and e-mails the entries whose table changed after commit, when the competition says so.
 """
@@ -13,11 +15,14 @@ again, ``selectors.tables_to_reprint``) and e-mails the entries whose table chan
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+
+from django.db import transaction
 
 from scoring import services as scoring
 from scoring.models import GameStatus
-from scoring.services import Actor, queue, violation
+from scoring.services import Actor, Conflict, queue, violation
 from tournaments import selectors, tasks
 from tournaments.models import (
     Bye,
@@ -30,7 +35,7 @@ from tournaments.models import (
     Table,
     TableSeat,
 )
-from tournaments.services._common import locked_round, record_event, require_manager
+from tournaments.services._common import lock, record_event, require_manager
 from tournaments.services._tables import table_players
 
 #: How many shuffles a redraw tries before keeping the one with the fewest repeated meetings.
@@ -61,9 +66,21 @@ def _started(table: Table) -> str | None:
 
 
 def _refuse_started(table: Table, field: str) -> None:
-    """Refuse a change of ``table`` once it is settled or its game has a hand."""
+    """Refuse a change of ``table`` once it is settled or its game has a hand (a refusal of
+    the data's state: HTTP 409)."""
     if reason := _started(table):
-        raise violation(field, "not_allowed", reason=reason, table=table.number)
+        raise Conflict(field, "not_allowed", reason=reason, table=table.number)
+
+
+@contextmanager
+def _published(round_: Round) -> Iterator[Competition]:
+    """The transaction of a change: the competition and the round locked and re-read
+    (``_common.lock``), refused (409) unless the round is being played."""
+    with transaction.atomic():
+        competition = lock(round_)
+        if round_.status != RoundStatus.PUBLISHED:
+            raise Conflict("round", "not_allowed", reason="not_changeable")
+        yield competition
 
 
 def _entry_id(value, field: str) -> int:
@@ -119,7 +136,7 @@ def swap_published(*, round_: Round, a, b, by: Actor) -> Round:
     competition = round_.competition
     require_manager(by, competition.club)
     a, b = _entry_id(a, "a"), _entry_id(b, "b")
-    with locked_round(round_, RoundStatus.PUBLISHED, "not_changeable"):
+    with _published(round_):
         tables = _tables(round_)
         table_a, table_b = _seated(tables, a, "a"), _seated(tables, b, "b")
         if table_a.pk == table_b.pk:
@@ -156,7 +173,7 @@ def replace_entry(*, round_: Round, absent, by: Actor, late=None) -> Round:
     require_manager(by, competition.club)
     absent = _entry_id(absent, "absent")
     late = None if late in (None, "") else _entry_id(late, "late")
-    with locked_round(round_, RoundStatus.PUBLISHED, "not_changeable"):
+    with _published(round_):
         tables = _tables(round_)
         table = _seated(tables, absent, "absent")
         _refuse_started(table, "absent")
@@ -202,12 +219,12 @@ def redraw_tables(*, round_: Round, by: Actor, seed: int | None = None) -> Round
     require_manager(by, competition.club)
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise violation("seed", "type", expected="integer")
-    with locked_round(round_, RoundStatus.PUBLISHED, "not_changeable"):
+    with _published(round_):
         if competition.two_sided:
-            raise violation("round", "not_allowed", reason="fixed_matches")
+            raise Conflict("round", "not_allowed", reason="fixed_matches")
         open_tables = [t for t in _tables(round_) if _started(t) is None]
         if len(open_tables) < 2:
-            raise violation("round", "not_allowed", reason="nothing_to_redraw")
+            raise Conflict("round", "not_allowed", reason="nothing_to_redraw")
         current = [[e.pk for e in _entries(t)] for t in open_tables]
         history = selectors.meetings(competition, before=round_.number)
         drawn = _shuffled(current, history, random.Random(seed))
@@ -258,7 +275,7 @@ def _shuffled(
         if best_cost is None or cost < best_cost:
             best, best_cost = [list(t) for t in tables], cost
     if best is None:  # every shuffle gave the same tables (one table's worth of entries)
-        raise violation("round", "not_allowed", reason="nothing_to_redraw")
+        raise Conflict("round", "not_allowed", reason="nothing_to_redraw")
     return best
 
 
@@ -270,13 +287,13 @@ def unpublish_round(*, round_: Round, by: Actor, reason: str = "") -> Round:
     competition = round_.competition
     require_manager(by, competition.club)
     reason = " ".join(str(reason or "").split())
-    with locked_round(round_, RoundStatus.PUBLISHED, "not_changeable"):
+    with _published(round_):
         if (
             competition.rounds.filter(number__gt=round_.number)
             .exclude(status=RoundStatus.DRAFT)
             .exists()
         ):
-            raise violation("round", "not_allowed", reason="later_round_playing")
+            raise Conflict("round", "not_allowed", reason="later_round_playing")
         tables = _tables(round_)
         for table in tables:
             _refuse_started(table, "round")
