@@ -28,7 +28,7 @@ class ReplaceForm(RuleErrorsMixin, forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["absent"].choices = [("", "—"), *seated]
         self.fields["late"].choices = [
-            ("", _("nobody: the table plays with one fewer")),
+            ("", _("nobody (one player fewer)")),
             *waiting,
         ]
 
