@@ -86,7 +86,8 @@ REASONS = {
         "Table %(table)s cannot play with %(value)s: choose a late entrant to take the seat."
     ),
     ("not_allowed", "fixed_matches"): gettext_lazy(
-        "The matches of this round follow the format: swap two players instead of drawing again."
+        "The matches of this round follow the format (a bracket, a round robin): they do not "
+        "change once published; settle a match by forfeit instead."
     ),
     ("not_allowed", "nothing_to_redraw"): gettext_lazy(
         "Fewer than two tables have no hand yet: there is nothing to draw again."

@@ -11,19 +11,21 @@ from django.core import mail
 from scoring.messages import message
 from scoring.models import AuditEvent, Game, TableLink
 from scoring.rules import RuleViolation
-from scoring.services import Actor, NotAllowed
+from scoring.services import Actor, Conflict, NotAllowed
 from tournaments import selectors, services
 from tournaments.models import CompetitionEvent, RoundStatus
 
 from .helpers import (
     codes,
     enter,
+    enter_pairs,
     make_competition,
     play,
     published_night,
     tables_of,
     terziglio_won_by,
 )
+from .test_bracket import knockout_of_six
 
 
 @pytest.fixture
@@ -256,3 +258,50 @@ def test_unpublish_is_refused_while_a_later_round_is_published(seven, olga):
     with pytest.raises(RuleViolation) as refused:
         services.unpublish_round(round_=seven, by=by)
     assert refused.value.problems[0].params == {"reason": "later_round_playing"}
+
+
+def test_a_bracket_round_keeps_its_matches_but_may_go_back_to_a_draft(club, olga):
+    by = Actor.for_user(olga)
+    competition, _entries = knockout_of_six(club, olga, rounds_played=0)
+    first = competition.rounds.get(number=1)
+    services.generate_round(round_=first, by=by)
+    services.publish_round(round_=first, by=by)
+    matches = tables_of(first)
+    (a, _), (b, _) = matches[0], matches[1]
+    for change in (
+        lambda: services.swap_published(round_=first, a=a, b=b, by=by),
+        lambda: services.replace_entry(round_=first, absent=a, by=by),
+        lambda: services.redraw_tables(round_=first, by=by),
+    ):
+        with pytest.raises(Conflict) as refused:
+            change()
+        assert refused.value.problems[0].params == {"reason": "fixed_matches"}
+    assert tables_of(first) == matches
+    services.unpublish_round(round_=first, by=by)
+    first.refresh_from_db()
+    assert first.status == RoundStatus.DRAFT and tables_of(first) == matches
+
+
+def test_a_swap_of_pairs_seats_both_partners_on_their_side(club, olga):
+    by = Actor.for_user(olga)
+    competition = make_competition(
+        club, olga, rulesets=["briscola"], options={"briscola": {"format": "pairs"}}
+    )
+    pairs = {e.pk: e for e in enter_pairs(competition, olga, 4)}
+    round_ = services.add_round(competition=competition, by=by)
+    services.generate_round(round_=round_, by=by, seed=3)
+    services.publish_round(round_=round_, by=by)
+    (a, _), (b, _) = tables_of(round_)
+    services.swap_published(round_=round_, a=a, b=b, by=by)
+    for table in round_.tables.select_related("game"):
+        first, second = (pairs[e] for e in tables_of(round_)[table.number - 1])
+        seats = list(table.game.seats.order_by("index").values_list("player_id", "side"))
+        assert seats == [
+            (first.player_id, 0),
+            (second.player_id, 1),
+            (first.partner_id, 0),
+            (second.partner_id, 1),
+        ]
+    with pytest.raises(RuleViolation) as refused:
+        services.replace_entry(round_=round_, absent=a, by=by)  # a pair cannot play alone
+    assert codes(refused.value) == {("late", "required")}

@@ -73,13 +73,16 @@ def _refuse_started(table: Table, field: str) -> None:
 
 
 @contextmanager
-def _published(round_: Round) -> Iterator[Competition]:
+def _published(round_: Round, *, matches_too: bool = False) -> Iterator[Competition]:
     """The transaction of a change: the competition and the round locked and re-read
-    (``_common.lock``), refused (409) unless the round is being played."""
+    (``_common.lock``), refused (409) unless the round is being played, and (unless
+    ``matches_too``) for the two-sided matches a format fixes (a bracket, a round robin)."""
     with transaction.atomic():
         competition = lock(round_)
         if round_.status != RoundStatus.PUBLISHED:
             raise Conflict("round", "not_allowed", reason="not_changeable")
+        if not matches_too and (competition.two_sided or competition.bracket_round(round_.number)):
+            raise Conflict("round", "not_allowed", reason="fixed_matches")
         yield competition
 
 
@@ -220,8 +223,6 @@ def redraw_tables(*, round_: Round, by: Actor, seed: int | None = None) -> Round
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise violation("seed", "type", expected="integer")
     with _published(round_):
-        if competition.two_sided:
-            raise Conflict("round", "not_allowed", reason="fixed_matches")
         open_tables = [t for t in _tables(round_) if _started(t) is None]
         if len(open_tables) < 2:
             raise Conflict("round", "not_allowed", reason="nothing_to_redraw")
@@ -287,7 +288,7 @@ def unpublish_round(*, round_: Round, by: Actor, reason: str = "") -> Round:
     competition = round_.competition
     require_manager(by, competition.club)
     reason = " ".join(str(reason or "").split())
-    with _published(round_):
+    with _published(round_, matches_too=True):
         if (
             competition.rounds.filter(number__gt=round_.number)
             .exclude(status=RoundStatus.DRAFT)
