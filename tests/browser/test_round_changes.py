@@ -76,8 +76,9 @@ def test_a_no_show_replaced_and_a_swap_after_publishing(page, laptop, club, olga
     expect(desk.locator(f'[data-table="{four}"]')).to_contain_text("Zeno")
     shot(desk, "round-replaced-1280")
 
-    # The same link, the same game: the phone sees its new players.
-    page.reload()
+    # The same link, the same game: the phone, left open, loads itself again with the new
+    # players (its poll sees them), its entry form naming them.
+    expect(page.locator("#hand-form")).to_contain_text("Zeno")
     expect(page.locator("main")).to_contain_text("Zeno")
     expect(page.locator("main")).not_to_contain_text(absent_name)
     assert page.url.endswith(f"/g/{table.game_id}/")
@@ -94,7 +95,7 @@ def test_a_no_show_replaced_and_a_swap_after_publishing(page, laptop, club, olga
     expect(desk.locator(f'[data-table="{four}"]')).to_contain_text(b_name)
     expect(desk.locator(f'[data-table="{other}"]')).to_contain_text(a_name)
     shot(desk, "round-swapped-1280")
-    page.reload()
+    expect(page.locator("#hand-form")).to_contain_text(b_name)
     expect(page.locator("main")).to_contain_text(b_name)
     expect(page.locator("main")).not_to_contain_text(a_name)
     shot(page, "table-phone-after-swap-390")
