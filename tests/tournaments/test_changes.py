@@ -132,12 +132,13 @@ def test_a_late_entrant_takes_the_absent_seat(
     late = services.add_entry(competition=seven.competition, player="Zeno", by=Actor.for_user(olga))
     late.player.user = django_user_model.objects.create_user("zeno", email="zeno@example.org")
     late.player.save()
+    services.give_bye(round_=seven, entry=late, by=Actor.for_user(olga))  # sat out, then came
     absent = tables_of(seven)[1][0]
     table = seven.tables.select_related("game").get(number=2)
     game_id = table.game_id
     with django_capture_on_commit_callbacks(execute=True):
         services.replace_entry(round_=seven, absent=absent, late=late.pk, by=Actor.for_user(olga))
-    assert tables_of(seven)[1][0] == late.pk
+    assert tables_of(seven)[1][0] == late.pk and not seven.byes.exists()
     table.refresh_from_db()
     assert table.game_id == game_id and late.player_id in seats_of_game(table)
     assert "zeno@example.org" in {m.to[0] for m in mail.outbox}
