@@ -107,6 +107,9 @@ TEMPLATES = {
     "exceeds_pack": gettext_lazy("%(field)s: more cards or points than the packs in use hold."),
     "game_finished": gettext_lazy("The game is finished: no more hands can be added."),
     "game_abandoned": gettext_lazy("The game was abandoned: it cannot change any more."),
+    "has_hands": gettext_lazy(
+        "Hands are already entered in this game: its players can no longer change."
+    ),
     "not_found": gettext_lazy("%(field)s: %(value)s is not a player of this club."),
     "duplicate": gettext_lazy("%(value)s is already listed."),
     "stale": gettext_lazy(

@@ -225,7 +225,11 @@ EXPECTED: dict[str, list[Row]] = {
     "api-round-check-ins": R("round:draft", "nobody", "managers", known="members")
     + R("round:published", "nobody", "managers", known="anyone"),
     "api-round-generate": R("round:draft", "nobody", "managers", known="members"),
-    "api-round-swap": R("round:draft", "nobody", "managers", known="members"),
+    "api-round-swap": R("round:draft", "nobody", "managers", known="members")
+    + R("round:published", "nobody", "managers", known="anyone"),
+    "api-round-replace": R("round:published", "nobody", "managers", known="anyone"),
+    "api-round-redraw": R("round:published", "nobody", "managers", known="anyone"),
+    "api-round-unpublish": R("round:published", "nobody", "managers", known="anyone"),
     "api-round-publish": R("round:draft", "nobody", "managers", known="members"),
     "api-round-close": R("round:draft", "nobody", "managers", known="members")
     + R("round:published", "nobody", "managers", known="anyone"),
@@ -555,7 +559,9 @@ def test_authorization(world, name, row, persona, method):
     status = response.status_code
     client.cookies = cookies
     if kind == "allowed":
-        ok = 200 <= status < 400 or (method != "get" and status == 400)
+        # A write let through may still be refused by its values (400) or by the data's state
+        # (409: e.g. no table of the round left to draw again): neither is an access answer.
+        ok = 200 <= status < 400 or (method != "get" and status in (400, 409))
         assert ok, f"{persona} {method.upper()} {path}: expected allowed, got {status}"
     else:
         assert status in codes, (

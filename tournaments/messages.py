@@ -86,6 +86,29 @@ REASONS = {
     ("not_allowed", "table_started"): gettext_lazy(
         "This table has started its game: choose a table with no hand yet, or give a bye."
     ),
+    ("not_allowed", "not_changeable"): gettext_lazy(
+        "Only a round being played changes this way: a draft is drawn again, a closed round "
+        "stays as it was played."
+    ),
+    ("not_allowed", "has_hands"): gettext_lazy(
+        "Table %(table)s has hands entered: its players can no longer change."
+    ),
+    ("not_allowed", "same_table"): gettext_lazy(
+        "These two players sit at the same table: choose players of two tables."
+    ),
+    ("required", "too_few"): gettext_lazy(
+        "Table %(table)s cannot play with %(value)s: choose a late entrant to take the seat."
+    ),
+    ("not_allowed", "fixed_matches"): gettext_lazy(
+        "The matches of this round follow the format (a bracket, a round robin): they do not "
+        "change once published; settle a match by forfeit instead."
+    ),
+    ("not_allowed", "nothing_to_redraw"): gettext_lazy(
+        "Fewer than two tables have no hand yet: there is nothing to draw again."
+    ),
+    ("not_allowed", "later_round_playing"): gettext_lazy(
+        "A later round is already published: this round can no longer go back to a draft."
+    ),
     ("not_allowed", "finished"): gettext_lazy(
         "This table's game is finished: there is nothing to settle."
     ),
@@ -138,6 +161,10 @@ FIELDS = {
     ("a", "not_found"): gettext_lazy("This player is not in this round."),
     ("b", "not_found"): gettext_lazy("This player is not in this round."),
     ("entry", "not_found"): gettext_lazy("This player is not in this round."),
+    ("absent", "not_found"): gettext_lazy("This player has no seat at a table of this round."),
+    ("late", "not_found"): gettext_lazy(
+        "Choose an active player who has no seat at a table of this round."
+    ),
     ("points.*", "not_found"): gettext_lazy("This player is not in this round."),
 }
 

@@ -83,9 +83,10 @@ def search_design(groups: int, table_size: int, rounds: int, seconds: float = 60
 
 
 @shared_task(ignore_result=True)
-def announce_round(round_id: int) -> int:
-    """E-mail each entrant with an address where to sit in a just-published round. A task has
-    no request: its link is on ``SITE_URL`` (``scoring.links``)."""
+def announce_round(round_id: int, entry_ids: list[int] | None = None) -> int:
+    """E-mail each entrant with an address where to sit in a just-published round (only the
+    entries ``entry_ids`` after a change moved them, ``services.changes``). A task has no
+    request: its link is on ``SITE_URL`` (``scoring.links``)."""
     round_ = Round.objects.select_related("competition__club").filter(pk=round_id).first()
     if round_ is None:
         return 0
@@ -98,6 +99,8 @@ def announce_round(round_id: int) -> int:
         ):
             names = [seat.entry.name for seat in table.seats.all()]
             for seat in table.seats.all():
+                if entry_ids is not None and seat.entry_id not in entry_ids:
+                    continue
                 for player in filter(None, (seat.entry.player, seat.entry.partner)):
                     email = getattr(player.user, "email", "")
                     if not email:

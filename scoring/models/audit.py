@@ -23,6 +23,7 @@ class AuditAction(models.TextChoices):
     REJECT_HAND = "reject_hand", _("hand rejected")
     UNDO_HAND = "undo_hand", _("hand undone")
     ABANDON_GAME = "abandon_game", _("game abandoned")
+    RESEAT_GAME = "reseat_game", _("players seated again")
     LOCK_GAME = "lock_game", _("game locked")
     REOPEN_GAME = "reopen_game", _("game reopened")
     ROTATE_TABLE_LINK = "rotate_table_link", _("table link and PIN changed")

@@ -17,7 +17,7 @@ The functions live in one module per idea; callers use this package's names
 - ``clubs``: starting a club (audited) and its players;
 - ``confirmations``: confirmation by the table, a player of another side accepting or
   rejecting a hand;
-- ``games``: starting, importing and abandoning a game;
+- ``games``: starting, importing, reseating (no hand yet) and abandoning a game;
 - ``hands``: entering and correcting hands under the game row's lock, and how a scored hand
   becomes a row;
 - ``removals``: removing hands (one, one and those after it, one with the dealers fixed) and
@@ -54,7 +54,7 @@ from scoring.services.clubs import (
     update_club,
 )
 from scoring.services.confirmations import accept_hand, reject_hand, sides_of
-from scoring.services.games import abandon_game, import_game, rematch, start_game
+from scoring.services.games import abandon_game, import_game, rematch, reseat_game, start_game
 from scoring.services.hands import (
     Recorded,
     correct_hand,
@@ -111,6 +111,7 @@ __all__ = [
     "remove_hand_fixing_dealers",
     "remove_hands_from",
     "reopen_game",
+    "reseat_game",
     "rotate_table_link",
     "set_player_active",
     "sides_of",

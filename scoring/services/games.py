@@ -14,6 +14,7 @@ from django.utils import timezone
 from scoring import selectors
 from scoring.etags import Tag, game_tag
 from scoring.models import (
+    MANAGERS,
     AuditAction,
     Club,
     Game,
@@ -27,13 +28,14 @@ from scoring.rules import RULESETS, RuleViolation, engine
 from scoring.rules.base import Problems, Reader
 from scoring.services import audit
 from scoring.services._game_row import (
+    CACHE_FIELDS,
     _cache_fields,
     _locked,
     _refuse_if_abandoned,
     _refuse_if_locked,
     refuse_unfinishing,
 )
-from scoring.services.actors import Actor, VersionConflict, authorize_club, violation
+from scoring.services.actors import Actor, Conflict, VersionConflict, authorize_club, violation
 from scoring.services.clubs import new_player
 from scoring.services.hands import hand_row
 from scoring.signals import announce_game_changed
@@ -254,6 +256,60 @@ def abandon_game(
             game=locked,
             before=before,
             after={"status": locked.status},
+            reason=reason.strip(),
+        )
+    return locked
+
+
+def reseat_game(
+    *,
+    game: Game | int,
+    players: Sequence[Any],
+    by: Actor,
+    reason: str,
+    options: Mapping[str, Any] | None = None,
+) -> Game:
+    """Seat other players at a game that has no hand yet (a competition's table changed after
+    its round was published): the same game, so its page and its table link (and the phones
+    holding it) stay, with ``players`` in seat order, one fewer or more if the ruleset allows
+    (``options``: the house rules to resolve again for that number, else the game's own).
+    Refused once a hand was entered (``game: has_hands``), and for an abandoned or locked game.
+    Managers of the club only. Audited with the seats before and after."""
+    if not isinstance(reason, str) or not reason.strip():
+        raise violation("reason", "required")
+    with transaction.atomic():
+        locked = _locked(game, by, table_link_may=False, roles=MANAGERS)
+        _refuse_if_abandoned(locked)
+        _refuse_if_locked(locked)
+        if locked.hands.exists():
+            raise Conflict("game", "has_hands")
+        rules = RULESETS[locked.ruleset]
+        given = locked.options if options is None else options
+        _rules, resolved, matched = _checked_start(
+            locked.club, locked.ruleset, list(players), given, locked.title, None
+        )
+        before = [s.player.display_name for s in locked.seats.select_related("player")]
+        seated = [p if isinstance(p, Player) else new_player(locked.club, p) for p in matched]
+        locked.seats.all().delete()
+        sides = rules.sides(resolved, len(seated))
+        side_of = {seat: i for i, side in enumerate(sides or ()) for seat in side}
+        Seat.objects.bulk_create(
+            Seat(game=locked, index=i, player=p, side=side_of.get(i) if sides else None)
+            for i, p in enumerate(seated)
+        )
+        locked.options = resolved
+        if locked.first_dealer is not None and locked.first_dealer >= len(seated):
+            locked.first_dealer = 0
+        _cache_fields(locked, engine.replay(rules, resolved, len(seated), ()))
+        locked.version += 1
+        locked.save(update_fields=[*CACHE_FIELDS, "options", "first_dealer"])
+        audit.record(
+            by,
+            AuditAction.RESEAT_GAME,
+            club_id=locked.club_id,
+            game=locked,
+            before={"players": before},
+            after={"players": [p.display_name for p in seated]},
             reason=reason.strip(),
         )
     return locked

@@ -6,7 +6,10 @@
  * wait in the outbox); otherwise the form's hand number, and while the form is untouched its
  * dealer, come from the region's data attributes (data-status, data-hand-count,
  * data-next-dealer), never from its text. The region is asked for again at once when the phone
- * comes back (visibilitychange) or the network does (online). Exposed as segnapunti.live.
+ * comes back (visibilitychange) or the network does (online). When the players themselves
+ * changed (an organizer swapped or replaced someone before the first hand: data-seats differs
+ * from the page's), the whole page is loaded again, so that its entry form names the new
+ * players. Exposed as segnapunti.live.
  */
 (function () {
   "use strict";
@@ -82,8 +85,18 @@
     still.parentNode.insertBefore(notice, still);
   });
 
+  var servedSeats = null;
+  document.addEventListener("DOMContentLoaded", function () {
+    var live = $("#live");
+    if (live) servedSeats = live.dataset.seats;
+  });
+
   document.addEventListener("htmx:afterSwap", function () {
     var live = $("#live"), form = $("#hand-form"), fields = handForm();
+    if (live && servedSeats != null && live.dataset.seats != null && live.dataset.seats !== servedSeats) {
+      window.location.reload();  // other players at this table: the form must name them
+      return;
+    }
     if (!live || !form || !fields || form.hasAttribute("data-replaces")) return;
     var pending = waiting(form.dataset.gameId);
     if (live.dataset.status !== "in_progress") {

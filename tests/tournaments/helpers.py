@@ -101,3 +101,16 @@ def play(game: Game, documents: list[dict], user) -> Game:
     for document in documents:
         scoring.record_hand(game=game, document=document, by=Actor.for_user(user))
     return Game.objects.get(pk=game.pk)
+
+
+def published_night(club, user, count: int, **fields) -> Round:
+    """A club night of ``count`` Terziglio players drawn (seed 1) and published (7: a table of
+    four and a table of three); ``round_.entries`` are its entries in order."""
+    fields.setdefault("format", "club_night")
+    competition = make_competition(club, user, **fields)
+    entries = enter(competition, user, count)
+    round_ = services.add_round(competition=competition, by=Actor.for_user(user))
+    services.generate_round(round_=round_, by=Actor.for_user(user), seed=1)
+    services.publish_round(round_=round_, by=Actor.for_user(user))
+    round_.entries = entries
+    return round_

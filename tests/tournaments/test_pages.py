@@ -368,11 +368,11 @@ def test_a_round_is_drawn_previewed_swapped_published_played_and_closed(olga, cl
     games = [t.game for t in round_.tables.select_related("game").order_by("number")]
     assert all(g is not None and is_public_game(g) for g in games)
     assert games[0].options["target_score"] == 2
-    again = client.post("/c/uno/k/coppa/rounds/1/", {"action": "swap", "a": a.pk, "b": b.pk})
-    assert again.status_code == 400  # a published round's tables are fixed
 
     by = Actor.for_user(olga)
     win(games[0], by)
+    again = client.post("/c/uno/k/coppa/rounds/1/", {"action": "swap", "a": a.pk, "b": b.pk})
+    assert again.status_code == 400  # table 1 has a hand: its players are fixed
     html = client.get("/c/uno/k/coppa/rounds/1/").content.decode()
     assert f'href="/g/{games[0].pk}/"' in html and f'href="/g/{games[0].pk}/table/"' in html
     assert 'data-status="finished"' in html and 'data-status="in_progress"' in html

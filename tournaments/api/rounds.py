@@ -254,7 +254,11 @@ class RoundSwap(RoundAction):
         b = inputs.Integer(min_value=1, max_value=ID_MAX, help_text="Another entry id.")
 
     @extend_schema(
-        summary="Swap two entries in a draft round (seats, tables, or a seat and a bye)",
+        summary="Swap two entries: in a draft (seats, tables, or a seat and a bye), or between "
+        "two tables of a published round",
+        description="In a published round both tables' games must have no hand yet (409 "
+        "otherwise); the games are seated again in place (their table links stay) and the "
+        "entries of both tables are e-mailed again when the competition e-mails its entrants.",
         request=InputSerializer,
         responses={200: RoundOutput, **WRITE_ERRORS},
     )
@@ -262,7 +266,11 @@ class RoundSwap(RoundAction):
         return super().post(request, competition_id, number)
 
     def act(self, *, round_, by, a, b):
-        services.swap_in_round(round_=round_, a=a, b=b, by=by)
+        # The status read here picks the door; each service checks it again under the lock.
+        if round_.status == RoundStatus.DRAFT:
+            services.swap_in_round(round_=round_, a=a, b=b, by=by)
+        else:
+            services.swap_published(round_=round_, a=a, b=b, by=by)
 
 
 class RoundPublish(RoundAction):

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.api import competitions, entries, rounds, schedule, standings
+from tournaments.api import changes, competitions, entries, rounds, schedule, standings
 
 COMPETITION = "competitions/<int:competition_id>"
 ROUND = f"{COMPETITION}/rounds/<int:number>"
@@ -42,6 +42,9 @@ urlpatterns = [
     path(f"{ROUND}/generate/", rounds.RoundGenerate.as_view(), name="api-round-generate"),
     path(f"{ROUND}/swap/", rounds.RoundSwap.as_view(), name="api-round-swap"),
     path(f"{ROUND}/publish/", rounds.RoundPublish.as_view(), name="api-round-publish"),
+    path(f"{ROUND}/replace/", changes.RoundReplace.as_view(), name="api-round-replace"),
+    path(f"{ROUND}/redraw/", changes.RoundRedraw.as_view(), name="api-round-redraw"),
+    path(f"{ROUND}/unpublish/", changes.RoundUnpublish.as_view(), name="api-round-unpublish"),
     path(f"{ROUND}/close/", rounds.RoundClose.as_view(), name="api-round-close"),
     path(
         f"{COMPETITION}/tables/<int:table_id>/forfeit/",

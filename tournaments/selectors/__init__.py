@@ -58,6 +58,7 @@ from tournaments.selectors.rounds import (
     rounds_of,
     rounds_with_snapshot_version,
     table_links,
+    tables_to_reprint,
     unseated,
     where_of,
 )
@@ -119,6 +120,7 @@ __all__ = [
     "standings_of",
     "started",
     "table_links",
+    "tables_to_reprint",
     "unseated",
     "where_of",
 ]

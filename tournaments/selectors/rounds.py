@@ -56,18 +56,31 @@ def unseated(round_: Round) -> list[Entry]:
     """The active entries a drawn round leaves out by mistake: those expected to play (the
     checked-in ones if anyone checked in, else every active entry) with neither a seat nor a
     bye, in seed order. A late entrant added after a round was published is one; so is anyone
-    who entered between a draw and its publication. Empty before a draw, and for a knockout
+    who entered between a draw and its publication; not an entry replaced as absent in the
+    published round. Empty before a draw, and for a knockout
     (who plays a later round is decided by the bracket, not by being active)."""
     if round_.competition.bracket_round(round_.number) or not round_.tables.exists():
         return []
     placed = set(TableSeat.objects.filter(table__round=round_).values_list("entry_id", flat=True))
     placed |= set(Bye.objects.filter(round=round_).values_list("entry_id", flat=True))
+    placed |= _replaced_as_absent(round_)
     present = set(CheckIn.objects.filter(round=round_).values_list("entry_id", flat=True))
     return [
         e
         for e in entries_of(round_.competition, active_only=True)
         if e.pk not in placed and (not present or e.pk in present)
     ]
+
+
+def _replaced_as_absent(round_: Round) -> set[int]:
+    """The entries replaced as absent since the round was (last) published
+    (``services.replace_entry``): not left out by mistake."""
+    if round_.status == RoundStatus.DRAFT or round_.published_at is None:
+        return set()
+    events = CompetitionEvent.objects.filter(
+        round=round_, action="replace_entry", at__gte=round_.published_at
+    )
+    return {data["absent"] for data in events.values_list("data", flat=True)}
 
 
 def late_seat_refusal(round_: Round, table: Table) -> str | None:
@@ -83,6 +96,21 @@ def late_seat_refusal(round_: Round, table: Table) -> str | None:
     if game is not None and (game.status != GameStatus.IN_PROGRESS or game.hands.exists()):
         return "table_started"
     return None
+
+
+#: The events of a published round's changes; their ``tables`` are the cards to print again.
+CHANGE_ACTIONS = ("swap_published", "replace_entry", "redraw_tables")
+
+
+def tables_to_reprint(round_: Round) -> list[int]:
+    """The tables of a published round whose cards changed since it was (last) published
+    (``services.changes``): one query."""
+    if round_.status != RoundStatus.PUBLISHED or round_.published_at is None:
+        return []
+    events = CompetitionEvent.objects.filter(
+        round=round_, action__in=CHANGE_ACTIONS, at__gte=round_.published_at
+    )
+    return sorted({n for data in events.values_list("data", flat=True) for n in data["tables"]})
 
 
 def late_seat_tables(round_: Round) -> list[Table]:

@@ -13,6 +13,8 @@ The functions live in one module per idea; callers use this package's names
 - ``entries``: entering and withdrawing players or pairs;
 - ``rounds``: a round's life (add one or a season, change, delete, check-ins, publish, the
   timer, byes and late entrants, close);
+- ``changes``: changing a published round (a swap, a replacement, the tables not started
+  drawn again, back to a draft);
 - ``draw``: drawing a draft round's tables, swapping two entries in a draw, keeping a
   background draw's refusal;
 - ``bracket``: drawing a bracket's rounds (knockout, double elimination, a Swiss cut);
@@ -27,6 +29,12 @@ The functions live in one module per idea; callers use this package's names
 from scoring.services import violation
 from tournaments.services._common import GAME_CONTEXT
 from tournaments.services._tables import metrics_dict
+from tournaments.services.changes import (
+    redraw_tables,
+    replace_entry,
+    swap_published,
+    unpublish_round,
+)
 from tournaments.services.competitions import (
     COUNTED,
     NAME_MAX,
@@ -85,14 +93,18 @@ __all__ = [
     "next_slot",
     "publish_round",
     "record_draw_refusal",
+    "redraw_tables",
     "reinstate_entry",
     "reopen_competition",
+    "replace_entry",
     "seat_late_entrant",
     "set_check_ins",
     "set_round_timer",
     "store_standings",
     "swap_in_round",
     "swap_preview",
+    "swap_published",
+    "unpublish_round",
     "update_competition",
     "update_round",
     "violation",

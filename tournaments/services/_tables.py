@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scoring.models import Game
+from scoring.models import Game, Player
 from scoring.validators import shorten
 from tournaments import scheduling
-from tournaments.models import Bye, Round, Table, TableSeat
+from tournaments.models import Bye, Competition, Entry, Round, Table, TableSeat
 
 #: The game title's column: a table's game title is made to fit it.
 TITLE_MAX = Game._meta.get_field("title").max_length
@@ -47,6 +47,14 @@ def store_tables(
     # A draw that succeeds ends the notice of an earlier refused one.
     round_.draw_problem = None
     round_.save(update_fields=["metrics", "method", "seed", "draw_problem"])
+
+
+def table_players(competition: Competition, entries: Sequence[Entry]) -> list[Player]:
+    """The players of a table whose ``entries`` are in seat order, as its game seats them
+    (pairs: both first players, then their partners)."""
+    if competition.pairs:
+        return [entries[0].player, entries[1].player, entries[0].partner, entries[1].partner]
+    return [e.player for e in entries]
 
 
 def metrics_dict(metrics: scheduling.Metrics) -> dict[str, Any]:

@@ -43,7 +43,7 @@ from tournaments.services._common import (
     record_event,
     require_manager,
 )
-from tournaments.services._tables import table_title
+from tournaments.services._tables import table_players, table_title
 
 
 def add_round(
@@ -172,10 +172,7 @@ def _start_table_game(competition: Competition, round_: Round, table: Table, by:
     """The game of ``table``, its players in seat order (pairs: both first players, then their
     partners), seat 1 of the draw dealing first."""
     entries = [s.entry for s in sorted(table.seats.all(), key=lambda s: s.position)]
-    if competition.pairs:
-        players = [entries[0].player, entries[1].player, entries[0].partner, entries[1].partner]
-    else:
-        players = [e.player for e in entries]
+    players = table_players(competition, entries)
     table.game = scoring.start_game(
         club=competition.club,
         ruleset=round_.ruleset,

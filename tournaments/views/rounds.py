@@ -1,7 +1,8 @@
 """The organizer's page of a round.
 
 The round page shows the draw and acts on it through ``ROUND_ACTIONS`` (one handler per form:
-details, check-in, draw, swap, timer, publish, close, forfeit, delete, bye, late seat). Each
+details, check-in, draw, swap, timer, publish, close, forfeit, delete, bye, late seat; and a
+published round's changes, ``views.changes``). Each
 handler calls one service and redirects back, or leaves its bound form (or its refusal, in
 ``errors``) for the page to show again (400). A large draw goes to a Celery task and the page
 waits for it (``?drawing=``); if the task's draw was refused, the page says why and what to do
@@ -50,6 +51,7 @@ from tournaments.presenters import (
     unseated_rows,
 )
 from tournaments.views.access import attempt_into, organizer_or_404, round_or_404
+from tournaments.views.changes import CHANGE_ACTIONS, change_forms
 
 #: Rounds with more participants than this are drawn by a Celery task.
 TASK_THRESHOLD = 60
@@ -123,6 +125,7 @@ def round_page(request, club_slug: str, slug: str, number: int):
     context |= _round_forms(competition, round_, tables, byes, bound)
     context |= _draw_quality(competition, round_, tables, bound)
     context |= _unseated(round_)
+    context |= change_forms(request, round_, tables, bound)
     return render(request, "tournaments/round.html", context, status=status)
 
 
@@ -196,7 +199,8 @@ def _round_forms(competition, round_, tables, byes, bound) -> dict[str, object]:
         "present_count": len(present),
         "carried_from": carried_from,
         "generate_form": bound.get("generate") or GenerateForm(initial=generate, swiss=swiss_first),
-        "swap_form": bound.get("swap") or SwapForm(choices=_swap_choices(tables, byes)),
+        "swap_form": bound.get("swap")
+        or SwapForm(choices=_swap_choices(tables, byes, round_.status)),
     }
 
 
@@ -328,8 +332,10 @@ def _action_generate(request, competition, round_, bound, errors):
     return _back(round_)
 
 
-def _swap_choices(tables, byes) -> list[tuple[int, str]]:
-    """Everyone in the round, with the table they sit at (or their bye)."""
+def _swap_choices(tables, byes, status: str) -> list[tuple[int, str]]:
+    """Everyone in the round, with the table they sit at (or their bye, in a draft: a published
+    round swaps between tables)."""
+    byes = byes if status == RoundStatus.DRAFT else []
     return [
         (seat.entry.pk, _("%(name)s (table %(n)s)") % {"name": seat.entry.name, "n": t.number})
         for t in tables
@@ -340,7 +346,7 @@ def _swap_choices(tables, byes) -> list[tuple[int, str]]:
 def _swap_form(request, round_, bound) -> SwapForm | None:
     """The posted swap, kept for the page; None unless it is valid."""
     tables, byes = selectors.round_tables(round_)
-    form = SwapForm(request.POST, choices=_swap_choices(tables, byes))
+    form = SwapForm(request.POST, choices=_swap_choices(tables, byes, round_.status))
     bound["swap"] = form
     return form if form.is_valid() else None
 
@@ -364,8 +370,13 @@ def _action_swap(request, competition, round_, bound, errors):
         return None
     data = form.cleaned_data
     by = access.actor_for(request)
-    if submit(form, services.swap_in_round, round_=round_, a=data["a"], b=data["b"], by=by):
-        messages.success(request, _("Swapped."))
+    # A draft's draw is edited; a published round's two tables are seated again.
+    draft = round_.status == RoundStatus.DRAFT
+    service = services.swap_in_round if draft else services.swap_published
+    if submit(form, service, round_=round_, a=data["a"], b=data["b"], by=by):
+        messages.success(
+            request, _("Swapped.") if draft else _("Swapped: print the two tables' cards again.")
+        )
         return _back(round_)
     return None
 
@@ -513,4 +524,5 @@ ROUND_ACTIONS = {
     "delete": _action_delete,
     "bye": _action_bye,
     "seat": _action_seat,
+    **CHANGE_ACTIONS,
 }

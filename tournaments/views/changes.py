@@ -1,0 +1,121 @@
+"""The round page's changes of a published round (``services.changes``): an absent player
+replaced by a late entrant or a bye, the tables not started drawn again, and the round taken
+back to a draft after a confirmation step (``?unpublish=ask``, no script needed). Swapping two
+players is the round page's own swap form (``rounds._action_swap``), whichever the status.
+
+Each handler calls one service and redirects back to the round, whose page then says which
+table cards to print again (``selectors.tables_to_reprint``); or it leaves its bound form, the
+service's refusal next to the field it names, for the page to show again (400).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from scoring import access
+from scoring.views.access import submit
+from tournaments import selectors, services
+from tournaments.forms import RedrawForm, ReplaceForm, UnpublishForm
+from tournaments.models import Round, RoundStatus
+from tournaments.presenters import table_done
+
+
+def _back(round_: Round):
+    competition = round_.competition
+    return redirect(reverse("round", args=[competition.club.slug, competition.slug, round_.number]))
+
+
+def _replace_choices(round_: Round, tables) -> dict[str, list[tuple[int, str]]]:
+    """The players of the tables still open to a change (no hand, not settled), and the active
+    entries with no seat in the round."""
+    seated_ids = {s.entry_id for t in tables for s in t.seats.all()}
+    seated = [
+        (s.entry.pk, _("%(name)s (table %(n)s)") % {"name": s.entry.name, "n": t.number})
+        for t in tables
+        if not t.forfeited and (t.game is None or t.game.hand_count == 0) and not table_done(t)
+        for s in t.seats.all()
+    ]
+    waiting = [
+        (e.pk, e.name)
+        for e in selectors.entries_of(round_.competition, active_only=True)
+        if e.pk not in seated_ids
+    ]
+    return {"seated": seated, "waiting": waiting}
+
+
+def change_forms(request, round_: Round, tables, bound) -> dict[str, object]:
+    """The forms of a published round's changes, bound as posted or empty, and the table cards
+    to print again."""
+    if round_.status != RoundStatus.PUBLISHED:
+        return {"replace_form": None, "reprint": []}
+    choices = _replace_choices(round_, tables)
+    return {
+        "replace_form": bound.get("replace") or ReplaceForm(**choices),
+        "redraw_form": bound.get("redraw") or RedrawForm(),
+        "unpublish_form": bound.get("unpublish") or UnpublishForm(),
+        "ask_unpublish": "unpublish" in bound or request.GET.get("unpublish") == "ask",
+        "reprint": selectors.tables_to_reprint(round_),
+    }
+
+
+def _action_replace(request, competition, round_, bound, errors):
+    tables, _byes = selectors.round_tables(round_)
+    form = ReplaceForm(request.POST, **_replace_choices(round_, tables))
+    bound["replace"] = form
+    if not form.is_valid():
+        return None
+    data = form.cleaned_data
+    submit(
+        form,
+        services.replace_entry,
+        round_=round_,
+        absent=data["absent"],
+        late=data.get("late"),
+        by=access.actor_for(request),
+    )
+    if form.errors:
+        return None
+    messages.success(request, _("The absent player is replaced: print the table's card again."))
+    return _back(round_)
+
+
+def _action_redraw(request, competition, round_, bound, errors):
+    form = RedrawForm(request.POST)
+    bound["redraw"] = form
+    if not form.is_valid():
+        return None
+    by = access.actor_for(request)
+    submit(form, services.redraw_tables, round_=round_, seed=form.cleaned_data["seed"], by=by)
+    if form.errors:
+        return None
+    messages.success(
+        request, _("The tables with no hand yet are drawn again: print their cards again.")
+    )
+    return _back(round_)
+
+
+def _action_unpublish(request, competition, round_, bound, errors):
+    form = UnpublishForm(request.POST)
+    bound["unpublish"] = form
+    if not form.is_valid():
+        return None
+    by = access.actor_for(request)
+    submit(form, services.unpublish_round, round_=round_, reason=form.cleaned_data["reason"], by=by)
+    if form.errors:
+        return None
+    messages.success(
+        request,
+        _("Round %(n)s is a draft again: its games are abandoned, its tables kept as drawn.")
+        % {"n": round_.number},
+    )
+    return _back(round_)
+
+
+CHANGE_ACTIONS = {
+    "replace": _action_replace,
+    "redraw": _action_redraw,
+    "unpublish": _action_unpublish,
+}
