@@ -1,7 +1,7 @@
-"""The round page's changes of a published round (``services.changes``): an absent player
+"""The round page's changes of its tables (``services.changes``): two players swapped (a
+draft's draw edited, or a published round's two tables seated again), an absent player
 replaced by a late entrant or a bye, the tables not started drawn again, and the round taken
-back to a draft after a confirmation step (``?unpublish=ask``, no script needed). Swapping two
-players is the round page's own swap form (``rounds._action_swap``), whichever the status.
+back to a draft after a confirmation step (``?unpublish=ask``, no script needed).
 
 Each handler calls one service and redirects back to the round, whose page then says which
 table cards to print again (``selectors.tables_to_reprint``); or it leaves its bound form, the
@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from scoring import access
 from scoring.views.access import submit
 from tournaments import selectors, services
-from tournaments.forms import RedrawForm, ReplaceForm, UnpublishForm
+from tournaments.forms import RedrawForm, ReplaceForm, SwapForm, UnpublishForm
 from tournaments.models import Round, RoundStatus
 from tournaments.presenters import table_done
 
@@ -59,6 +59,55 @@ def change_forms(request, round_: Round, tables, bound) -> dict[str, object]:
         "ask_unpublish": "unpublish" in bound or request.GET.get("unpublish") == "ask",
         "reprint": selectors.tables_to_reprint(round_),
     }
+
+
+def swap_choices(tables, byes, status: str) -> list[tuple[int, str]]:
+    """Everyone in the round, with the table they sit at (or their bye, in a draft: a published
+    round swaps between tables)."""
+    byes = byes if status == RoundStatus.DRAFT else []
+    return [
+        (seat.entry.pk, _("%(name)s (table %(n)s)") % {"name": seat.entry.name, "n": t.number})
+        for t in tables
+        for seat in t.seats.all()
+    ] + [(e.pk, _("%(name)s (bye)") % {"name": e.name}) for e in byes]
+
+
+def _swap_form(request, round_, bound) -> SwapForm | None:
+    """The posted swap, kept for the page; None unless it is valid."""
+    tables, byes = selectors.round_tables(round_)
+    form = SwapForm(request.POST, choices=swap_choices(tables, byes, round_.status))
+    bound["swap"] = form
+    return form if form.is_valid() else None
+
+
+def _action_swap_preview(request, competition, round_, bound, errors):
+    """What a swap would do, shown before it is saved (nothing written)."""
+    form = _swap_form(request, round_, bound)
+    if form is None:
+        return None
+    data = form.cleaned_data
+    preview = submit(form, services.swap_preview, round_=round_, a=data["a"], b=data["b"])
+    if preview is not None:
+        bound["preview"] = preview
+        bound["ok"] = True
+    return None
+
+
+def _action_swap(request, competition, round_, bound, errors):
+    form = _swap_form(request, round_, bound)
+    if form is None:
+        return None
+    data = form.cleaned_data
+    by = access.actor_for(request)
+    # A draft's draw is edited; a published round's two tables are seated again.
+    draft = round_.status == RoundStatus.DRAFT
+    service = services.swap_in_round if draft else services.swap_published
+    if submit(form, service, round_=round_, a=data["a"], b=data["b"], by=by):
+        messages.success(
+            request, _("Swapped.") if draft else _("Swapped: print the two tables' cards again.")
+        )
+        return _back(round_)
+    return None
 
 
 def _action_replace(request, competition, round_, bound, errors):
@@ -115,6 +164,8 @@ def _action_unpublish(request, competition, round_, bound, errors):
 
 
 CHANGE_ACTIONS = {
+    "swap": _action_swap,
+    "swap_preview": _action_swap_preview,
     "replace": _action_replace,
     "redraw": _action_redraw,
     "unpublish": _action_unpublish,

@@ -51,7 +51,7 @@ from tournaments.presenters import (
     unseated_rows,
 )
 from tournaments.views.access import attempt_into, organizer_or_404, round_or_404
-from tournaments.views.changes import CHANGE_ACTIONS, change_forms
+from tournaments.views.changes import CHANGE_ACTIONS, change_forms, swap_choices
 
 #: Rounds with more participants than this are drawn by a Celery task.
 TASK_THRESHOLD = 60
@@ -200,7 +200,7 @@ def _round_forms(competition, round_, tables, byes, bound) -> dict[str, object]:
         "carried_from": carried_from,
         "generate_form": bound.get("generate") or GenerateForm(initial=generate, swiss=swiss_first),
         "swap_form": bound.get("swap")
-        or SwapForm(choices=_swap_choices(tables, byes, round_.status)),
+        or SwapForm(choices=swap_choices(tables, byes, round_.status)),
     }
 
 
@@ -330,55 +330,6 @@ def _action_generate(request, competition, round_, bound, errors):
         return None
     messages.success(request, _("The tables of round %(n)s are drawn.") % {"n": round_.number})
     return _back(round_)
-
-
-def _swap_choices(tables, byes, status: str) -> list[tuple[int, str]]:
-    """Everyone in the round, with the table they sit at (or their bye, in a draft: a published
-    round swaps between tables)."""
-    byes = byes if status == RoundStatus.DRAFT else []
-    return [
-        (seat.entry.pk, _("%(name)s (table %(n)s)") % {"name": seat.entry.name, "n": t.number})
-        for t in tables
-        for seat in t.seats.all()
-    ] + [(e.pk, _("%(name)s (bye)") % {"name": e.name}) for e in byes]
-
-
-def _swap_form(request, round_, bound) -> SwapForm | None:
-    """The posted swap, kept for the page; None unless it is valid."""
-    tables, byes = selectors.round_tables(round_)
-    form = SwapForm(request.POST, choices=_swap_choices(tables, byes, round_.status))
-    bound["swap"] = form
-    return form if form.is_valid() else None
-
-
-def _action_swap_preview(request, competition, round_, bound, errors):
-    """What a swap would do, shown before it is saved (nothing written)."""
-    form = _swap_form(request, round_, bound)
-    if form is None:
-        return None
-    data = form.cleaned_data
-    preview = submit(form, services.swap_preview, round_=round_, a=data["a"], b=data["b"])
-    if preview is not None:
-        bound["preview"] = preview
-        bound["ok"] = True
-    return None
-
-
-def _action_swap(request, competition, round_, bound, errors):
-    form = _swap_form(request, round_, bound)
-    if form is None:
-        return None
-    data = form.cleaned_data
-    by = access.actor_for(request)
-    # A draft's draw is edited; a published round's two tables are seated again.
-    draft = round_.status == RoundStatus.DRAFT
-    service = services.swap_in_round if draft else services.swap_published
-    if submit(form, service, round_=round_, a=data["a"], b=data["b"], by=by):
-        messages.success(
-            request, _("Swapped.") if draft else _("Swapped: print the two tables' cards again.")
-        )
-        return _back(round_)
-    return None
 
 
 def _action_publish(request, competition, round_, bound, errors):
@@ -515,8 +466,6 @@ ROUND_ACTIONS = {
     "details": _action_details,
     "checkin": _action_checkin,
     "generate": _action_generate,
-    "swap": _action_swap,
-    "swap_preview": _action_swap_preview,
     "timer": _action_timer,
     "publish": _action_publish,
     "close": _action_close,
