@@ -18,6 +18,7 @@ from typing import NoReturn
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -111,6 +112,10 @@ MIDDLEWARE = [
     # First: /healthz answers probes before the HTTPS redirect and the host check (config/health.py).
     "config.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # The Content-Security-Policy header of every answer (SECURE_CSP below).
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    # A body announced over REQUEST_MAX_BYTES: 413 before it is read (config/middleware.py).
+    "config.middleware.BodyLimit",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -312,6 +317,9 @@ DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="segnapunti@localhost
 # nested at most JSON_MAX_DEPTH deep (400 beyond), both checked before any parsing.
 REQUEST_MAX_BYTES = _int("REQUEST_MAX_BYTES", 256 * 1024, minimum=1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
+# No page takes a file: an uploaded one stays in memory (never spooled to disk), within the
+# limit above that config.middleware.BodyLimit enforces before the body is read.
+FILE_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
 JSON_MAX_DEPTH = _int("JSON_MAX_DEPTH", 32, minimum=4)
 
 # Seconds the user an API token names is kept in the cache (scoring/api/authentication.py); 0
@@ -324,13 +332,15 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "scoring.api.authentication.CachedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
+        # Last: a table link held in the session cookie needs the CSRF token too.
+        "scoring.api.authentication.TableLinkCsrf",
     ],
     "DEFAULT_PARSER_CLASSES": ["scoring.api.parsers.JSONParser"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
-        "rest_framework.renderers.BrowsableAPIRenderer",
+        "scoring.api.renderers.BrowsableAPIRenderer",
     ],
     # Proxies in front of the app (nginx: 1): the client address is the one they forwarded.
     "NUM_PROXIES": _int("NUM_PROXIES", 0) or None,
@@ -368,6 +378,26 @@ UNDO_SECONDS = _int("UNDO_SECONDS", 10, minimum=1)
 
 # Ratings: a player is shown as provisional until he has played this many rated games.
 RATING_PROVISIONAL_GAMES = _int("RATING_PROVISIONAL_GAMES", 10, minimum=0)
+
+# Content-Security-Policy, on every answer, DEBUG or not: the pages load only our own scripts,
+# styles, fonts and images (QR codes and Swagger's icons may be data: images), run no inline
+# script or style (no <script> body, no style="" or onclick="": scripts set styles through the
+# DOM, which the policy allows), post forms only here, and are framed by nobody.
+# tests/browser/test_csp.py loads every kind of page in Chromium and fails on any violation.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "connect-src": [CSP.SELF],
+    "font-src": [CSP.SELF],
+    "manifest-src": [CSP.SELF],
+    "worker-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
 
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
