@@ -365,6 +365,9 @@ SPECTACULAR_SETTINGS = {
 # Guessing (scoring/throttles.py). Passwords: LOGIN_MAX_ATTEMPTS free tries per account (four
 # times as many per address), then a delay doubling from 1 s up to 15 minutes.
 LOGIN_MAX_ATTEMPTS = _int("LOGIN_MAX_ATTEMPTS", 5, minimum=1)
+# Password-reset e-mails: PASSWORD_RESET_MAX_MAILS free per address asked about (four times as
+# many per client), then a wait from a minute doubling up to an hour.
+PASSWORD_RESET_MAX_MAILS = _int("PASSWORD_RESET_MAX_MAILS", 3, minimum=1)
 # Table-link PINs: PIN_MAX_ATTEMPTS free wrong PINs per browser session (four times as many per
 # address), then a delay doubling up to PIN_WINDOW_MINUTES; and a ceiling per link whatever the
 # callers: PIN_LINK_MAX_FAILURES wrong PINs an hour lock the link until the hour has passed.

@@ -5,13 +5,15 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from config.health import healthz
-from scoring.views import pwa
+from scoring.views import accounts, pwa
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("sw.js", pwa.service_worker, name="service-worker"),
     path("favicon.ico", pwa.favicon, name="favicon"),
+    # Throttled like /login/ (scoring.views.accounts.admin_login), before the admin's own.
+    path("admin/login/", accounts.admin_login),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/v1/", include("scoring.api.urls")),

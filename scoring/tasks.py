@@ -9,7 +9,7 @@ import logging
 from celery import shared_task
 from django.conf import settings
 
-from scoring.services import housekeeping, ratings
+from scoring.services import accounts, housekeeping, ratings
 from scoring.signals import game_changed
 
 log = logging.getLogger(__name__)
@@ -25,6 +25,13 @@ def rate_game(game_id: int) -> None:
 @shared_task(ignore_result=True)
 def recompute_club_ratings(club_id: int) -> None:
     ratings.recompute_club(club=club_id)
+
+
+@shared_task(ignore_result=True)
+def send_password_reset(email: str, *, domain: str, use_https: bool) -> None:
+    """The password-reset e-mail to every active account with ``email``, if any (asked for at
+    ``/password-reset/``, whose answer must not depend on it)."""
+    accounts.send_password_reset(email=email, domain=domain, use_https=use_https)
 
 
 @shared_task(ignore_result=True)

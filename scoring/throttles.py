@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import math
 import time
+import unicodedata
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -126,10 +127,36 @@ class Guard:
         self.shared_backoff.forgive(self.shared)
 
 
+def account_key(username) -> str:
+    """The account a typed username names, as login reads it: NFKC (Django's username field
+    normalises so) and case-folded, so that look-alikes (``luc𝓲𝒶``, ``LUCIA``) count against
+    the one account ``lucia`` instead of each getting free tries of their own."""
+    if not isinstance(username, str):
+        return ""
+    folded = unicodedata.normalize("NFKC", username).strip().casefold()
+    return unicodedata.normalize("NFKC", folded)
+
+
 def login_guard(request, username) -> Guard:
-    """Password tries: per account (the username as typed, case-insensitive) and per address."""
-    account = username.strip().casefold() if isinstance(username, str) else ""
-    return Guard(_login_backoffs(), f"user:{account}", f"ip:{client_address(request)}")
+    """Password tries: per account (``account_key``) and per address."""
+    return Guard(
+        _login_backoffs(), f"user:{account_key(username)}", f"ip:{client_address(request)}"
+    )
+
+
+RESET_MAX_DELAY = 60 * 60
+
+
+def reset_guard(request, email) -> Guard:
+    """Password-reset e-mails asked for: per address asked about (known or not: the answer must
+    not tell) and per client. ``PASSWORD_RESET_MAX_MAILS`` free, then a wait from a minute
+    doubling up to an hour; a client may ask about four times as many."""
+    free = settings.PASSWORD_RESET_MAX_MAILS
+    backoffs = (
+        Backoff("reset-email", free=free, max_delay=RESET_MAX_DELAY, first_delay=60),
+        Backoff("reset-client", free=4 * free, max_delay=RESET_MAX_DELAY, first_delay=60),
+    )
+    return Guard(backoffs, f"email:{account_key(email)}", f"ip:{client_address(request)}")
 
 
 def pin_guard(request, link) -> Guard:
@@ -142,6 +169,7 @@ def pin_guard(request, link) -> Guard:
     )
 
 
-def throttled(field: str, wait: int) -> Problem:
-    """The refusal of a throttled try, for ``scoring.messages``."""
-    return Problem(field, "throttled", {"wait": wait})
+def throttled(field: str, wait: int, *, reset: bool = False) -> Problem:
+    """The refusal of a throttled try (``reset``: of a password-reset e-mail asked for too
+    often), for ``scoring.messages``."""
+    return Problem(field, "reset_throttled" if reset else "throttled", {"wait": wait})

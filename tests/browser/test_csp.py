@@ -149,6 +149,7 @@ def test_every_page_passes_the_content_security_policy(browser, live_server, set
     stranger_visitor = Visitor(stranger, live_server.url)
     strangers = [
         "/login/",
+        "/admin/login/",
         "/signup/",
         "/password-reset/",
         "/password-reset/sent/",
