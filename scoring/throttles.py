@@ -107,6 +107,24 @@ def _pin_backoffs() -> tuple[Backoff, Backoff]:
     )
 
 
+#: How long an address that typed a wrong PIN for a link stays a suspect for that link.
+PIN_SUSPECT_SECONDS = 60 * 60
+
+
+def _suspect_key(request, link) -> str:
+    return Backoff("pin-wrong", free=0, max_delay=0)._key(f"{link.pk}:{client_address(request)}")
+
+
+def pin_suspect(request, link) -> bool:
+    """Whether this caller's address typed a wrong PIN for ``link`` in the last hour (then a
+    link under siege refuses it new sessions: ``services.check_pin``)."""
+    return bool(cache.get(_suspect_key(request, link)))
+
+
+def note_wrong_pin(request, link) -> None:
+    cache.set(_suspect_key(request, link), 1, timeout=PIN_SUSPECT_SECONDS)
+
+
 class Guard:
     """The keys one try is counted against: ``personal`` (an account, a session) is cleared by
     a right guess, ``shared`` (an address) only gets that try back."""
