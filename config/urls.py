@@ -28,3 +28,6 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("", include("tournaments.urls")),
 ]
+
+# A database outage answers 503 with Retry-After rather than 500 (config/errors.py).
+handler500 = "config.errors.server_error"
