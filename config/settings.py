@@ -366,6 +366,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # The schemes a client authenticates with (TableLinkCsrf only adds a CSRF check).
+    "AUTHENTICATION_WHITELIST": [
+        "scoring.api.authentication.CachedTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
     # One enum of the games in the schema, whichever field offers them.
     "ENUM_NAME_OVERRIDES": {"RulesetEnum": "scoring.rules.RULESETS"},
 }
