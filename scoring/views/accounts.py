@@ -11,6 +11,9 @@ being the proof.
 
 from __future__ import annotations
 
+import functools
+import logging
+
 from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.admin.forms import AdminAuthenticationForm
@@ -18,6 +21,7 @@ from django.contrib.auth import REDIRECT_FIELD_NAME, login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.forms.utils import ErrorDict
+from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -26,8 +30,10 @@ from scoring import selectors, services, tasks, throttles
 from scoring.forms.accounts import SignupForm
 from scoring.messages import message
 from scoring.services import members
+from scoring.tasks import BROKER_DOWN
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
+log = logging.getLogger(__name__)
 
 
 class LoginView(auth_views.LoginView):
@@ -82,8 +88,9 @@ def admin_login(request):
 class PasswordResetView(auth_views.PasswordResetView):
     """Django's password reset form, throttled per address asked about and per client
     (``throttles.reset_guard``), whose e-mail leaves from a task
-    (``scoring.tasks.send_password_reset``): the request does the same work whether or not an
-    account has the address, so neither the answer nor its time tells which."""
+    (``scoring.tasks.send_password_reset``) queued once the answer is sent (``ThenSend``): the
+    request does the same work whether or not an account has the address, so neither the
+    answer nor its time tells which."""
 
     def form_valid(self, form):
         email = form.cleaned_data["email"]
@@ -96,10 +103,33 @@ class PasswordResetView(auth_views.PasswordResetView):
             response["Retry-After"] = str(wait)
             return response
         guard.attempt()
-        tasks.send_password_reset.delay_on_commit(
-            email, domain=self.request.get_host(), use_https=self.request.is_secure()
+        send = functools.partial(
+            tasks.send_password_reset.delay,
+            email,
+            domain=self.request.get_host(),
+            use_https=self.request.is_secure(),
         )
-        return redirect(self.get_success_url())
+        return ThenSend(self.get_success_url(), send)
+
+
+class ThenSend(HttpResponseRedirect):
+    """A redirect that queues the password-reset e-mail once it has been sent to the client
+    (the server closes a response after writing it): even when tasks run eagerly (no broker),
+    looking the address up and sending the mail happen after the answer, not before it."""
+
+    def __init__(self, url: str, then):
+        super().__init__(url)
+        self.then = then
+
+    def close(self):
+        """Called by the server once the answer is written; the mail first, then Django's
+        end of request (which closes the database connection the lookup may use)."""
+        try:
+            self.then()
+        except BROKER_DOWN:  # the answer is gone; the person may ask again
+            log.exception("password reset e-mail not queued")
+        finally:
+            super().close()
 
 
 def signup(request):
