@@ -3,10 +3,10 @@
 Logging in and the password reset are Django's own views, throttled here
 (``scoring.throttles``): while the account or the address must wait, the password is not
 checked and the page says how long to wait (429); ``/admin/login/`` counts with ``/login/``. A
-password-reset e-mail leaves from a task, so the answer is the same for any address. Signing up is ``scoring.services.accounts``:
-with ``SIGNUP=open`` the account stays inactive until the link e-mailed to it is opened; an
-invitation link (``SIGNUP`` open or invitation) makes an active account at once, the link
-being the proof.
+password-reset e-mail leaves from a task queued after the answer, so the answer is the same for
+any address. Signing up is ``scoring.services.accounts``: with ``SIGNUP=open`` the account
+stays inactive until the link e-mailed to it is opened; an invitation link (``SIGNUP`` open or
+invitation) makes an active account at once, the link being the proof.
 """
 
 from __future__ import annotations
