@@ -16,7 +16,6 @@ import re
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import transaction
 from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -284,8 +283,7 @@ def _action_generate(request, competition, round_, bound, errors):
     objective = objective if competition.format == Format.ROTATION else None
     if round_.status == RoundStatus.DRAFT and selectors.participant_count(round_) > TASK_THRESHOLD:
         since = selectors.last_event_id(competition)
-        args = (round_.pk, request.user.pk, seed, method, objective)
-        transaction.on_commit(lambda: tasks.queue_or_run(tasks.generate_round, *args))
+        tasks.generate_round.delay_on_commit(round_.pk, request.user.pk, seed, method, objective)
         messages.info(request, _("Drawing the tables…"))
         return _back(round_, drawing=since, at=int(timezone.now().timestamp()))
     drawn = attempt_into(
