@@ -9,16 +9,12 @@ from datetime import timedelta
 
 from celery import shared_task
 from django.conf import settings
-from kombu.exceptions import OperationalError as KombuOperationalError
 
 from scoring.services import accounts, housekeeping, ratings
 from scoring.signals import game_changed
 
 log = logging.getLogger(__name__)
 
-#: What a task's enqueueing raises when the broker does not answer (kombu wraps the
-#: transport's connection errors in its OperationalError).
-BROKER_DOWN = (KombuOperationalError, OSError)
 #: How far back ``catch_up_ratings`` looks for finished games without a rating.
 CATCH_UP_WINDOW = timedelta(days=2)
 
@@ -84,7 +80,7 @@ def rate_changed_game(sender, game_id: int, finished: bool = True, **kwargs) -> 
         return
     try:
         rate_game.delay(game_id)
-    except BROKER_DOWN as error:  # the hand is committed and must be answered
+    except Exception as error:  # the broker is down; the hand is committed and must be answered
         log.warning("rate_game %s not queued (%r): catch_up_ratings will rate it", game_id, error)
 
 

@@ -23,4 +23,4 @@ def on_game_changed(
     if settings.CELERY_TASK_ALWAYS_EAGER:
         tasks.recompute_standings_for_game(game_id)
     else:
-        tasks.queue_or_run(tasks.recompute_standings_for_game, game_id)
+        tasks.recompute_standings_for_game.delay(game_id)

@@ -7,8 +7,6 @@ task bodies that call them (when they run): a module-level import either way wou
 
 from __future__ import annotations
 
-import logging
-
 from celery import shared_task
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -19,23 +17,9 @@ from django.utils.translation import gettext as _
 
 from scoring.rules import Problem, RuleViolation
 from scoring.services import Actor, NotAllowed
-from scoring.tasks import BROKER_DOWN
 from tournaments import selectors
 from tournaments.models import Competition, Round
 from tournaments.scheduling.sat import solve
-
-log = logging.getLogger(__name__)
-
-
-def queue_or_run(task, *args) -> None:
-    """``task.delay(*args)``; when the broker does not answer (Redis down, issue 22 point 4),
-    the task runs here instead, as it does without a broker: a standings snapshot is a cache and
-    an announcement must not be lost, and neither may turn a committed change into a 500."""
-    try:
-        task.delay(*args)
-    except BROKER_DOWN as error:  # the change is committed already
-        log.warning("%s not queued (%r): run in this process", task.name, error)
-        task(*args)
 
 
 @shared_task(ignore_result=True)

@@ -24,9 +24,6 @@ from config import cache as redis_cache
 from scoring import services, tasks
 from scoring.models import RatingStep, TableLink
 from scoring.services import Actor
-from tournaments import signals as competition_signals
-from tournaments import tasks as competition_tasks
-from tournaments.services import GAME_CONTEXT
 
 pytestmark = pytest.mark.django_db
 
@@ -145,21 +142,3 @@ def test_a_rating_that_could_not_be_queued_is_computed_by_the_catch_up(
     assert tasks.catch_up_ratings() == 1
     assert RatingStep.objects.filter(game=game).count() == 3
     assert tasks.catch_up_ratings() == 0  # nothing left behind
-
-
-def test_a_competition_game_finishing_while_the_broker_is_down_keeps_its_standings(
-    settings, monkeypatch
-):
-    """The standings snapshot is a cache: with no broker to queue its refresh, it is refreshed
-    in the request (as without a broker) rather than answering 500."""
-    settings.CELERY_TASK_ALWAYS_EAGER = False
-
-    def broker_down(*args, **kwargs):
-        raise BrokerDown("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
-
-    refreshed = []
-    task = competition_tasks.recompute_standings_for_game
-    monkeypatch.setattr(task, "delay", broker_down)
-    monkeypatch.setattr(task, "run", lambda game_id: refreshed.append(game_id))
-    competition_signals.on_game_changed(None, game_id=7, context=GAME_CONTEXT, finished=True)
-    assert refreshed == [7]

@@ -222,7 +222,7 @@ def publish_round(*, round_: Round, by: Actor) -> Round:
             tables=len(tables),
         )
         if competition.notify_entrants:
-            transaction.on_commit(lambda: tasks.queue_or_run(tasks.announce_round, round_.pk))
+            tasks.announce_round.delay_on_commit(round_.pk)
     return round_
 
 

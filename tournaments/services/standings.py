@@ -19,7 +19,7 @@ from tournaments.models import Competition, StandingsSnapshot
 def refresh_standings_later(competition: Competition) -> None:
     """Refresh the standings snapshot once the change commits (entries, forfeits and
     adjustments all show in the standings)."""
-    transaction.on_commit(lambda: tasks.queue_or_run(tasks.recompute_standings, competition.pk))
+    tasks.recompute_standings.delay_on_commit(competition.pk)
 
 
 def store_standings(*, competition: Competition) -> dict[str, Any]:
