@@ -80,8 +80,8 @@ def rate_changed_game(sender, game_id: int, finished: bool = True, **kwargs) -> 
         return
     try:
         rate_game.delay(game_id)
-    except Exception as error:  # the broker is down; the hand is committed and must be answered
-        log.warning("rate_game %s not queued (%r): catch_up_ratings will rate it", game_id, error)
+    except Exception:  # the broker is down; the hand is committed and must be answered
+        log.exception("rate_game %s not queued: catch_up_ratings will rate it", game_id)
 
 
 game_changed.connect(rate_changed_game, dispatch_uid="scoring-ratings")
