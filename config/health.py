@@ -1,9 +1,6 @@
 """``/healthz``: ``{"status": "ok"}`` when the database answers, ``{"status": "fail"}`` with 503
 otherwise, and nothing more (no host, port or error text for a stranger to read; the error goes
-to the log). With ``CACHE_URL``, a Redis that does not answer makes it
-``{"status": "degraded", "cache": "fail"}``, still 200: the app serves without its cache
-(config/cache.py), so a load balancer must keep sending it requests, while monitoring sees the
-degraded dependency.
+to the log).
 
 Served by a middleware placed first, so that a load balancer's or a container's probe over plain
 HTTP from inside — whatever Host header it sends — is answered before the HTTPS redirect and the
@@ -14,7 +11,6 @@ from __future__ import annotations
 
 import logging
 
-from django.core.cache import cache
 from django.db import connection
 from django.http import JsonResponse
 
@@ -31,9 +27,6 @@ def healthz(request) -> JsonResponse:
     except Exception:  # any database failure means "not healthy"
         log.exception("health check: the database does not answer")
         return JsonResponse({"status": "fail"}, status=503)
-    ping = getattr(cache, "ping", None)  # config.cache.RedisCache; local memory has none
-    if ping is not None and not ping():
-        return JsonResponse({"status": "degraded", "cache": "fail"})
     return JsonResponse({"status": "ok"})
 
 

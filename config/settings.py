@@ -220,8 +220,6 @@ if CACHE_URL:
             "BACKEND": "config.cache.RedisCache",
             "LOCATION": CACHE_URL,
             "KEY_PREFIX": "segnapunti",
-            # A Redis that does not answer fails fast; config/cache.py then goes on without it.
-            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
         }
     }
 else:
@@ -296,13 +294,7 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 60 * 60,
     },
     "check-games": {"task": "scoring.tasks.check_games", "schedule": 24 * 60 * 60},
-    # Games finished while the broker was down: their rating task was never queued.
-    "catch-up-ratings": {"task": "scoring.tasks.catch_up_ratings", "schedule": 10 * 60},
 }
-# A broker that does not answer fails the enqueue fast (scoring.tasks then logs it and the
-# periodic catch-up does the work), instead of holding the request for seconds.
-CELERY_BROKER_CONNECTION_TIMEOUT = 1
-CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2}
 
 # How long a hand entry's first answer is kept for a phone that resends it (Idempotency-Key).
 IDEMPOTENCY_TTL_HOURS = _int("IDEMPOTENCY_TTL_HOURS", 48, minimum=1)

@@ -5,7 +5,6 @@ housekeeping of ``scoring.services.housekeeping``), and run eagerly when no brok
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
 
 from celery import shared_task
 from django.conf import settings
@@ -14,9 +13,6 @@ from scoring.services import accounts, housekeeping, ratings
 from scoring.signals import game_changed
 
 log = logging.getLogger(__name__)
-
-#: How far back ``catch_up_ratings`` looks for finished games without a rating.
-CATCH_UP_WINDOW = timedelta(days=2)
 
 
 @shared_task(ignore_result=True)
@@ -36,16 +32,6 @@ def send_password_reset(email: str, *, domain: str, use_https: bool) -> None:
     """The password-reset e-mail to every active account with ``email``, if any (asked for at
     ``/password-reset/``, whose answer must not depend on it)."""
     accounts.send_password_reset(email=email, domain=domain, use_https=use_https)
-
-
-@shared_task(ignore_result=True)
-def catch_up_ratings() -> int:
-    """Rate the games finished lately whose rating task could not be queued (beat, every ten
-    minutes: ``rate_changed_game`` lets a broker failure pass)."""
-    rated = ratings.catch_up(since=CATCH_UP_WINDOW)
-    if rated:
-        log.warning("catch_up_ratings: rated %d games whose task was never queued", rated)
-    return rated
 
 
 @shared_task(ignore_result=True)
@@ -71,17 +57,13 @@ def rate_changed_game(sender, game_id: int, finished: bool = True, **kwargs) -> 
     """Ratings follow every change that touches a finished game (one just finished, corrected,
     corrected back to unfinished or abandoned); hands of games still in progress are skipped
     without a query. Runs after commit (``game_changed``); without a broker the task runs
-    here. A broker that does not answer is logged, not raised: the game is rated later by
-    ``catch_up_ratings``."""
+    here."""
     if not finished:
         return
     if settings.CELERY_TASK_ALWAYS_EAGER:
         rate_game(game_id)
-        return
-    try:
+    else:
         rate_game.delay(game_id)
-    except Exception:  # the broker is down; the hand is committed and must be answered
-        log.exception("rate_game %s not queued: catch_up_ratings will rate it", game_id)
 
 
 game_changed.connect(rate_changed_game, dispatch_uid="scoring-ratings")

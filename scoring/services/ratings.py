@@ -21,13 +21,12 @@ moment are rated one after the other, never both on the same old ratings.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
 
 from django.db import connection, transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Q
 from django.utils import timezone
 
-from scoring.models import Club, Game, GameStatus, Rating, RatingStep
+from scoring.models import Club, Game, Rating, RatingStep
 from scoring.selectors.ratings import played_games
 from scoring.stats import ratings
 
@@ -88,21 +87,6 @@ def rate_game(*, game: Game | int) -> Rated:
         if not found:
             return Rated(NOTHING, 0, 0)
         return _rate_one(club_id, found[0])
-
-
-def catch_up(*, since: timedelta) -> int:
-    """Rate every game finished in the last ``since`` that has no rating step yet: those whose
-    task could not be queued (the broker was down when they finished, ``scoring.tasks``).
-    Oldest first; returns how many were rated."""
-    recent = Game.objects.filter(
-        ~Exists(RatingStep.objects.filter(game_id=OuterRef("pk"))),
-        status=GameStatus.FINISHED,
-        finished_at__gte=timezone.now() - since,
-    )
-    pending = list(recent.order_by("finished_at", "pk").values_list("pk", flat=True))
-    for game_id in pending:
-        rate_game(game=game_id)
-    return len(pending)
 
 
 def _rate_one(club_id: int, game: ratings.PlayedGame) -> Rated:
