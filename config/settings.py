@@ -18,6 +18,7 @@ from typing import NoReturn
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -111,6 +112,10 @@ MIDDLEWARE = [
     # First: /healthz answers probes before the HTTPS redirect and the host check (config/health.py).
     "config.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # The Content-Security-Policy header of every answer (SECURE_CSP below).
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    # A body announced over REQUEST_MAX_BYTES: 413 before it is read (config/middleware.py).
+    "config.middleware.BodyLimit",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -322,6 +327,9 @@ DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="segnapunti@localhost
 # nested at most JSON_MAX_DEPTH deep (400 beyond), both checked before any parsing.
 REQUEST_MAX_BYTES = _int("REQUEST_MAX_BYTES", 256 * 1024, minimum=1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
+# No page takes a file: an uploaded one stays in memory (never spooled to disk), within the
+# limit above that config.middleware.BodyLimit enforces before the body is read.
+FILE_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
 JSON_MAX_DEPTH = _int("JSON_MAX_DEPTH", 32, minimum=4)
 
 # Seconds the user an API token names is kept in the cache (scoring/api/authentication.py); 0
@@ -334,13 +342,15 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "scoring.api.authentication.CachedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
+        # Last: a table link held in the session cookie needs the CSRF token too.
+        "scoring.api.authentication.TableLinkCsrf",
     ],
     "DEFAULT_PARSER_CLASSES": ["scoring.api.parsers.JSONParser"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
-        "rest_framework.renderers.BrowsableAPIRenderer",
+        "scoring.api.renderers.BrowsableAPIRenderer",
     ],
     # Proxies in front of the app (nginx: 1): the client address is the one they forwarded.
     "NUM_PROXIES": _int("NUM_PROXIES", 0) or None,
@@ -358,6 +368,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # The schemes a client authenticates with (TableLinkCsrf only adds a CSRF check).
+    "AUTHENTICATION_WHITELIST": [
+        "scoring.api.authentication.CachedTokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
     # One enum of the games in the schema, whichever field offers them.
     "ENUM_NAME_OVERRIDES": {"RulesetEnum": "scoring.rules.RULESETS"},
 }
@@ -365,12 +380,18 @@ SPECTACULAR_SETTINGS = {
 # Guessing (scoring/throttles.py). Passwords: LOGIN_MAX_ATTEMPTS free tries per account (four
 # times as many per address), then a delay doubling from 1 s up to 15 minutes.
 LOGIN_MAX_ATTEMPTS = _int("LOGIN_MAX_ATTEMPTS", 5, minimum=1)
+# Password-reset e-mails: PASSWORD_RESET_MAX_MAILS free per address asked about (four times as
+# many per client), then a wait from a minute doubling up to an hour.
+PASSWORD_RESET_MAX_MAILS = _int("PASSWORD_RESET_MAX_MAILS", 3, minimum=1)
 # Table-link PINs: PIN_MAX_ATTEMPTS free wrong PINs per browser session (four times as many per
 # address), then a delay doubling up to PIN_WINDOW_MINUTES; and a ceiling per link whatever the
-# callers: PIN_LINK_MAX_FAILURES wrong PINs an hour lock the link until the hour has passed.
+# callers: PIN_LINK_MAX_FAILURES wrong PINs an hour lock the link until the hour has passed...
 PIN_MAX_ATTEMPTS = _int("PIN_MAX_ATTEMPTS", 5, minimum=1)
 PIN_WINDOW_MINUTES = _int("PIN_WINDOW_MINUTES", 15, minimum=1)
 PIN_LINK_MAX_FAILURES = _int("PIN_LINK_MAX_FAILURES", 100, minimum=1)
+# ... but only to the addresses that typed a wrong PIN for it; every new session is refused
+# from PIN_LINK_HARD_FAILURES on (a seated phone or the table card then admits a new phone).
+PIN_LINK_HARD_FAILURES = _int("PIN_LINK_HARD_FAILURES", 5 * PIN_LINK_MAX_FAILURES, minimum=1)
 # A table-link session lasts this long after its PIN (and ends when its game is finished).
 TABLE_SESSION_HOURS = _int("TABLE_SESSION_HOURS", 12, minimum=1)
 # The hand just saved can be undone with one tap for this long, from the phone that saved it.
@@ -378,6 +399,26 @@ UNDO_SECONDS = _int("UNDO_SECONDS", 10, minimum=1)
 
 # Ratings: a player is shown as provisional until he has played this many rated games.
 RATING_PROVISIONAL_GAMES = _int("RATING_PROVISIONAL_GAMES", 10, minimum=0)
+
+# Content-Security-Policy, on every answer, DEBUG or not: the pages load only our own scripts,
+# styles, fonts and images (QR codes and Swagger's icons may be data: images), run no inline
+# script or style (no <script> body, no style="" or onclick="": scripts set styles through the
+# DOM, which the policy allows), post forms only here, and are framed by nobody.
+# tests/browser/test_csp.py loads every kind of page in Chromium and fails on any violation.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF, "data:"],
+    "connect-src": [CSP.SELF],
+    "font-src": [CSP.SELF],
+    "manifest-src": [CSP.SELF],
+    "worker-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
 
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

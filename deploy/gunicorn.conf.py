@@ -72,10 +72,20 @@ bind = os.environ.get("GUNICORN_BIND", "").strip() or "127.0.0.1:8000"
 workers = _int("GUNICORN_WORKERS", 2 * usable_cpus() + 1)
 threads = _int("GUNICORN_THREADS", 2)
 timeout = 30
+# A stopping worker (SIGTERM, a restart) finishes the requests it holds for up to this long.
 graceful_timeout = 30
+# Idle keep-alive connections are closed after this; nginx closes its own first
+# (keepalive_timeout 4s in the upstream block of deploy/nginx.conf), or a request it sends on a
+# connection gunicorn is closing is reset, and a POST is not retried (502).
 keepalive = 5
-max_requests = 2000
-max_requests_jitter = 200
+# No recycling after N requests (max_requests off). With threaded (gthread) workers a recycled
+# worker closes the keep-alive connections it holds while the client (nginx, a phone) may be
+# sending its next request on one: that request is reset, and nginx retries only idempotent
+# methods, so a POST answers 502 (2 in 13,000 hand POSTs under bench/load.py, issue 22 point
+# 11). Neither jitter nor graceful_timeout covers an idle keep-alive connection. Recycling only
+# guards against a memory leak, and none is known; a deploy restarts the workers anyway. If a
+# worker's memory ever grows, restart at a quiet hour instead (deploy/README.md, "Restarts").
+max_requests = 0
 accesslog = "-"
 errorlog = "-"
 # The access line without gunicorn's own time (%(t)s): the formatter puts the UTC one first.
@@ -108,7 +118,6 @@ logconfig_dict = {
 }
 forwarded_allow_ips = _addresses("FORWARDED_ALLOW_IPS", "127.0.0.1")
 # Import Django once, in the master, and fork the workers from it: a start or restart costs one
-# import instead of one per worker, and a worker recycled by max_requests answers at once
-# instead of re-importing everything while its share of requests waits (bench/load.py measures
-# both). Nothing opens a database connection at import time, so no connection is shared.
+# import instead of one per worker, and a restarted worker answers at once instead of
+# re-importing everything while its share of requests waits (bench/load.py measures it). Nothing opens a database connection at import time, so no connection is shared.
 preload_app = True

@@ -9,8 +9,13 @@ uses ``SITE_URL``'s default.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+from urllib.parse import urlencode
+
 import segno
 from django.conf import settings
+from django.core import signing
 from django.urls import reverse
 
 from scoring import lan
@@ -32,6 +37,39 @@ def site_url(request, path: str) -> str:
 def table_url(link: TableLink, request=None) -> str:
     """The address a table's QR code opens."""
     return site_url(request, reverse("table-link", args=[link.token]))
+
+
+#: Minutes an admission ticket (a table card's or a seated phone's "admit a phone" code) lasts.
+ADMISSION_MINUTES = 15
+ADMISSION_SALT = "segnapunti.table-admission"
+
+
+def admission_ticket(link: TableLink) -> str:
+    """A signed ticket that opens ``link``'s table without the PIN for ``ADMISSION_MINUTES``,
+    even while wrong PINs lock the link: shown by the organizer's table card and by the phones
+    already seated. A new link (``rotate_table_link``) voids it."""
+    return signing.dumps({"link": link.pk, "token": _token_digest(link.token)}, salt=ADMISSION_SALT)
+
+
+def admitted(link: TableLink, ticket: str) -> bool:
+    try:
+        data = signing.loads(ticket, salt=ADMISSION_SALT, max_age=ADMISSION_MINUTES * 60)
+    except signing.BadSignature:  # SignatureExpired included
+        return False
+    return (
+        isinstance(data, dict)
+        and data.get("link") == link.pk
+        and hmac.compare_digest(str(data.get("token")), _token_digest(link.token))
+    )
+
+
+def _token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def admission_url(link: TableLink, request=None) -> str:
+    """The address that admits a phone to a table without its PIN (``admission_ticket``)."""
+    return table_url(link, request) + "?" + urlencode({"admit": admission_ticket(link)})
 
 
 def qr_svg(url: str) -> str:

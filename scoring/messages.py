@@ -92,6 +92,9 @@ TEMPLATES = {
     ),
     "conflict": gettext_lazy("%(field)s: leave this out when %(other)s is sent."),
     "throttled": gettext_lazy("Too many wrong tries: wait %(wait)s and try again."),
+    "reset_throttled": gettext_lazy(
+        "Password reset e-mails were asked for too often: wait %(wait)s and try again."
+    ),
     "inconsistent": gettext_lazy("%(field)s: this contradicts the other values of the hand."),
     "impossible": gettext_lazy(
         "%(field)s: no card is worth 1 point, so a total of %(value)s cannot happen."
@@ -323,7 +326,7 @@ def message(problem: Problem, *, label: str | None = None, names: list[str] | No
     if template is None:  # a code this module does not know yet: still say where and what
         return f"{problem.field}: {problem.code}"
     params = {key: _show(value) for key, value in problem.params.items()}
-    if problem.code == "throttled":
+    if problem.code in {"throttled", "reset_throttled"}:
         params["wait"] = duration(int(problem.params.get("wait", 0)))
     if problem.code in PLURALS:
         counted = problem.params.get(PLURALS[problem.code][0], ())

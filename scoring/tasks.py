@@ -11,7 +11,7 @@ import logging
 from celery import shared_task
 
 from scoring.retries import retry_on_conflict
-from scoring.services import housekeeping, queue, ratings
+from scoring.services import accounts, housekeeping, queue, ratings
 from scoring.signals import game_changed
 
 log = logging.getLogger(__name__)
@@ -29,6 +29,13 @@ def rate_game(game_id: int) -> None:
 @retry_on_conflict
 def recompute_club_ratings(club_id: int) -> None:
     ratings.recompute_club(club=club_id)
+
+
+@shared_task(ignore_result=True)
+def send_password_reset(email: str, *, domain: str, use_https: bool, site: str = "") -> None:
+    """The password-reset e-mail to every active account with ``email``, if any (asked for at
+    ``/password-reset/``, whose answer must not depend on it); its link on ``site``."""
+    accounts.send_password_reset(email=email, domain=domain, use_https=use_https, site=site)
 
 
 @shared_task(ignore_result=True)

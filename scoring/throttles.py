@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import math
 import time
+import unicodedata
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -106,6 +107,24 @@ def _pin_backoffs() -> tuple[Backoff, Backoff]:
     )
 
 
+#: How long an address that typed a wrong PIN for a link stays a suspect for that link.
+PIN_SUSPECT_SECONDS = 60 * 60
+
+
+def _suspect_key(request, link) -> str:
+    return Backoff("pin-wrong", free=0, max_delay=0)._key(f"{link.pk}:{client_address(request)}")
+
+
+def pin_suspect(request, link) -> bool:
+    """Whether this caller's address typed a wrong PIN for ``link`` in the last hour (then a
+    link under siege refuses it new sessions: ``services.check_pin``)."""
+    return bool(cache.get(_suspect_key(request, link)))
+
+
+def note_wrong_pin(request, link) -> None:
+    cache.set(_suspect_key(request, link), 1, timeout=PIN_SUSPECT_SECONDS)
+
+
 class Guard:
     """The keys one try is counted against: ``personal`` (an account, a session) is cleared by
     a right guess, ``shared`` (an address) only gets that try back."""
@@ -126,10 +145,36 @@ class Guard:
         self.shared_backoff.forgive(self.shared)
 
 
+def account_key(username) -> str:
+    """The account a typed username names, as login reads it: NFKC (Django's username field
+    normalises so) and case-folded, so that look-alikes (``luc𝓲𝒶``, ``LUCIA``) count against
+    the one account ``lucia`` instead of each getting free tries of their own."""
+    if not isinstance(username, str):
+        return ""
+    folded = unicodedata.normalize("NFKC", username).strip().casefold()
+    return unicodedata.normalize("NFKC", folded)
+
+
 def login_guard(request, username) -> Guard:
-    """Password tries: per account (the username as typed, case-insensitive) and per address."""
-    account = username.strip().casefold() if isinstance(username, str) else ""
-    return Guard(_login_backoffs(), f"user:{account}", f"ip:{client_address(request)}")
+    """Password tries: per account (``account_key``) and per address."""
+    return Guard(
+        _login_backoffs(), f"user:{account_key(username)}", f"ip:{client_address(request)}"
+    )
+
+
+RESET_MAX_DELAY = 60 * 60
+
+
+def reset_guard(request, email) -> Guard:
+    """Password-reset e-mails asked for: per address asked about (known or not: the answer must
+    not tell) and per client. ``PASSWORD_RESET_MAX_MAILS`` free, then a wait from a minute
+    doubling up to an hour; a client may ask about four times as many."""
+    free = settings.PASSWORD_RESET_MAX_MAILS
+    backoffs = (
+        Backoff("reset-email", free=free, max_delay=RESET_MAX_DELAY, first_delay=60),
+        Backoff("reset-client", free=4 * free, max_delay=RESET_MAX_DELAY, first_delay=60),
+    )
+    return Guard(backoffs, f"email:{account_key(email)}", f"ip:{client_address(request)}")
 
 
 def pin_guard(request, link) -> Guard:
@@ -142,6 +187,7 @@ def pin_guard(request, link) -> Guard:
     )
 
 
-def throttled(field: str, wait: int) -> Problem:
-    """The refusal of a throttled try, for ``scoring.messages``."""
-    return Problem(field, "throttled", {"wait": wait})
+def throttled(field: str, wait: int, *, reset: bool = False) -> Problem:
+    """The refusal of a throttled try (``reset``: of a password-reset e-mail asked for too
+    often), for ``scoring.messages``."""
+    return Problem(field, "reset_throttled" if reset else "throttled", {"wait": wait})

@@ -18,7 +18,7 @@ from scoring.views import (
 
 urlpatterns = [
     path("", clubs.home, name="home"),
-    # Accounts (scoring.views.accounts; the password reset is Django's).
+    # Accounts (scoring.views.accounts; the rest of the password reset is Django's).
     path("login/", accounts.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password-reset/", accounts.PasswordResetView.as_view(), name="password_reset"),

@@ -131,7 +131,8 @@ EXPECTED: dict[str, list[Row]] = {
     "abandon-game": R("game:table", "nobody", "members", known="table")
     + R("game:public", "nobody", "members", known="anyone"),
     "game-export": R("game:table", "table") + R("game:public", "anyone"),
-    "table-card": R("game:table", "members", "managers", known="table")
+    # A seated phone reads its table's card (to let the next phone in), never renews the link.
+    "table-card": R("game:table", "table", "managers", known="table")
     + R("game:public", "members", "managers", known="anyone"),
     "table-link": R("game:table", "anyone", "anyone"),
     "reopen-game": R("game:table", "nobody", "managers", known="table")

@@ -4,10 +4,14 @@ address, with a growing wait; a throttled try is not even checked (429, Retry-Af
 from __future__ import annotations
 
 import pytest
-from django.test import Client
+from django.contrib.sessions.backends.db import SessionStore
+from django.core.signals import request_finished
+from django.db import close_old_connections
+from django.test import Client, RequestFactory
 from rest_framework.test import APIClient
 
 from scoring import throttles
+from scoring.views.accounts import PasswordResetView
 
 pytestmark = pytest.mark.django_db
 
@@ -115,3 +119,91 @@ def test_login_page_and_token_count_the_same_tries(olga, two_free, clock):
     post_login(Client(REMOTE_ADDR="10.0.0.1"), "olga", "nope")
     token(APIClient(REMOTE_ADDR="10.0.0.2"), "olga", "nope")
     assert token(APIClient(REMOTE_ADDR="10.0.0.3"), "olga", "pw-olga").status_code == 429
+
+
+# -- issue 22, point 9: the admin's login, look-alike user names, password-reset e-mails --------
+
+
+def test_the_admin_login_is_throttled_with_the_same_counts_as_the_login_page(olga, two_free, clock):
+    olga.is_staff = True
+    olga.save()
+    client = Client(REMOTE_ADDR="10.0.0.66")
+    post_login(client, "olga", "nope")
+    assert client.post("/admin/login/", {"username": "olga", "password": "nope"}).status_code == 200
+    refused = client.post("/admin/login/", {"username": "olga", "password": "pw-olga"})
+    assert refused.status_code == 429 and refused["Retry-After"] == "1"
+    assert "Too many wrong tries" in refused.content.decode() and not signed_in(client)
+    clock[0] += 1
+    right = client.post("/admin/login/", {"username": "olga", "password": "pw-olga"})
+    assert right.status_code == 302 and signed_in(client)
+    assert client.get("/admin/login/").status_code == 302  # already in: to the admin
+
+
+def test_look_alike_user_names_count_against_the_one_account(two_free, clock, django_user_model):
+    django_user_model.objects.create_user("lucia", password="pw-lucia")
+    for n, name in enumerate(("luc𝓲𝒶", "ＬＵＣＩＡ")):  # NFKC-equal, as login reads them
+        assert post_login(Client(REMOTE_ADDR=f"10.0.0.{n}"), name, "nope").status_code == 200
+    refused = post_login(Client(REMOTE_ADDR="10.0.0.9"), "lucia", "pw-lucia")
+    assert refused.status_code == 429
+    assert throttles.account_key("luc𝓲𝒶") == throttles.account_key("Lucia") == "lucia"
+
+
+def reset(client, email):
+    return client.post("/password-reset/", {"email": email})
+
+
+def test_password_reset_mails_to_one_address_are_throttled(olga, settings, clock, mailoutbox):
+    settings.PASSWORD_RESET_MAX_MAILS = 2
+    olga.email = "olga@example.com"
+    olga.save()
+    for n in range(2):
+        assert reset(Client(REMOTE_ADDR=f"10.0.0.{n}"), "OLGA@example.com").status_code == 302
+    assert len(mailoutbox) == 2
+    refused = reset(Client(REMOTE_ADDR="10.0.0.9"), "olga@example.com")
+    assert refused.status_code == 429 and refused["Retry-After"] == "60"
+    assert "Password reset e-mails were asked for too often" in refused.content.decode()
+    # An unknown address is counted the same way: the refusal tells nothing.
+    for _ in range(2):
+        reset(Client(REMOTE_ADDR="10.0.1.1"), "nobody@example.com")
+    assert reset(Client(REMOTE_ADDR="10.0.1.2"), "nobody@example.com").status_code == 429
+    clock[0] += 60
+    assert reset(Client(REMOTE_ADDR="10.0.0.9"), "olga@example.com").status_code == 302
+    assert len(mailoutbox) == 3
+
+
+def test_one_client_asking_about_many_addresses_is_slowed_down(settings, clock):
+    settings.PASSWORD_RESET_MAX_MAILS = 1
+    client = Client(REMOTE_ADDR="10.0.0.66")
+    for n in range(4):
+        assert reset(client, f"someone{n}@example.com").status_code == 302
+    assert reset(client, "other@example.com").status_code == 429
+    assert reset(Client(REMOTE_ADDR="10.0.0.67"), "other@example.com").status_code == 302
+
+
+def test_known_and_unknown_addresses_do_the_same_work_before_the_answer(
+    olga, django_assert_num_queries, mailoutbox
+):
+    """The e-mail is queued once the answer has been sent (even when tasks run eagerly): before
+    it, the request neither looks the address up nor renders a mail, so both answers cost the
+    same (no query at all)."""
+    olga.email = "olga@example.com"
+    olga.save()
+    responses = []
+    for email in ("olga@example.com", "nobody@example.com"):
+        request = RequestFactory().post("/password-reset/", {"email": email})
+        request.session = SessionStore()
+        request._dont_enforce_csrf_checks = True  # as the test client does
+        with django_assert_num_queries(0):
+            responses.append(PasswordResetView.as_view()(request))
+    answers = [(r.status_code, r["Location"]) for r in responses]
+    assert answers[0] == answers[1] == (302, "/password-reset/sent/")
+    assert mailoutbox == []
+    # As the server does once the answer is written (keeping the test's database connection
+    # open, as Django's test client does).
+    request_finished.disconnect(close_old_connections)
+    try:
+        for response in responses:
+            response.close()
+    finally:
+        request_finished.connect(close_old_connections)
+    assert len(mailoutbox) == 1 and mailoutbox[0].to == ["olga@example.com"]

@@ -9,6 +9,11 @@ deleted) and when its user is saved (deactivated, say), so a refusal is never la
 that made the change, nor anywhere when the cache is Redis. With the local-memory cache and
 several web processes, another process may still accept a revoked token until its entry expires:
 at most ``API_TOKEN_CACHE_SECONDS`` (0 turns the cache off).
+
+``TableLinkCsrf`` comes last: a phone's table link lives in its session cookie, which a browser
+sends along with a foreign site's request just as it sends a login's, so the API's writes made
+on a table link's strength need the CSRF token (and pass Django's Origin check) like a logged-in
+session's do. Requests with a token, or with no table link in their session, are not concerned.
 """
 
 from __future__ import annotations
@@ -21,8 +26,10 @@ from django.core.cache import cache
 from django.db.models.signals import post_delete, post_save
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions
-from rest_framework.authentication import TokenAuthentication
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.authtoken.models import Token
+
+from scoring.access import TABLE_SESSION_KEY
 
 
 def cache_key(key: str) -> str:
@@ -45,6 +52,17 @@ class CachedTokenAuthentication(TokenAuthentication):
             cache.delete(name)
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
         return user, token
+
+
+class TableLinkCsrf(SessionAuthentication):
+    """Authenticates nobody; refuses (403) an unsafe request that a session's table link would
+    authorize when it lacks the CSRF token or comes from another origin."""
+
+    def authenticate(self, request):
+        session = getattr(request._request, "session", None)
+        if session is not None and session.get(TABLE_SESSION_KEY):
+            self.enforce_csrf(request)  # safe methods pass; a refusal is PermissionDenied
+        return None
 
 
 def forget_token(sender, instance, **kwargs) -> None:

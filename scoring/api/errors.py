@@ -162,6 +162,10 @@ _BY_STATUS: dict[int, tuple[str, Any]] = {
     404: (exceptions.NotFound.default_code, exceptions.NotFound.default_detail),
     406: (exceptions.NotAcceptable.default_code, exceptions.NotAcceptable.default_detail),
     429: (exceptions.Throttled.default_code, exceptions.Throttled.default_detail),
+    503: (
+        "unavailable",
+        gettext_lazy("The service is briefly unavailable: try again in a moment."),
+    ),
 }
 
 

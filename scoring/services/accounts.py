@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import PasswordResetForm
 from django.core import signing
 from django.core.mail import send_mail
 from django.db import transaction
@@ -45,6 +46,19 @@ def send_verification(user, *, request=None) -> None:
     send_mail(
         _("Confirm your Segnapunti account"), body + "\n", settings.DEFAULT_FROM_EMAIL, [user.email]
     )
+
+
+def send_password_reset(*, email: str, domain: str, use_https: bool, site: str = "") -> None:
+    """Django's password-reset e-mail to every active account with ``email`` that has a usable
+    password (none when no account has it), with links to ``site`` (``scoring.links.site_url``
+    of the request that asked), else to ``domain``."""
+    form = PasswordResetForm({"email": email})
+    if form.is_valid():
+        form.save(
+            domain_override=domain,
+            use_https=use_https,
+            extra_email_context={"site": site} if site else None,
+        )
 
 
 def verify_account(*, signed: str):

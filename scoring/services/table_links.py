@@ -3,9 +3,13 @@
 Guessing is throttled per caller (browser session and address, with a growing wait) by
 ``scoring.throttles`` before a PIN reaches :func:`check_pin`: one guesser slows only itself.
 What is left here is a ceiling per link whatever the callers, a database counter so that every
-web process shares it: many addresses together cannot try the 10,000 PINs quickly. It is
-generous (``PIN_LINK_MAX_FAILURES`` an hour, 100 by default) because reaching it refuses even
-the right PIN until the hour has passed; the organizer can then give the table a new link.
+web process shares it: many addresses together cannot try the 10,000 PINs quickly. Reaching it
+(``PIN_LINK_MAX_FAILURES`` wrong PINs an hour, 100 by default) refuses new sessions only to
+*suspects*, callers whose address has typed a wrong PIN for this link: a guesser locks himself
+out, not the players arriving at the table. A second, much higher ceiling
+(``PIN_LINK_HARD_FAILURES``) refuses every new session until the hour has passed: then a seated
+phone or the organizer's table card admits a new phone (``scoring.access.admission_ticket``), or
+the organizer gives the table a new link. Phones already seated keep working throughout.
 """
 
 from __future__ import annotations
@@ -18,9 +22,19 @@ from scoring.services import audit
 from scoring.services.actors import Actor, authorize_club
 
 
-def check_pin(*, link: TableLink, pin: str, max_attempts: int, window_minutes: int) -> bool | None:
-    """True for the right PIN, False for a wrong one, None while the link is locked: it has had
-    ``max_attempts`` wrong PINs in the ``window_minutes`` since the first of them."""
+def check_pin(
+    *,
+    link: TableLink,
+    pin: str,
+    max_attempts: int,
+    window_minutes: int,
+    suspect: bool = True,
+    hard_max: int | None = None,
+) -> bool | None:
+    """True for the right PIN, False for a wrong one, None while the link is locked for this
+    caller: it has had ``max_attempts`` wrong PINs (``hard_max`` when the caller is no
+    ``suspect``) in the ``window_minutes`` since the first of them."""
+    limit = max_attempts if suspect or hard_max is None else max(hard_max, max_attempts)
     with transaction.atomic():
         link = TableLink.objects.select_for_update(no_key=True).get(pk=link.pk)
         now = timezone.now()
@@ -29,7 +43,7 @@ def check_pin(*, link: TableLink, pin: str, max_attempts: int, window_minutes: i
             and (now - link.window_started).total_seconds() > window_minutes * 60
         ):
             link.failures, link.window_started = 0, None
-        if link.failures >= max_attempts:
+        if link.failures >= limit:
             link.save(update_fields=["failures", "window_started"])
             return None
         if isinstance(pin, str) and pin.strip() == link.pin:

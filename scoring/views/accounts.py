@@ -1,41 +1,41 @@
 """Accounts: logging in (throttled), signing up (``SIGNUP``), and a person's own games.
 
 Logging in and the password reset are Django's own views (the reset's e-mailed link on the
-address of the request, ``scoring.links``); the login here is throttled
+address of the request, ``scoring.links``), throttled here
 (``scoring.throttles``): while the account or the address must wait, the password is not
-checked and the page says how long to wait (429). Signing up is ``scoring.services.accounts``:
-with ``SIGNUP=open`` the account stays inactive until the link e-mailed to it is opened; an
-invitation link (``SIGNUP`` open or invitation) makes an active account at once, the link
-being the proof.
+checked and the page says how long to wait (429); ``/admin/login/`` counts with ``/login/``. A
+password-reset e-mail leaves from a task queued after the answer, so the answer is the same for
+any address. Signing up is ``scoring.services.accounts``: with ``SIGNUP=open`` the account
+stays inactive until the link e-mailed to it is opened; an invitation link (``SIGNUP`` open or
+invitation) makes an active account at once, the link being the proof.
 """
 
 from __future__ import annotations
 
+import functools
+import logging
+
 from django.conf import settings
-from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib import admin, messages
+from django.contrib.admin.forms import AdminAuthenticationForm
+from django.contrib.auth import REDIRECT_FIELD_NAME, login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.forms.utils import ErrorDict
+from django.http import HttpResponseRedirect
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scoring import selectors, services, throttles
+from scoring import selectors, services, tasks, throttles
 from scoring.forms.accounts import SignupForm
 from scoring.links import site_url
 from scoring.messages import message
 from scoring.services import members
+from scoring.services.queue import BROKER_DOWN
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
-
-
-class PasswordResetView(auth_views.PasswordResetView):
-    """Django's password reset, its e-mailed link made by ``scoring.links`` (``SITE_URL`` when
-    set, else the address the request came in on) rather than from the bare host name."""
-
-    def form_valid(self, form):
-        self.extra_email_context = {"site": site_url(self.request, "/").rstrip("/")}
-        return super().form_valid(form)
+log = logging.getLogger(__name__)
 
 
 class LoginView(auth_views.LoginView):
@@ -60,6 +60,80 @@ class LoginView(auth_views.LoginView):
 
     def get_context_data(self, **kwargs):
         return super().get_context_data(**kwargs) | {"signup_open": settings.SIGNUP == "open"}
+
+
+def admin_login(request):
+    """The admin's login page (``/admin/login/``), throttled as ``/login/`` is and counting
+    against the same keys (one account, one address): Django's ``AdminSite.login`` with this
+    module's view in place of Django's."""
+    site = admin.site
+    if request.method == "GET" and site.has_permission(request):
+        return redirect("admin:index")
+    context = {
+        **site.each_context(request),
+        "title": _("Log in"),
+        "subtitle": None,
+        "app_path": request.get_full_path(),
+        "username": request.user.get_username(),
+    }
+    if REDIRECT_FIELD_NAME not in request.GET and REDIRECT_FIELD_NAME not in request.POST:
+        context[REDIRECT_FIELD_NAME] = reverse("admin:index", current_app=site.name)
+    request.current_app = site.name
+    view = LoginView.as_view(
+        extra_context=context,
+        authentication_form=site.login_form or AdminAuthenticationForm,
+        template_name=site.login_template or "admin/login.html",
+    )
+    return view(request)
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's password reset form, throttled per address asked about and per client
+    (``throttles.reset_guard``), whose e-mail leaves from a task
+    (``scoring.tasks.send_password_reset``) queued once the answer is sent (``ThenSend``): the
+    request does the same work whether or not an account has the address, so neither the
+    answer nor its time tells which. Its link is made by ``scoring.links`` (``SITE_URL`` when
+    set, else the address the request came in on)."""
+
+    def form_valid(self, form):
+        email = form.cleaned_data["email"]
+        guard = throttles.reset_guard(self.request, email)
+        wait = guard.wait()
+        if wait:
+            form.add_error("email", message(throttles.throttled("email", wait, reset=True)))
+            response = self.form_invalid(form)
+            response.status_code = 429
+            response["Retry-After"] = str(wait)
+            return response
+        guard.attempt()
+        send = functools.partial(
+            tasks.send_password_reset.delay,
+            email,
+            domain=self.request.get_host(),
+            use_https=self.request.is_secure(),
+            site=site_url(self.request, "/").rstrip("/"),
+        )
+        return ThenSend(self.get_success_url(), send)
+
+
+class ThenSend(HttpResponseRedirect):
+    """A redirect that queues the password-reset e-mail once it has been sent to the client
+    (the server closes a response after writing it): even when tasks run eagerly (no broker),
+    looking the address up and sending the mail happen after the answer, not before it."""
+
+    def __init__(self, url: str, then):
+        super().__init__(url)
+        self.then = then
+
+    def close(self):
+        """Called by the server once the answer is written; the mail first, then Django's
+        end of request (which closes the database connection the lookup may use)."""
+        try:
+            self.then()
+        except BROKER_DOWN:  # the answer is gone; the person may ask again
+            log.exception("password reset e-mail not queued")
+        finally:
+            super().close()
 
 
 def signup(request):

@@ -52,5 +52,11 @@
   if (typeof window !== "undefined") {
     window.segnapunti = window.segnapunti || {};
     window.segnapunti.common = common;
+    // The pages' polling (hx-trigger="every Ns") rests while the tab is hidden. Not as an
+    // htmx filter ("[!document.hidden]"): htmx evaluates those as code, which the CSP forbids.
+    // (A hidden tab cannot be tapped: every htmx request it would make is a poll.)
+    document.addEventListener("htmx:beforeRequest", function (event) {
+      if (document.hidden) event.preventDefault();
+    });
   }
 })();

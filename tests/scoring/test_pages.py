@@ -383,7 +383,10 @@ def test_the_table_link_opens_only_its_game_after_the_right_pin(olga, club, play
     assert AuditEvent.objects.get(action="record_hand").via == "table"
     assert phone.get(f"/g/{other.pk}/").status_code == 404
     assert phone.post(f"/g/{other.pk}/hands/", {"dealer": "0", "points_0": "70"}).status_code == 404
-    assert phone.get(f"/g/{terziglio.pk}/table/").status_code == 403  # the PIN is for organizers
+    # The seated phone sees its table's card, to let the next phone in (issue 22, point 9),
+    # but only organizers give the table a new link.
+    assert phone.get(f"/g/{terziglio.pk}/table/").status_code == 200
+    assert phone.post(f"/g/{terziglio.pk}/table/").status_code == 403
 
 
 def test_the_table_card_shows_a_qr_code_and_the_pin(olga, terziglio):
