@@ -110,6 +110,7 @@ def round_page(request, club_slug: str, slug: str, number: int):
         "club_night": competition.format == Format.CLUB_NIGHT,
         "task_threshold": TASK_THRESHOLD,
         "next_round": _next_round(competition, round_),
+        "confirm_close": bound.get("confirm_close", False),
     }
     context |= _table_rows(tables, bound)
     context |= _round_forms(competition, round_, tables, byes, bound)
@@ -358,6 +359,10 @@ def _action_publish(request, competition, round_, bound, errors):
 
 
 def _action_close(request, competition, round_, bound, errors):
+    if request.POST.get("confirm") != "yes":
+        # The first press only asks: closing ends the round's games for good.
+        bound["confirm_close"] = bound["ok"] = True
+        return None
     by = access.actor_for(request)
     if attempt_into(errors, "close", services.close_round, round_=round_, by=by) is None:
         return None
