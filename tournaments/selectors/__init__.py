@@ -35,6 +35,7 @@ from tournaments.selectors.entries import (
     entered_players,
     entries_of,
 )
+from tournaments.selectors.field import still_in_bracket
 from tournaments.selectors.rounds import (
     check_ins_by_round,
     current_round,
@@ -106,6 +107,7 @@ __all__ = [
     "snapshot_of",
     "standings_of",
     "started",
+    "still_in_bracket",
     "table_links",
     "unseated",
     "where_of",

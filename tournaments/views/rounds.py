@@ -149,7 +149,7 @@ def _round_forms(competition, round_, tables, byes, bound) -> dict[str, object]:
     """The round's forms, bound as posted or prefilled: its details, who is present (nobody
     checked in yet: those present at the last round that took a check-in, so that one tap
     confirms a regular crowd; withdrawn entries are not offered anyway), the draw and the swap."""
-    entries = selectors.entries_of(competition, active_only=True)
+    entries = _who_may_check_in(competition, round_)
     present = selectors.present_at(round_)
     carried_from, ticked = None, present
     if not present and round_.status == RoundStatus.DRAFT:
@@ -173,10 +173,18 @@ def _round_forms(competition, round_, tables, byes, bound) -> dict[str, object]:
         "checkin_form": bound.get("checkin")
         or CheckInForm(entries=entries, initial={"present": sorted(ticked)}),
         "present_count": len(present),
+        "ticked_count": len(ticked),
         "carried_from": carried_from,
         "generate_form": bound.get("generate") or GenerateForm(initial=generate),
         "swap_form": bound.get("swap") or SwapForm(choices=_swap_choices(tables, byes)),
     }
+
+
+def _who_may_check_in(competition, round_):
+    """The active entries, or those still in the bracket for a round of one."""
+    entries = selectors.entries_of(competition, active_only=True)
+    field = selectors.still_in_bracket(competition, round_)
+    return entries if field is None else [e for e in entries if e.pk in field]
 
 
 def _draw_quality(competition, round_, tables, bound) -> dict[str, object]:
@@ -250,7 +258,7 @@ def _action_details(request, competition, round_, bound, errors):
 
 
 def _action_checkin(request, competition, round_, bound, errors):
-    entries = selectors.entries_of(competition, active_only=True)
+    entries = _who_may_check_in(competition, round_)
     form = CheckInForm(request.POST, entries=entries)
     bound["checkin"] = form
     if not form.is_valid():
