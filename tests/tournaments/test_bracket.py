@@ -101,6 +101,26 @@ def test_the_stored_snapshot_and_the_public_page_show_the_bracket_ranking(client
     assert text.index("Anna") < text.index("Carla") < text.index("Elena") < text.index("Bruno")
 
 
+BRACKET_NOTE = (
+    "Knockout places follow the round each player reached, not the points: a player out in a "
+    "later round ranks above one out earlier with more points. Players out in the same round "
+    "share the place."
+)
+
+
+def test_the_standings_of_a_knockout_say_why_fewer_points_can_rank_higher(client, club, olga):
+    competition, _entries = knockout_of_six(club, olga)
+    services.store_standings(competition=competition)
+    args = [club.slug, competition.slug]
+    for name in ("public-competition", "public-standings"):
+        html = client.get(reverse(name, args=args)).content.decode()
+        assert f'<p class="hint" data-note="bracket">{BRACKET_NOTE}</p>' in html, name
+    league = make_competition(club, olga, name="Lega")
+    enter(league, olga, 3)
+    html = client.get(reverse("public-competition", args=[club.slug, league.slug])).content
+    assert 'data-note="bracket"' not in html.decode()
+
+
 def bracket_page(client, club, competition):
     response = client.get(reverse("public-bracket", args=[club.slug, competition.slug]))
     assert response.status_code == 200
