@@ -12,7 +12,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.mail import send_mass_mail
 from django.urls import reverse
-from django.utils import translation
+from django.utils import formats, translation
 from django.utils.translation import gettext as _
 
 from scoring.rules import Problem, RuleViolation
@@ -76,6 +76,17 @@ def search_design(groups: int, table_size: int, rounds: int, seconds: float = 60
     return solve(groups, table_size, rounds, seconds)
 
 
+def _when(round_: Round) -> str:
+    """A round's date and start as the pages show them, in the active language: the date and
+    time of a round are the club's wall clock, kept as they were entered."""
+    parts = []
+    if round_.date:
+        parts.append(formats.date_format(round_.date, "D j M Y"))
+    if round_.start_time:
+        parts.append(formats.time_format(round_.start_time, "H:i"))
+    return " · ".join(parts)
+
+
 @shared_task(ignore_result=True)
 def announce_round(round_id: int) -> int:
     """E-mail each entrant with an address where to sit in a just-published round."""
@@ -89,8 +100,10 @@ def announce_round(round_id: int) -> int:
         for table in round_.tables.prefetch_related(
             "seats__entry__player__user", "seats__entry__partner__user"
         ):
-            names = [seat.entry.name for seat in table.seats.all()]
-            for seat in table.seats.all():
+            seats = list(table.seats.all())
+            for seat in seats:
+                # The others at the table: the recipient is not their own opponent.
+                names = [other.entry.name for other in seats if other.entry_id != seat.entry_id]
                 for player in filter(None, (seat.entry.player, seat.entry.partner)):
                     email = getattr(player.user, "email", "")
                     if not email:
@@ -99,13 +112,10 @@ def announce_round(round_id: int) -> int:
                         "competition": competition.name,
                         "number": round_.number,
                     }
-                    when = " ".join(
-                        str(x) for x in (round_.date or "", round_.start_time or "") if x
-                    )
                     body = _("You play at table %(table)s with %(names)s. %(when)s\n%(url)s") % {
                         "table": table.number,
                         "names": ", ".join(names),
-                        "when": when,
+                        "when": _when(round_),
                         "url": settings.SITE_URL.rstrip("/") + link,
                     }
                     messages.append((subject, body, settings.DEFAULT_FROM_EMAIL, [email]))
