@@ -8,6 +8,7 @@ the two first-round losers 5th together.
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 from django.urls import reverse
@@ -205,3 +206,43 @@ def test_the_schedule_and_the_calendar_name_the_knockout_rounds(client, club, ol
     assert "Round 1 · Quarter-finals" in feed
     round_page = client.get(reverse("public-round", args=[*args, 1])).content.decode()
     assert "Round 1 · Quarter-finals" in round_page
+
+
+def best_of_three(club, user):
+    """A knockout of 4 played to two wins ("best of 3"): semi-final 1 goes to the bella (2–1),
+    semi-final 2 ends 2–0."""
+    competition = make_competition(
+        club,
+        user,
+        name="Coppa",
+        rulesets=["briscola"],
+        format="knockout",
+        options={"briscola": {"hands_to_win": 2}},
+    )
+    enter(competition, user, 4, seeded=True)
+    semis = services.add_round(competition=competition, by=by(user))
+    services.generate_round(round_=semis, by=by(user))
+    services.publish_round(round_=semis, by=by(user))
+    first, second = semis.tables.select_related("game").order_by("number")
+    won, lost = [70, 50], [50, 70]
+    play(first.game, [{"dealer": d, "points": p} for d, p in ((0, won), (1, lost), (0, won))], user)
+    play(second.game, briscola_won_by(1, 2, 2), user)
+    return competition, semis
+
+
+def test_a_best_of_three_shows_its_match_scores_in_games_everywhere(client, club, olga):
+    competition, _semis = best_of_three(club, olga)
+    args = [club.slug, competition.slug]
+    bracket = bracket_page(client, club, competition).content.decode()
+    scores = re.findall(r"data-match-score><strong>(.*?)</strong>(.*?)</p>", bracket)
+    assert [(text, "after the bella" in rest) for text, rest in scores] == [
+        ("2–1", True),
+        ("0–2", False),
+    ]
+    public = client.get(reverse("public-round", args=[*args, 1])).content.decode()
+    projector = client.get(reverse("public-projector", args=args)).content.decode()
+    client.force_login(olga)
+    organizer = client.get(f"/c/{club.slug}/k/{competition.slug}/rounds/1/").content.decode()
+    for page in (public, projector, organizer):
+        assert re.findall(r"data-match-score><strong>(.*?)</strong>", page) == ["2–1", "0–2"]
+        assert page.count("after the bella") == 1

@@ -12,7 +12,9 @@ names (``from tournaments import selectors; selectors.standings_of(...)``).
 from tournaments.selectors.bracket import (
     bracket_json,
     bracket_of,
+    games_score,
     match_outcomes,
+    match_scores,
 )
 from tournaments.selectors.competitions import (
     adjustments_shown,
@@ -82,6 +84,7 @@ __all__ = [
     "drawn_tables",
     "entered_players",
     "entries_of",
+    "games_score",
     "labelled",
     "last_check_in",
     "last_event_id",
@@ -89,6 +92,7 @@ __all__ = [
     "late_seat_refusal",
     "late_seat_tables",
     "match_outcomes",
+    "match_scores",
     "meetings",
     "participant_count",
     "present_at",

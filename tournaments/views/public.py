@@ -324,7 +324,13 @@ def bracket(request, club_slug: str, slug: str):
         "tournaments/bracket.html",
         _public_context(request, competition, role)
         | {
-            "bracket": bracket_view(competition, drawn, rounds, selectors.entries_of(competition))
+            "bracket": bracket_view(
+                competition,
+                drawn,
+                rounds,
+                selectors.entries_of(competition),
+                selectors.match_scores(competition),
+            )
             if drawn
             else None
         },

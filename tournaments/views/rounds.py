@@ -132,12 +132,14 @@ def _table_rows(tables, bound) -> dict[str, object]:
             else ForfeitForm(seats=seated, initial={"table": table.number})
         )
         game = table.game
+        shown = public_table(table)
         rows.append(
             {
                 "table": table,
                 "entries": seated,
                 "game": game,
-                "scores": public_table(table)["seats"] if game else [],
+                "scores": shown["seats"] if game else [],
+                "match": shown["score"] if game else None,
                 "done": table_done(table),
                 "forfeit": forfeit,
             }
