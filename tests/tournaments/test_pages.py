@@ -129,6 +129,28 @@ def test_creating_a_competition_through_the_page(olga, club):
     assert "Torneo di primavera" in dashboard and "Add a round" in dashboard
 
 
+@pytest.mark.parametrize("fmt", ["knockout", "swiss"])
+def test_match_play_is_chosen_in_words_for_a_briscola_knockout_or_swiss(olga, club, fmt):
+    client = login(olga)
+    html = client.get("/c/uno/k/new/").content.decode()
+    menu = html.split('name="briscola__hands_to_win"', 1)[1].split("</select>", 1)[0]
+    offered = re.findall(r'<option value="(\d+)"[^>]*>(.*?)</option>', menu)
+    assert offered[:4] == [
+        ("1", "a single hand"),
+        ("2", "best of 3"),
+        ("3", "best of 5"),
+        ("4", "best of 7"),
+    ]
+    assert re.search(r'<option value="2" selected>best of 3</option>', menu)  # the default
+    data = new_competition(
+        name="Coppa", rulesets=["briscola"], format=fmt, table_size="2", planned_rounds="3",
+        briscola__hands_to_win="3",
+    )  # fmt: skip
+    response = client.post("/c/uno/k/new/", data)
+    assert response.status_code == 302, response.content.decode()
+    assert Competition.objects.get().options == {"briscola": {"hands_to_win": 3}}
+
+
 def test_a_league_mixes_games_and_keeps_its_league_options(olga, club):
     response = login(olga).post(
         "/c/uno/k/new/",
