@@ -434,6 +434,8 @@ def test_closing_a_round_asks_first_and_works_without_javascript(olga, club, pla
     for number, table in enumerate(round_.tables.select_related("game").order_by("number")):
         win(table.game, by, **({"soloist": 2} if number else {}))
     client = login(olga)
+    page = client.get("/c/uno/k/coppa/rounds/1/").content.decode()
+    assert 'action="/c/uno/k/coppa/rounds/1/#close"' in page  # the answer opens at the question
     asked = client.post("/c/uno/k/coppa/rounds/1/", {"action": "close"})
     assert asked.status_code == 200
     html = asked.content.decode()

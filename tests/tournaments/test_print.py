@@ -86,4 +86,9 @@ def test_the_sheet_of_a_best_of_three_has_three_rows_and_labelled_columns(club, 
         assert len(re.findall(r'<td class="dealer">', sheet)) == 3  # 2–1 at the longest
         heads = re.findall(r'<th scope="col" class="(?:col|player)">(.*?)</th>', sheet)
         assert "None" not in heads
-        assert heads == [f"Card points: {names[0]}", f"Card points: {names[1]}", *names]
+        assert heads == [
+            f"Card points: {names[0]}",
+            f"Card points: {names[1]}",
+            f"Hands won: {names[0]}",
+            f"Hands won: {names[1]}",
+        ]

@@ -109,6 +109,10 @@ def round_sheets(request, club_slug: str, slug: str, number: int):
                 "game": game,
                 "names": names,
                 "columns": sheet_columns(game, hand_form(game, names)),
+                # A match counts the hands each player wins; other games their points.
+                "heads": [_("Hands won: %(name)s") % {"name": n} for n in names]
+                if game.rules.totals_are_hands_won
+                else names,
                 "hands": [{"number": i + 1, "dealer": names[i % len(names)]} for i in range(rows)],
                 "sits_out": bool(game.rules.dealer_sits_out_with & {len(names)}),
             }
