@@ -14,6 +14,7 @@ import pytest
 from django.urls import reverse
 
 from tests.builders import by
+from tests.clients import api_as
 from tournaments import selectors, services
 
 from .helpers import briscola_won_by, enter, make_competition, play
@@ -246,3 +247,14 @@ def test_a_best_of_three_shows_its_match_scores_in_games_everywhere(client, club
     for page in (public, projector, organizer):
         assert re.findall(r"data-match-score><strong>(.*?)</strong>", page) == ["2–1", "0–2"]
         assert page.count("after the bella") == 1
+
+
+def test_the_api_gives_each_match_its_score_in_games(club, olga):
+    competition, _semis = best_of_three(club, olga)
+    answer = api_as(olga).get(f"/api/v1/competitions/{competition.pk}/rounds/1/")
+    assert answer.status_code == 200
+    matches = [t["game"]["match"] for t in answer.json()["tables"]]
+    assert matches == [
+        {"games": [2, 1], "finished": True, "bella": True},
+        {"games": [0, 2], "finished": True, "bella": False},
+    ]
