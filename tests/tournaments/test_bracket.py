@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from types import SimpleNamespace
 
 import pytest
 from django.urls import reverse
 
+from scoring.rules import RULESETS
 from tests.builders import by
 from tests.clients import api_as
 from tournaments import selectors, services
@@ -258,3 +260,24 @@ def test_the_api_gives_each_match_its_score_in_games(club, olga):
         {"games": [2, 1], "finished": True, "bella": True},
         {"games": [0, 2], "finished": True, "bella": False},
     ]
+
+
+@pytest.mark.parametrize(
+    ("totals", "fmt", "status", "expected"),
+    [
+        ([3, 2, 3, 2], "pairs", "finished", (3, 2, True)),  # "3–2 after the bella"
+        ([2, 3], "singles", "finished", (2, 3, True)),
+        ([3, 1], "singles", "finished", (3, 1, False)),
+        ([2, 2], "singles", "in_progress", (2, 2, False)),
+    ],
+)
+def test_a_best_of_five_reads_its_score_and_its_bella(totals, fmt, status, expected):
+    game = SimpleNamespace(
+        hand_count=sum(totals[:2]),
+        rules=RULESETS["briscola"],
+        totals=totals,
+        options={"format": fmt, "hands_to_win": 3},
+        status=status,
+    )
+    score = selectors.games_score(game)
+    assert (score["home"], score["away"], score["bella"]) == expected
