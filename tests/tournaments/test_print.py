@@ -84,6 +84,7 @@ def test_the_sheet_of_a_best_of_three_has_three_rows_and_labelled_columns(club, 
     for sheet, table in zip(sheets, round_.tables.order_by("number"), strict=True):
         names = [s.player.display_name for s in table.game.seats.all()]
         assert len(re.findall(r'<td class="dealer">', sheet)) == 3  # 2–1 at the longest
+        assert f"<h2>Table {table.number} · Briscola · best of 3</h2>" in sheet
         heads = re.findall(r'<th scope="col" class="(?:col|player)">(.*?)</th>', sheet)
         assert "None" not in heads
         assert heads == [

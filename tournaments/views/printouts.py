@@ -8,6 +8,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from scoring.forms.hands import hand_form
+from scoring.labels import match_label
 from scoring.links import qr_svg, table_url
 from tournaments import selectors
 from tournaments.presenters import club_zone, schedule_row
@@ -109,6 +110,9 @@ def round_sheets(request, club_slug: str, slug: str, number: int):
                 "game": game,
                 "names": names,
                 "columns": sheet_columns(game, hand_form(game, names)),
+                "match": match_label(game.options["hands_to_win"])
+                if match_length(game, len(names))
+                else "",
                 # A match counts the hands each player wins; other games their points.
                 "heads": [_("Hands won: %(name)s") % {"name": n} for n in names]
                 if game.rules.totals_are_hands_won
