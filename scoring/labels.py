@@ -64,7 +64,7 @@ OPTION_LABELS = {
     "values": _("Penalty per card"),
     "packs": _("Packs of cards"),
     "format": _("Sides"),
-    "hands_to_win": _("Hands to win the match"),
+    "hands_to_win": _("Length of the match"),
     "individual_win_rule": _("Who wins a hand with 3 or more sides"),
     "variant": _("Variant"),
     "alone_caller_units": _("Units of a caller playing alone"),
@@ -106,3 +106,20 @@ def choice_label(value: str) -> str:
 
 def preset_label(name: str) -> str:
     return str(PRESET_LABELS.get(name, name.capitalize()))
+
+
+#: A match played to a number of wins, as organizers say it ("al meglio delle tre" in Italian):
+#: by the wins it takes.
+MATCH_LABELS = {
+    1: _("a single hand"),
+    2: _("best of 3"),
+    3: _("best of 5"),
+    4: _("best of 7"),
+}
+
+
+def match_label(wins: int) -> str:
+    """A match won by the first to win ``wins`` hands, in words: "best of 3" for 2."""
+    if wins in MATCH_LABELS:
+        return str(MATCH_LABELS[wins])
+    return str(_("best of %(hands)s")) % {"hands": 2 * wins - 1}

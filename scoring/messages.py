@@ -224,6 +224,9 @@ REASONS = {
         "%(value)s is already claimed: an organizer will answer."
     ),
     ("not_allowed", "claim_decided"): gettext_lazy("This claim was already answered."),
+    ("not_allowed", "own_claim"): gettext_lazy(
+        "You cannot approve your own claim: another organizer of the club answers it."
+    ),
 }
 
 #: Sentences for a code on one field (``points.*``: any key under ``points``).

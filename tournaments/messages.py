@@ -23,6 +23,9 @@ REASONS = {
         "Round %(round)s is still open: close it before declaring the results final."
     ),
     ("not_allowed", "not_final"): gettext_lazy("The results of this competition are not final."),
+    ("not_allowed", "no_entrants"): gettext_lazy(
+        "Nobody has entered this competition: there are no results to declare final."
+    ),
     ("inconsistent", "mixed_needs_league"): gettext_lazy(
         "Several games can be mixed only in a league: choose one game, or make it a league."
     ),

@@ -14,7 +14,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.mail import send_mass_mail
 from django.urls import reverse
-from django.utils import translation
+from django.utils import formats, translation
 from django.utils.translation import gettext as _
 
 from scoring.links import site_url
@@ -82,6 +82,17 @@ def search_design(groups: int, table_size: int, rounds: int, seconds: float = 60
     return solve(groups, table_size, rounds, seconds)
 
 
+def _when(round_: Round) -> str:
+    """A round's date and start as the pages show them, in the active language: the date and
+    time of a round are the club's wall clock, kept as they were entered."""
+    parts = []
+    if round_.date:
+        parts.append(formats.date_format(round_.date, "D j M Y"))
+    if round_.start_time:
+        parts.append(formats.time_format(round_.start_time, "H:i"))
+    return " · ".join(parts)
+
+
 @shared_task(ignore_result=True)
 def announce_round(round_id: int, entry_ids: list[int] | None = None) -> int:
     """E-mail each entrant with an address where to sit in a just-published round (only the
@@ -97,10 +108,12 @@ def announce_round(round_id: int, entry_ids: list[int] | None = None) -> int:
         for table in round_.tables.prefetch_related(
             "seats__entry__player__user", "seats__entry__partner__user"
         ):
-            names = [seat.entry.name for seat in table.seats.all()]
-            for seat in table.seats.all():
+            seats = list(table.seats.all())
+            for seat in seats:
                 if entry_ids is not None and seat.entry_id not in entry_ids:
                     continue
+                # The others at the table: the recipient is not their own opponent.
+                names = [other.entry.name for other in seats if other.entry_id != seat.entry_id]
                 for player in filter(None, (seat.entry.player, seat.entry.partner)):
                     email = getattr(player.user, "email", "")
                     if not email:
@@ -109,13 +122,10 @@ def announce_round(round_id: int, entry_ids: list[int] | None = None) -> int:
                         "competition": competition.name,
                         "number": round_.number,
                     }
-                    when = " ".join(
-                        str(x) for x in (round_.date or "", round_.start_time or "") if x
-                    )
                     body = _("You play at table %(table)s with %(names)s. %(when)s\n%(url)s") % {
                         "table": table.number,
                         "names": ", ".join(names),
-                        "when": when,
+                        "when": _when(round_),
                         "url": site_url(None, link),
                     }
                     messages.append((subject, body, settings.DEFAULT_FROM_EMAIL, [email]))

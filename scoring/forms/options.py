@@ -21,7 +21,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.labels import choice_label, game_name, option_label, preset_label
+from scoring.labels import choice_label, game_name, match_label, option_label, preset_label
 from scoring.rules import RULESETS
 
 NUMBER = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
@@ -38,7 +38,19 @@ def option_fields(ruleset: str, option: dict[str, Any]):
     label = option_label(option["key"])
     kind = option["type"]
     auto = _("automatic") if option["nullable"] else None
-    if kind == "boolean":
+    if option["key"] == "hands_to_win":
+        # A match in the words of the club room ("best of 3"), not a number of wins.
+        choices = [(w, match_label(w)) for w in range(option["min"], option["max"] + 1)]
+        field = forms.TypedChoiceField(
+            label=label,
+            choices=choices,
+            coerce=int,
+            empty_value=None,
+            required=False,
+            initial=option["default"],
+        )
+        yield name, field
+    elif kind == "boolean":
         yield name, forms.BooleanField(label=label, required=False, initial=option["default"])
     elif kind == "integer":
         widget = number_input(min=option["min"], max=option["max"], placeholder=auto or "")

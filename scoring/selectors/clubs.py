@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import Q, QuerySet
 
 from scoring.extensions import GAME_AUDIENCES
-from scoring.models import Club, Game, GameStatus, Membership, Player
+from scoring.models import ClaimStatus, Club, Game, GameStatus, Membership, Player, PlayerClaim
 
 #: A free game (no ``Game.context``) of a club with public results is readable by anyone once over.
 OVER = (GameStatus.FINISHED, GameStatus.ABANDONED)
@@ -84,3 +84,14 @@ def club_player(club: Club, player_id: int | None) -> Player | None:
     if player_id is None:
         return None
     return Player.objects.filter(club=club, pk=player_id).first()
+
+
+def pending_claims(user, club: Club) -> set[int]:
+    """The players of ``club`` that ``user`` has claimed and no manager has answered yet."""
+    if not getattr(user, "is_authenticated", False):
+        return set()
+    return set(
+        PlayerClaim.objects.filter(
+            player__club=club, user=user, status=ClaimStatus.PENDING
+        ).values_list("player_id", flat=True)
+    )

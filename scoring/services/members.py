@@ -438,7 +438,8 @@ def claim_player(*, player: Player, by: Actor) -> PlayerClaim:
 
 
 def decide_claim(*, claim: PlayerClaim, approve: bool, by: Actor) -> PlayerClaim:
-    """Approve (the player is linked to the claimant) or reject a pending claim."""
+    """Approve (the player is linked to the claimant) or reject a pending claim. Its maker may
+    reject it (withdraw it) but not approve it: another manager of the club does."""
     with transaction.atomic():
         claim = (
             PlayerClaim.objects.select_for_update(no_key=True, of=("self",))
@@ -455,6 +456,9 @@ def decide_claim(*, claim: PlayerClaim, approve: bool, by: Actor) -> PlayerClaim
             raise NotAllowed()
         if claim.status != ClaimStatus.PENDING:
             raise violation("player", "not_allowed", reason="claim_decided")
+        if approve and by.user is not None and claim.user_id == by.user.pk:
+            # Another manager vouches for who the claimant is; withdrawing one's own is fine.
+            raise violation("player", "not_allowed", reason="own_claim")
         if approve:
             if player.user_id is not None:
                 raise violation(

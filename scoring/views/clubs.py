@@ -92,6 +92,8 @@ def players_page(request, slug: str):
             "form": form,
             # A user plays as one player of a club: "This is me" until one is linked.
             "mine": any(p.user_id == request.user.pk for p in players),
+            # Claimed and waiting for a manager's answer: said on the row, not claimed again.
+            "claimed": selectors.pending_claims(request.user, club),
         },
     )
 

@@ -98,7 +98,9 @@
       fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" })
         .then(function (answer) { return answer.ok ? answer.json() : null; })
         .then(function (data) {
-          if (!data || data.state === "none") return;
+          if (!data) return;
+          box.hidden = data.state === "none";  // the round is closed, the results final
+          if (box.hidden) return;
           state = { left: data.left, state: data.state, at: Date.now() };
           render();
         })

@@ -107,3 +107,19 @@ def test_ten_nights_of_points_fit_a_phone_without_scrolling_sideways(page, club,
     for night in lines.first.locator(".night").all():
         box = night.bounding_box()
         assert box is not None and box["x"] + box["width"] <= 390
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1280, 800)])
+def test_a_best_of_three_knockout_shows_2_1_on_its_bracket(page, club, olga, size):
+    from tests.tournaments.test_bracket import best_of_three
+
+    competition, _semis = best_of_three(club, olga)
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(f"/p/{club.slug}/{competition.slug}/bracket/")
+    first = page.locator(".bracket-match[data-match='1']")
+    expect(first.locator("[data-match-score]")).to_have_text("2–1 after the bella")
+    expect(first.locator(".bracket-side.won")).to_contain_text("Anna")
+    expect(page.locator(".bracket-match[data-match='2'] [data-match-score]")).to_have_text("0–2")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/best-of-3-{size[0]}.png", full_page=True)

@@ -15,6 +15,7 @@ from django.test import Client
 from django.utils import timezone
 
 from scoring import services
+from scoring.messages import message
 from scoring.models import (
     AuditAction,
     AuditEvent,
@@ -257,6 +258,40 @@ def test_a_rejected_claim_links_nothing_and_a_linked_player_cannot_be_claimed(
     with pytest.raises(RuleViolation) as refused:
         members.claim_player(player=players[1], by=Actor.for_user(oscar))
     assert codes(refused.value) == {("player", "not_allowed", "player_linked")}
+
+
+def test_the_maker_of_a_claim_may_withdraw_it_but_not_approve_it(club, players, olga, oscar):
+    claim = members.claim_player(player=players[1], by=Actor.for_user(oscar))  # an organizer
+    with pytest.raises(RuleViolation) as refused:
+        members.decide_claim(claim=claim, approve=True, by=Actor.for_user(oscar))
+    assert codes(refused.value) == {("player", "not_allowed", "own_claim")}
+    assert message(refused.value.problems[0]) == (
+        "You cannot approve your own claim: another organizer of the club answers it."
+    )
+    assert Player.objects.get(pk=players[1].pk).user is None
+    client = login(oscar)
+    page = client.get("/c/uno/members/").content.decode()
+    row = page.split(f'id="claim-{claim.pk}"', 1)[1].split("</li>", 1)[0]
+    assert 'value="approve"' not in row and 'data-claim="own"' in row
+    refused_page = client.post("/c/uno/members/", {"action": "approve", "claim": claim.pk})
+    assert "You cannot approve your own claim" in refused_page.content.decode()
+    assert Player.objects.get(pk=players[1].pk).user is None
+    other = login(olga).get("/c/uno/members/").content.decode()
+    assert 'value="approve"' in other.split(f'id="claim-{claim.pk}"', 1)[1].split("</li>", 1)[0]
+    members.decide_claim(claim=claim, approve=False, by=Actor.for_user(oscar))  # withdrawn
+    claim.refresh_from_db()
+    assert claim.status == ClaimStatus.REJECTED
+
+
+def test_a_pending_claim_says_it_waits_for_approval_on_the_players_page(club, players, sara):
+    client = login(sara)
+    page = client.get("/c/uno/players/").content.decode()
+    assert "waiting for approval" not in page
+    assert client.post(f"/c/uno/players/{players[0].pk}/claim/").status_code == 302
+    page = client.get("/c/uno/players/").content.decode()
+    row = page.split(f'href="/c/uno/players/{players[0].pk}/"', 1)[1].split("</li>", 1)[0]
+    assert '<span class="badge" data-claim="pending">waiting for approval</span>' in row
+    assert "This is me" not in row
 
 
 def test_someone_outside_the_club_cannot_claim_its_players(club, players, bea):

@@ -950,7 +950,7 @@ def test_a_refusal_reads_the_same_on_the_page_and_in_the_api(api, drawn, olga, l
     page.force_login(olga)
     response = page.post(
         f"/c/{drawn.club.slug}/k/{drawn.slug}/rounds/1/",
-        {"action": "close"},
+        {"action": "close", "confirm": "yes"},
         HTTP_ACCEPT_LANGUAGE=language,
     )
     shown = re.findall(

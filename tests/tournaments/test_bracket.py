@@ -8,11 +8,15 @@ the two first-round losers 5th together.
 from __future__ import annotations
 
 import datetime as dt
+import re
+from types import SimpleNamespace
 
 import pytest
 from django.urls import reverse
 
+from scoring.rules import RULESETS
 from tests.builders import by
+from tests.clients import api_as
 from tournaments import selectors, services
 
 from .helpers import briscola_won_by, enter, make_competition, play
@@ -101,6 +105,26 @@ def test_the_stored_snapshot_and_the_public_page_show_the_bracket_ranking(client
     assert text.index("Anna") < text.index("Carla") < text.index("Elena") < text.index("Bruno")
 
 
+BRACKET_NOTE = (
+    "Knockout places follow the round each player reached, not the points: a player out in a "
+    "later round ranks above one out earlier with more points. Players out in the same round "
+    "share the place."
+)
+
+
+def test_the_standings_of_a_knockout_say_why_fewer_points_can_rank_higher(client, club, olga):
+    competition, _entries = knockout_of_six(club, olga)
+    services.store_standings(competition=competition)
+    args = [club.slug, competition.slug]
+    for name in ("public-competition", "public-standings"):
+        html = client.get(reverse(name, args=args)).content.decode()
+        assert f'<p class="hint" data-note="bracket">{BRACKET_NOTE}</p>' in html, name
+    league = make_competition(club, olga, name="Lega")
+    enter(league, olga, 3)
+    html = client.get(reverse("public-competition", args=[club.slug, league.slug])).content
+    assert 'data-note="bracket"' not in html.decode()
+
+
 def bracket_page(client, club, competition):
     response = client.get(reverse("public-bracket", args=[club.slug, competition.slug]))
     assert response.status_code == 200
@@ -185,3 +209,75 @@ def test_the_schedule_and_the_calendar_name_the_knockout_rounds(client, club, ol
     assert "Round 1 · Quarter-finals" in feed
     round_page = client.get(reverse("public-round", args=[*args, 1])).content.decode()
     assert "Round 1 · Quarter-finals" in round_page
+
+
+def best_of_three(club, user):
+    """A knockout of 4 played to two wins ("best of 3"): semi-final 1 goes to the bella (2–1),
+    semi-final 2 ends 2–0."""
+    competition = make_competition(
+        club,
+        user,
+        name="Coppa",
+        rulesets=["briscola"],
+        format="knockout",
+        options={"briscola": {"hands_to_win": 2}},
+    )
+    enter(competition, user, 4, seeded=True)
+    semis = services.add_round(competition=competition, by=by(user))
+    services.generate_round(round_=semis, by=by(user))
+    services.publish_round(round_=semis, by=by(user))
+    first, second = semis.tables.select_related("game").order_by("number")
+    won, lost = [70, 50], [50, 70]
+    play(first.game, [{"dealer": d, "points": p} for d, p in ((0, won), (1, lost), (0, won))], user)
+    play(second.game, briscola_won_by(1, 2, 2), user)
+    return competition, semis
+
+
+def test_a_best_of_three_shows_its_match_scores_in_games_everywhere(client, club, olga):
+    competition, _semis = best_of_three(club, olga)
+    args = [club.slug, competition.slug]
+    bracket = bracket_page(client, club, competition).content.decode()
+    scores = re.findall(r"data-match-score><strong>(.*?)</strong>(.*?)</p>", bracket)
+    assert [(text, "after the bella" in rest) for text, rest in scores] == [
+        ("2–1", True),
+        ("0–2", False),
+    ]
+    public = client.get(reverse("public-round", args=[*args, 1])).content.decode()
+    projector = client.get(reverse("public-projector", args=args)).content.decode()
+    client.force_login(olga)
+    organizer = client.get(f"/c/{club.slug}/k/{competition.slug}/rounds/1/").content.decode()
+    for page in (public, projector, organizer):
+        assert re.findall(r"data-match-score><strong>(.*?)</strong>", page) == ["2–1", "0–2"]
+        assert page.count("after the bella") == 1
+
+
+def test_the_api_gives_each_match_its_score_in_games(club, olga):
+    competition, _semis = best_of_three(club, olga)
+    answer = api_as(olga).get(f"/api/v1/competitions/{competition.pk}/rounds/1/")
+    assert answer.status_code == 200
+    matches = [t["game"]["match"] for t in answer.json()["tables"]]
+    assert matches == [
+        {"games": [2, 1], "finished": True, "bella": True},
+        {"games": [0, 2], "finished": True, "bella": False},
+    ]
+
+
+@pytest.mark.parametrize(
+    ("totals", "fmt", "status", "expected"),
+    [
+        ([3, 2, 3, 2], "pairs", "finished", (3, 2, True)),  # "3–2 after the bella"
+        ([2, 3], "singles", "finished", (2, 3, True)),
+        ([3, 1], "singles", "finished", (3, 1, False)),
+        ([2, 2], "singles", "in_progress", (2, 2, False)),
+    ],
+)
+def test_a_best_of_five_reads_its_score_and_its_bella(totals, fmt, status, expected):
+    game = SimpleNamespace(
+        hand_count=sum(totals[:2]),
+        rules=RULESETS["briscola"],
+        totals=totals,
+        options={"format": fmt, "hands_to_win": 3},
+        status=status,
+    )
+    score = selectors.games_score(game)
+    assert (score["home"], score["away"], score["bella"]) == expected

@@ -15,7 +15,7 @@ from tests.clients import login
 from tournaments import presenters, selectors, services
 from tournaments.models import CompetitionEvent, Round
 
-from .helpers import make_competition, tables_of
+from .helpers import briscola_won_by, enter, make_competition, play, tables_of, terziglio_won_by
 
 pytestmark = pytest.mark.django_db
 
@@ -245,3 +245,66 @@ def test_the_api_and_the_background_draw_take_the_objective(club, olga, api):
     first.refresh_from_db()
     assert competition.repeat_objective == "spread" and first.metrics["objective"] == "spread"
     assert first.draw_problem is None
+
+
+def quality_panel(client, url):
+    html = client.get(url).content.decode()
+    panel = html.split('id="quality"', 1)[1].split("</section>", 1)[0]
+    headline = re.search(r'data-quality="headline">(.*?)</p>', panel).group(1)
+    floor = re.search(r'data-quality="floor">(.*?)</p>', panel)
+    plan = re.findall(r'data-times="(\d+)"><strong>Meet \d+ times:</strong> (.*?)</li>', panel)
+    return headline, floor.group(1) if floor else "", plan
+
+
+def test_a_league_whose_players_changed_shows_no_floor_its_figures_contradict(club, olga):
+    # 9 players of Terziglio over 5 nights, one withdrawn after the first: the floor of 9
+    # repeats assumed the same 9 players every night, the draw has fewer.
+    competition = make_competition(club, olga, slug="coppa", kind="league", planned_rounds=5)
+    by = Actor.for_user(olga)
+    entries = enter(competition, olga, 9)
+    first = services.add_round(competition=competition, by=by)
+    services.generate_round(round_=first, by=by, seed=0)
+    services.publish_round(round_=first, by=by)
+    for table in first.tables.select_related("game"):
+        play(table.game, terziglio_won_by(0, 3), olga)
+    services.close_round(round_=Round.objects.get(pk=first.pk), by=by)
+    services.withdraw_entry(entry=entries[0], by=by)
+    second = competition.rounds.get(number=2)
+    services.generate_round(round_=second, by=by, seed=0)
+    second.refresh_from_db()
+    repeated, fewest = second.metrics["repeated_pairs"], second.metrics["bounds"]["fewest"]
+    assert 0 < repeated < fewest  # the draw did better than the stored floor
+    headline, floor, plan = quality_panel(login(olga), "/c/uno/k/coppa/rounds/2/")
+    assert headline.startswith(f"{repeated} repeated meetings")
+    assert sum((int(times) - 1) * len(pairs.split(", ")) for times, pairs in plan) == repeated
+    assert floor == "The players changed between rounds: no floor of unavoidable repeats applies."
+
+
+def test_a_knockout_counts_the_meetings_its_lists_show(club, olga):
+    # A double elimination of 4: the grand final is a rematch, shown in the lists.
+    competition = make_competition(
+        club, olga, slug="coppa", rulesets=["briscola"], format="double",
+        options={"briscola": {"hands_to_win": 1}},
+    )  # fmt: skip
+    by = Actor.for_user(olga)
+    enter(competition, olga, 4, seeded=True)
+    number = 0
+    while True:
+        round_ = services.add_round(competition=competition, by=by)
+        services.generate_round(round_=round_, by=by)
+        round_.refresh_from_db()
+        headline, _floor, plan = quality_panel(
+            login(olga), f"/c/uno/k/coppa/rounds/{round_.number}/"
+        )
+        if plan:
+            break
+        services.publish_round(round_=round_, by=by)
+        for table in round_.tables.select_related("game"):
+            play(table.game, briscola_won_by(0, 2, 1), olga)
+        services.close_round(round_=Round.objects.get(pk=round_.pk), by=by)
+        number += 1
+        assert number < 6
+    assert round_.metrics["repeated_pairs"] == 0  # the round alone
+    repeated = sum((int(times) - 1) * len(pairs.split(", ")) for times, pairs in plan)
+    assert headline != "Nobody meets anybody twice."
+    assert headline.startswith(f"{repeated} repeated meeting")

@@ -8,6 +8,7 @@ from django.test import Client
 
 from scoring import etags
 from scoring import services as scoring
+from scoring.messages import message
 from scoring.models import AuditEvent, Game, Hand
 from scoring.rules import RuleViolation
 from scoring.signals import game_changed
@@ -171,6 +172,33 @@ def test_finalizing_is_refused_while_a_round_is_open(club, olga):
         "round_open",
     )
     assert Competition.objects.get(pk=competition.pk).finalized_at is None
+
+
+def test_finalizing_is_refused_while_nobody_has_entered(club, olga, sara):
+    competition = make_competition(club, olga)
+    with pytest.raises(RuleViolation) as refused:
+        services.finalize_competition(competition=competition, by=by(olga))
+    (problem,) = refused.value.problems
+    assert (problem.field, problem.code, problem.params["reason"]) == (
+        "competition",
+        "not_allowed",
+        "no_entrants",
+    )
+    assert message(problem) == (
+        "Nobody has entered this competition: there are no results to declare final."
+    )
+    assert Competition.objects.get(pk=competition.pk).finalized_at is None
+    answer = api_as(olga).post(f"/api/v1/competitions/{competition.pk}/finalize/", format="json")
+    assert answer.status_code == 400
+    assert answer.json()["errors"][0]["message"] == message(problem)
+    client = Client()
+    client.force_login(olga)
+    page = client.get(f"/c/{club.slug}/k/{competition.slug}/").content.decode()
+    assert "Declare the results final" not in page
+    assert 'value="finalize"' not in page and 'id="final-no-entrants"' in page
+    enter(competition, olga, 3)
+    page = client.get(f"/c/{club.slug}/k/{competition.slug}/").content.decode()
+    assert "Declare the results final" in page and 'id="final-no-entrants"' not in page
 
 
 def test_a_final_competition_refuses_every_write(closed, olga):

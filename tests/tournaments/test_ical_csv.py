@@ -182,6 +182,25 @@ def test_the_csv_for_french_and_italian_spreadsheets(played, olga):
     assert lines[-1] == ""  # the last row ends with CRLF too
 
 
+@pytest.mark.parametrize(
+    ("language", "header"),
+    [
+        ("it", "Posizione;Nome;Punti"),
+        ("fr", "Rang;Nom;Points"),
+    ],
+)
+def test_the_csv_follows_the_readers_decimal_separator(played, language, header):
+    _competition, _seats, third = played
+    response = Client().get("/p/uno/coppa/standings.csv", HTTP_ACCEPT_LANGUAGE=language)
+    lines = response.content.decode("utf-8").split("\r\n")
+    assert lines[0].startswith(header.split(";")[0])
+    assert lines[3] == f"3;{third[0]};0,5;0;5,5;1;1;"  # not 0.5 beside the semicolons
+    asked = Client().get("/p/uno/coppa/standings.csv?decimal=point", HTTP_ACCEPT_LANGUAGE=language)
+    assert asked.content.decode("utf-8").split("\r\n")[3] == f"3;{third[0]};0.5;0;5.5;1;1;"
+    english = Client().get("/p/uno/coppa/standings.csv", HTTP_ACCEPT_LANGUAGE="en")
+    assert english.content.decode("utf-8").split("\r\n")[3] == f"3;{third[0]};0.5;0;5.5;1;1;"
+
+
 def test_a_mixed_league_exports_each_games_table(club, olga, players):
     by = Actor.for_user(olga)
     league = services.create_competition(

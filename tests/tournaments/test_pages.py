@@ -130,6 +130,28 @@ def test_creating_a_competition_through_the_page(olga, club):
     assert "Torneo di primavera" in dashboard and "Add a round" in dashboard
 
 
+@pytest.mark.parametrize("fmt", ["knockout", "swiss"])
+def test_match_play_is_chosen_in_words_for_a_briscola_knockout_or_swiss(olga, club, fmt):
+    client = login(olga)
+    html = client.get("/c/uno/k/new/").content.decode()
+    menu = html.split('name="briscola__hands_to_win"', 1)[1].split("</select>", 1)[0]
+    offered = re.findall(r'<option value="(\d+)"[^>]*>(.*?)</option>', menu)
+    assert offered[:4] == [
+        ("1", "a single hand"),
+        ("2", "best of 3"),
+        ("3", "best of 5"),
+        ("4", "best of 7"),
+    ]
+    assert re.search(r'<option value="2" selected>best of 3</option>', menu)  # the default
+    data = new_competition(
+        name="Coppa", rulesets=["briscola"], format=fmt, table_size="2", planned_rounds="3",
+        briscola__hands_to_win="3",
+    )  # fmt: skip
+    response = client.post("/c/uno/k/new/", data)
+    assert response.status_code == 302, response.content.decode()
+    assert Competition.objects.get().options == {"briscola": {"hands_to_win": 3}}
+
+
 def test_a_league_mixes_games_and_keeps_its_league_options(olga, club):
     response = login(olga).post(
         "/c/uno/k/new/",
@@ -209,7 +231,7 @@ def test_a_scorer_reads_but_gets_403_on_every_organizer_action(sara, olga, club,
         ("/c/uno/k/coppa/entries/", {"new_names": "Zoe"}),
         ("/c/uno/k/coppa/rounds/1/", {"action": "generate", "seed": "1"}),
         ("/c/uno/k/coppa/rounds/1/", {"action": "publish"}),
-        ("/c/uno/k/coppa/rounds/1/", {"action": "close"}),
+        ("/c/uno/k/coppa/rounds/1/", {"action": "close", "confirm": "yes"}),
     ]
     for url, data in posts:
         assert client.post(url, data).status_code == 403, url
@@ -376,13 +398,16 @@ def test_a_round_is_drawn_previewed_swapped_published_played_and_closed(olga, cl
     html = client.get("/c/uno/k/coppa/rounds/1/").content.decode()
     assert f'href="/g/{games[0].pk}/"' in html and f'href="/g/{games[0].pk}/table/"' in html
     assert 'data-status="finished"' in html and 'data-status="in_progress"' in html
-    refused = client.post("/c/uno/k/coppa/rounds/1/", {"action": "close"})
+    refused = client.post("/c/uno/k/coppa/rounds/1/", {"action": "close", "confirm": "yes"})
     assert refused.status_code == 400
     assert action_errors(refused.content.decode(), "close") == [
         "Table 2 has not finished: finish or forfeit it first."
     ]
     win(games[1], by, soloist=2)
-    assert client.post("/c/uno/k/coppa/rounds/1/", {"action": "close"}).status_code == 302
+    assert (
+        client.post("/c/uno/k/coppa/rounds/1/", {"action": "close", "confirm": "yes"}).status_code
+        == 302
+    )
     round_.refresh_from_db()
     assert round_.status == RoundStatus.CLOSED
 
@@ -395,10 +420,37 @@ def test_closing_names_every_open_table(olga, club, players):
     services.generate_round(round_=round_, by=by, seed=3)
     services.publish_round(round_=round_, by=by)
     win(round_.tables.get(number=2).game, by)
-    response = login(olga).post("/c/uno/k/coppa/rounds/1/", {"action": "close"})
+    response = login(olga).post("/c/uno/k/coppa/rounds/1/", {"action": "close", "confirm": "yes"})
     assert action_errors(response.content.decode(), "close") == [
         "Tables 1, 3 have not finished: finish or forfeit them first."
     ]
+
+
+def test_closing_a_round_asks_first_and_works_without_javascript(olga, club, players):
+    competition = make_competition(club, olga, SIX, options={"terziglio": {"target_score": 2}})
+    by = Actor.for_user(olga)
+    round_ = services.add_round(competition=competition, by=by)
+    services.generate_round(round_=round_, by=by, seed=3)
+    services.publish_round(round_=round_, by=by)
+    for number, table in enumerate(round_.tables.select_related("game").order_by("number")):
+        win(table.game, by, **({"soloist": 2} if number else {}))
+    client = login(olga)
+    page = client.get("/c/uno/k/coppa/rounds/1/").content.decode()
+    assert 'action="/c/uno/k/coppa/rounds/1/#close"' in page  # the answer opens at the question
+    asked = client.post("/c/uno/k/coppa/rounds/1/", {"action": "close"})
+    assert asked.status_code == 200
+    html = asked.content.decode()
+    question = html.split('id="confirm-close"', 1)[1].split("</div>", 1)[0]
+    assert "Close round 1?" in question
+    assert '<input type="hidden" name="confirm" value="yes">' in question
+    assert "Yes, close round 1" in question and "Keep it open" in question
+    round_.refresh_from_db()
+    assert round_.status == RoundStatus.PUBLISHED
+    assert 'id="confirm-close"' not in client.get("/c/uno/k/coppa/rounds/1/").content.decode()
+    closed = client.post("/c/uno/k/coppa/rounds/1/", {"action": "close", "confirm": "yes"})
+    assert closed.status_code == 302
+    round_.refresh_from_db()
+    assert round_.status == RoundStatus.CLOSED
 
 
 def test_a_table_settled_by_forfeit(olga, club, players):
@@ -435,7 +487,10 @@ def test_a_table_settled_by_forfeit(olga, club, players):
         round_.pk,
     )
     win(second.game, by)
-    assert client.post("/c/uno/k/coppa/rounds/1/", {"action": "close"}).status_code == 302
+    assert (
+        client.post("/c/uno/k/coppa/rounds/1/", {"action": "close", "confirm": "yes"}).status_code
+        == 302
+    )
 
 
 def test_adjustments_from_the_dashboard_count_in_the_standings(olga, club, players):
@@ -893,7 +948,7 @@ def test_a_whole_tournament_through_the_pages(
             seated = frozenset(table.seats.values_list("entry_id", flat=True))
             with django_capture_on_commit_callbacks(execute=True):
                 play(table.game, outcome_of[seated], olga, client if index == 0 else None)
-        assert client.post(url, {"action": "close"}).status_code == 302
+        assert client.post(url, {"action": "close", "confirm": "yes"}).status_code == 302
         round_.refresh_from_db()
         assert round_.status == RoundStatus.CLOSED
         assert Game.objects.filter(competition_table__round=round_).count() == 4

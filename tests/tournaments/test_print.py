@@ -62,3 +62,34 @@ def test_the_standings_page_prints(club, olga):
     html = Client().get("/p/uno/coppa/").content.decode()
     assert "data-print>Print the standings</button>" in html and "js/print.js" in html
     assert 'class="print-standings"' in html
+
+
+def test_the_sheet_of_a_best_of_three_has_three_rows_and_labelled_columns(club, olga):
+    competition = make_competition(
+        club,
+        olga,
+        slug="coppa",
+        rulesets=["briscola"],
+        format="knockout",
+        options={"briscola": {"hands_to_win": 2}},
+    )
+    enter(competition, olga, 4, seeded=True)
+    by = Actor.for_user(olga)
+    round_ = services.add_round(competition=competition, by=by, duration_minutes=60)
+    services.generate_round(round_=round_, by=by)
+    services.publish_round(round_=round_, by=by)
+    html = login(olga).get("/c/uno/k/coppa/rounds/1/sheets/").content.decode()
+    sheets = html.split('<section class="score-sheet"')[1:]
+    assert len(sheets) == 2
+    for sheet, table in zip(sheets, round_.tables.order_by("number"), strict=True):
+        names = [s.player.display_name for s in table.game.seats.all()]
+        assert len(re.findall(r'<td class="dealer">', sheet)) == 3  # 2–1 at the longest
+        assert f"<h2>Table {table.number} · Briscola · best of 3</h2>" in sheet
+        heads = re.findall(r'<th scope="col" class="(?:col|player)">(.*?)</th>', sheet)
+        assert "None" not in heads
+        assert heads == [
+            f"Card points: {names[0]}",
+            f"Card points: {names[1]}",
+            f"Hands won: {names[0]}",
+            f"Hands won: {names[1]}",
+        ]

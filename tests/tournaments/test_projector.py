@@ -13,9 +13,9 @@ from scoring.rules import RuleViolation
 from scoring.services import Actor
 from tests.clients import login
 from tournaments import presenters, services
-from tournaments.models import CompetitionEvent
+from tournaments.models import CompetitionEvent, Round
 
-from .helpers import codes, make_competition
+from .helpers import codes, make_competition, play, terziglio_won_by
 
 pytestmark = pytest.mark.django_db
 
@@ -110,6 +110,23 @@ def test_the_timer_answer_without_a_round(club, olga):
     make_competition(club, olga, slug="coppa")
     assert Client().get("/p/uno/coppa/timer/").json() == {
         "number": None, "state": "none", "left": 0, "full": 0,
+    }  # fmt: skip
+
+
+def test_the_projector_shows_no_timer_once_the_round_is_closed_and_the_results_final(
+    published, olga
+):
+    by = Actor.for_user(olga)
+    services.set_round_timer(round_=published, by=by, action="start")
+    assert 'class="projector-timer"' in Client().get("/p/uno/coppa/projector/").content.decode()
+    for table in published.tables.select_related("game"):
+        play(table.game, terziglio_won_by(0, 3), olga)
+    services.close_round(round_=Round.objects.get(pk=published.pk), by=by)
+    services.finalize_competition(competition=published.competition, by=by)
+    projector = Client().get("/p/uno/coppa/projector/").content.decode()
+    assert "projector-timer" not in projector and "data-timer-clock" not in projector
+    assert Client().get("/p/uno/coppa/timer/").json() == {
+        "number": 1, "state": "none", "left": 0, "full": 0,
     }  # fmt: skip
 
 

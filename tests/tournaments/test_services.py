@@ -546,7 +546,35 @@ def test_publishing_emails_the_entrants_when_asked(
         services.publish_round(round_=round_, by=Actor.for_user(olga))
     (message,) = mail.outbox
     assert message.to == ["anna@example.org"]
-    assert "Anna" in message.body and "Bruno" in message.body
+    assert "Bruno" in message.body
+
+
+@pytest.mark.parametrize(
+    ("language", "when"),
+    [("en", "Thu 5 Mar 2026 · 21:00"), ("it", "Gio 5 Mar 2026 · 21:00")],
+)
+def test_the_publish_email_names_the_others_at_the_table_and_says_when_as_the_pages_do(
+    club, olga, django_user_model, django_capture_on_commit_callbacks, language, when
+):
+    club.language = language
+    club.save(update_fields=["language"])
+    competition = make_competition(club, olga, notify_entrants=True, planned_rounds=1)
+    entries = enter(competition, olga, 3)
+    user = django_user_model.objects.create_user("anna", email="anna@example.org")
+    entries[0].player.user = user
+    entries[0].player.save()
+    by = Actor.for_user(olga)
+    round_ = services.add_round(
+        competition=competition, by=by, date=dt.date(2026, 3, 5), start_time=dt.time(21, 0)
+    )
+    services.generate_round(round_=round_, by=by)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.publish_round(round_=round_, by=by)
+    (message,) = mail.outbox
+    assert "Bruno" in message.body and "Carla" in message.body
+    assert "Anna" not in message.body  # the recipient is not among the others
+    assert when in message.body
+    assert "2026-03-05" not in message.body and "21:00:00" not in message.body
 
 
 def test_close_is_refused_while_a_game_is_open(club, olga):

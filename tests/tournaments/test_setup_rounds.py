@@ -51,6 +51,9 @@ def test_check_in_is_carried_from_the_last_round_and_confirmed_with_one_tap(olga
     client = login(olga)
     page = client.get("/c/uno/k/coppa/rounds/2/").content.decode()
     assert "Ticked as at round 1: change who differs, then confirm." in page
+    heading = page.split('id="check-in"', 1)[1].split("</summary>", 1)[0]
+    assert "(5 ticked as at round 1, not confirmed yet)" in heading
+    assert "nobody checked in" not in heading
     ticked = set(map(int, re.findall(r'name="present" value="(\d+)"[^>]*checked', page)))
     assert ticked == set(here[:5])  # the withdrawn one is not offered
     assert "Confirm who is present" in page
@@ -59,6 +62,7 @@ def test_check_in_is_carried_from_the_last_round_and_confirmed_with_one_tap(olga
     assert set(CheckIn.objects.filter(round=second).values_list("entry_id", flat=True)) == ticked
     page = client.get("/c/uno/k/coppa/rounds/2/").content.decode()
     assert "Ticked as at round 1" not in page
+    assert "5 present" in page.split('id="check-in"', 1)[1].split("</summary>", 1)[0]
 
 
 def test_a_closed_round_offers_the_next_one(olga, club):

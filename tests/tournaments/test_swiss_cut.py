@@ -4,11 +4,14 @@ bracket's places to the top N, then the Swiss order to the rest."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
 from scoring.rules import RuleViolation
 from tests.builders import by
+from tests.clients import login
 from tournaments import selectors, services
 
 from .helpers import NAMES, briscola_won_by, codes, enter, make_competition, play
@@ -172,3 +175,26 @@ def test_every_planned_round_is_on_the_public_page_from_the_start_with_knockout_
     ).content.decode()
     assert html.count("not drawn yet") == 4
     assert competition.round_label(5) == "Round 5 · Final"
+
+
+def check_in_names(client, competition, number):
+    page = client.get(f"/c/uno/k/{competition.slug}/rounds/{number}/").content.decode()
+    form = page.split('id="check-in"', 1)[1].split("</form>", 1)[0]
+    ids = {int(pk) for pk in re.findall(r'name="present" value="(\d+)"', form)}
+    return sorted(e.player.display_name for e in competition.entries.filter(pk__in=ids))
+
+
+def test_the_check_in_of_a_knockout_round_lists_only_the_entries_still_in_the_bracket(club, olga):
+    competition = swiss_of_eight(club, olga)
+    for _ in range(3):
+        next_round(competition, olga)
+    top = [name for name, _rank in ranks(competition)][:4]
+    client = login(olga)
+    semis = services.add_round(competition=competition, by=by(olga))
+    assert check_in_names(client, competition, 4) == sorted(top)  # the cut, before the draw
+    services.generate_round(round_=semis, by=by(olga))
+    assert check_in_names(client, competition, 4) == sorted(top)
+    play_round(semis, olga)
+    services.add_round(competition=competition, by=by(olga))
+    finalists = sorted(sorted(top, key=STRENGTH.get)[2:])  # the stronger two win their semis
+    assert check_in_names(client, competition, 5) == finalists

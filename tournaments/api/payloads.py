@@ -145,11 +145,26 @@ class _SeatOutput(Output):
     )
 
 
+class _MatchOutput(Output):
+    games = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The games (hands) each side has won, in seat order: [2, 1] reads 2–1.",
+    )
+    finished = serializers.BooleanField()
+    bella = serializers.BooleanField(
+        help_text="The deciding game (the bella) was played, one win short each."
+    )
+
+
 class _TableGameOutput(Output):
     id = serializers.IntegerField()
     status = serializers.ChoiceField(GameStatus.choices)
     hand_count = serializers.IntegerField()
     totals = serializers.ListField(child=serializers.IntegerField())
+    match = _MatchOutput(
+        allow_null=True,
+        help_text="A match played to a number of wins (Briscola): its score in games.",
+    )
 
 
 class _TableOutput(Output):
@@ -190,6 +205,17 @@ class RoundOutput(Output):
     )
 
 
+def _match(game) -> dict[str, Any] | None:
+    score = selectors.games_score(game)
+    if score is None:
+        return None
+    return {
+        "games": [score["home"], score["away"]],
+        "finished": score["finished"],
+        "bella": score["bella"],
+    }
+
+
 def round_payload(
     competition: Competition, round_: Round, check_ins: list[int] | None = None
 ) -> dict[str, Any]:
@@ -221,6 +247,7 @@ def round_payload(
                     "status": game.status,
                     "hand_count": game.hand_count,
                     "totals": list(game.totals),
+                    "match": _match(game),
                 },
                 "forfeited": table.forfeited,
                 "forfeit_reason": table.forfeit_reason,

@@ -25,9 +25,10 @@ class _Bracket:
     """A drawn bracket with the outcomes so far, the entries by id and their seeds: what every
     match of the bracket page is made from."""
 
-    def __init__(self, drawn, entries: dict[int, Entry], rounds: list[Round]):
+    def __init__(self, drawn, entries: dict[int, Entry], rounds: list[Round], scores=None):
         self.bracket, self.outcomes = drawn
         self.entries, self.rounds = entries, rounds
+        self.scores = scores or {}
         self.seed_of = {entrant: i for i, entrant in enumerate(self.bracket.entrants, start=1)}
 
     def name(self, entrant: int) -> str:
@@ -58,6 +59,15 @@ class _Bracket:
     def match(self, m, label=None) -> dict:
         """A match with both sides, and the round it is played in once that round is public."""
         home, away = self.side(m.home, m.number), self.side(m.away, m.number)
+        score = self.scores.get(m.number)
+        if score is not None:
+            games = [
+                score["games"].get(occupant(slot, self.outcomes) or 0) for slot in (m.home, m.away)
+            ]
+            if None not in games:
+                score = {"text": f"{games[0]}–{games[1]}", "bella": score["bella"]}
+            else:
+                score = None
         rounds = self.rounds
         stage = rounds[m.round - 1] if m.round <= len(rounds) else None
         return {
@@ -67,6 +77,7 @@ class _Bracket:
             "away": away,
             "sides": (home, away),
             "played": m.number in self.outcomes,
+            "score": score,
             "round": stage if stage is not None and stage.status != RoundStatus.DRAFT else None,
         }
 
@@ -87,13 +98,16 @@ class _Bracket:
         return columns
 
 
-def bracket_view(competition: Competition, drawn, rounds: list[Round], entries) -> dict:
+def bracket_view(
+    competition: Competition, drawn, rounds: list[Round], entries, scores=None
+) -> dict:
     """The bracket page's columns: each round by its name, its matches with both sides (name,
     seed, who won), a side not known yet as "Winner of match 3"; the third-place match; the
     byes; and the ranking the bracket gives so far. ``drawn`` is ``selectors.bracket_of``,
-    ``entries`` the competition's."""
+    ``entries`` the competition's, ``scores`` each match's score in games
+    (``selectors.match_scores``), shown as "2–1"."""
     rounds = [r for r in rounds if r.number >= (competition.knockout_from or 1)]
-    view = _Bracket(drawn, {e.pk: e for e in entries}, rounds)
+    view = _Bracket(drawn, {e.pk: e for e in entries}, rounds, scores)
     bracket, outcomes, seed_of = view.bracket, view.outcomes, view.seed_of
     double = bracket.kind == DOUBLE
     sections = _double_sections(bracket, outcomes, view.match) if double else []

@@ -143,6 +143,50 @@ def _named_groups(groups: dict[int, list[tuple[int, int]]], names, heading) -> l
     ]
 
 
+def _headline(repeated: int, most: int) -> str:
+    if not repeated:
+        return _("Nobody meets anybody twice.")
+    headline = ngettext(
+        "%(count)s repeated meeting: two players sit together again.",
+        "%(count)s repeated meetings: players sit together again.",
+        repeated,
+    ) % {"count": repeated}
+    if most > 1:
+        headline += " " + ngettext(
+            "No pair meets more than once.",
+            "No pair meets more than %(count)s times.",
+            most,
+        ) % {"count": most}
+    return headline
+
+
+def _floor(bounds: dict, repeated: int, most: int) -> str:
+    """The floors under the unavoidable repeats, when the draw knows them and they hold: they
+    assume the same players in every round, so a draw that did better (an entrant who came
+    late or withdrew) says so rather than show a floor its own figures contradict."""
+    if not bounds:
+        return ""
+    if not bounds["fewest"]:
+        return _("Nothing rules out a draw without any repeat for these rounds.")
+    if bounds["fewest"] > repeated or bounds["spread"] > max(most, 1):
+        return _("The players changed between rounds: no floor of unavoidable repeats applies.")
+    floor = ngettext(
+        "At least %(count)s repeated meeting is unavoidable;",
+        "At least %(count)s repeated meetings are unavoidable;",
+        bounds["fewest"],
+    ) % {"count": bounds["fewest"]}
+    return (
+        floor
+        + " "
+        + ngettext(
+            "no pair needs to meet more than once.",
+            "no pair needs to meet more than %(count)s times.",
+            bounds["spread"],
+        )
+        % {"count": bounds["spread"]}
+    )
+
+
 def draw_quality(
     metrics: dict, drawn: dict[int, list[tuple[int, ...]]], number: int, names: dict[int, str]
 ) -> dict | None:
@@ -152,43 +196,18 @@ def draw_quality(
     other figures (``metrics_rows``)."""
     if not metrics:
         return None
-    repeated = metrics.get("repeated_pairs", 0)
-    most = metrics.get("max_meetings", 0)
-    if repeated:
-        headline = ngettext(
-            "%(count)s repeated meeting: two players sit together again.",
-            "%(count)s repeated meetings: players sit together again.",
-            repeated,
-        ) % {"count": repeated}
-        if most > 1:
-            headline += " " + ngettext(
-                "No pair meets more than once.",
-                "No pair meets more than %(count)s times.",
-                most,
-            ) % {"count": most}
-    else:
-        headline = _("Nobody meets anybody twice.")
-    bounds = metrics.get("bounds") or {}
-    floor = ""
-    if bounds:
-        if bounds["fewest"]:
-            floor = ngettext(
-                "At least %(count)s repeated meeting is unavoidable;",
-                "At least %(count)s repeated meetings are unavoidable;",
-                bounds["fewest"],
-            ) % {"count": bounds["fewest"]}
-            floor += " " + ngettext(
-                "no pair needs to meet more than once.",
-                "no pair needs to meet more than %(count)s times.",
-                bounds["spread"],
-            ) % {"count": bounds["spread"]}
-        else:
-            floor = _("Nothing rules out a draw without any repeat for these rounds.")
     repeats = repeats_of(drawn, number)
+    # The figures and the lists below agree: a knockout measures its round alone, while the
+    # lists cover every round drawn (who meets again over the whole bracket).
+    repeated = max(
+        metrics.get("repeated_pairs", 0),
+        sum((count - 1) * len(pairs) for count, pairs in repeats["plan"].items()),
+    )
+    most = max(metrics.get("max_meetings", 0), max(repeats["plan"], default=0))
     return {
         "good": not repeated,
-        "headline": headline,
-        "floor": floor,
+        "headline": _headline(repeated, most),
+        "floor": _floor(metrics.get("bounds") or {}, repeated, most),
         "objective": metrics.get("objective"),
         "this_round": _named_groups(
             repeats["this_round"],

@@ -8,6 +8,7 @@ import datetime as dt
 from django.utils.translation import gettext as _
 
 from scoring.models import GameStatus
+from tournaments import selectors
 from tournaments.models import Competition, Entry, Round, Table
 from tournaments.presenters.competitions import schedule_row
 
@@ -86,7 +87,16 @@ def public_table(table: Table) -> dict:
         ]
     else:
         seats = [{"name": s.entry.name, "total": None, "place": None} for s in table.seats.all()]
-    return {"table": table, "game": game, "seats": seats}
+    return {"table": table, "game": game, "seats": seats, "score": match_score(game)}
+
+
+def match_score(game) -> dict | None:
+    """A match played to a number of wins (Briscola) as the screens show it: "2–1", and
+    whether a deciding game (the *bella*) was needed. None for any other game."""
+    score = selectors.games_score(game)
+    if score is None:
+        return None
+    return {"text": f"{score['home']}–{score['away']}", "bella": score["bella"]}
 
 
 def where_answer(competition: Competition, entry: Entry, found: dict, zone) -> dict:

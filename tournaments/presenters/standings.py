@@ -34,7 +34,7 @@ def standings_tables(data: dict) -> list[dict]:
     """The snapshot's tables ready for a template: tie-break columns (the points have their own
     column), ranked rows then unranked ones, figures formatted."""
     tables = []
-    for table in data.get("tables", []):
+    for index, table in enumerate(data.get("tables", [])):
         columns = standings_columns(table)
         rows = [
             row
@@ -60,6 +60,8 @@ def standings_tables(data: dict) -> list[dict]:
                 "columns": columns,
                 "ranked": [r for r in rows if r["ranked"]],
                 "unranked": [r for r in rows if not r["ranked"]],
+                # The overall table of a knockout is ranked by the bracket, not by the points.
+                "by_bracket": index == 0 and bool(data.get("bracket")),
             }
         )
     return tables

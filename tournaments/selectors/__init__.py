@@ -12,7 +12,9 @@ names (``from tournaments import selectors; selectors.standings_of(...)``).
 from tournaments.selectors.bracket import (
     bracket_json,
     bracket_of,
+    games_score,
     match_outcomes,
+    match_scores,
 )
 from tournaments.selectors.competitions import (
     adjustments_shown,
@@ -40,6 +42,7 @@ from tournaments.selectors.entries import (
     entry_validator,
     entry_validators,
 )
+from tournaments.selectors.field import still_in_bracket
 from tournaments.selectors.rounds import (
     check_ins_by_round,
     current_round,
@@ -91,6 +94,7 @@ __all__ = [
     "entry_ratings",
     "entry_validator",
     "entry_validators",
+    "games_score",
     "labelled",
     "last_check_in",
     "last_event_id",
@@ -98,6 +102,7 @@ __all__ = [
     "late_seat_refusal",
     "late_seat_tables",
     "match_outcomes",
+    "match_scores",
     "meetings",
     "participant_count",
     "played_before",
@@ -119,6 +124,7 @@ __all__ = [
     "snapshot_of",
     "standings_of",
     "started",
+    "still_in_bracket",
     "table_links",
     "tables_to_reprint",
     "unseated",

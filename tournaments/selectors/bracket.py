@@ -65,3 +65,46 @@ def match_outcomes(competition: Competition) -> dict[int, tuple[int, int]]:
             winner = seats[winner_side]
             outcome[numbers[table.number - 1]] = (winner, seats[1 - winner_side])
     return outcome
+
+
+def games_score(game) -> dict[str, Any] | None:
+    """A match of two sides played to a number of wins (Briscola): the games each side has
+    won (``home`` is the side of seat 1), whether it is over, and whether a deciding game (the
+    *bella*) was played at one win short each. None for any other game, or before a hand."""
+    if game is None or not game.hand_count or not game.rules.totals_are_hands_won:
+        return None
+    totals = list(game.totals or ())
+    sides = game.rules.sides(game.options, len(totals)) if totals else None
+    if not sides or len(sides) != 2:
+        return None
+    home, away = totals[sides[0][0]], totals[sides[1][0]]
+    target = game.options.get("hands_to_win") or 0
+    finished = game.status == GameStatus.FINISHED
+    return {
+        "home": home,
+        "away": away,
+        "finished": finished,
+        "bella": finished and target >= 2 and sorted((home, away)) == [target - 1, target],
+    }
+
+
+def match_scores(competition: Competition) -> dict[int, dict[str, Any]]:
+    """Knockout of Briscola: the score in games of every match with a hand played, by match
+    number: ``games`` maps each side's entry to the games it won, with ``finished`` and
+    ``bella`` (``games_score``)."""
+    scores: dict[int, dict[str, Any]] = {}
+    for round_ in competition.rounds.exclude(status=RoundStatus.DRAFT):
+        numbers = round_.metrics.get("matches", [])
+        for table in round_.tables.select_related("game").order_by("number"):
+            if table.number - 1 >= len(numbers) or table.forfeited:
+                continue
+            score = games_score(table.game)
+            if score is None:
+                continue
+            seats = list(table.seats.order_by("position").values_list("entry_id", flat=True))
+            scores[numbers[table.number - 1]] = {
+                "games": {seats[0]: score["home"], seats[1]: score["away"]},
+                "finished": score["finished"],
+                "bella": score["bella"],
+            }
+    return scores

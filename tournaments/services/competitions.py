@@ -395,7 +395,7 @@ def finalize_competition(*, competition: Competition, by: Actor, reason: str = "
     """Declare the results final: every game of the competition is locked for that reason (an
     organizer cannot reopen one of them alone), and no write of the competition is accepted
     (``_common.record_event``) until ``reopen_competition``. Refused while a published round is
-    still open: close it first."""
+    still open (close it first) and while nobody has entered: nothing would be final."""
     require_manager(by, competition.club)
     with transaction.atomic():
         row = Competition.objects.select_for_update(no_key=True).get(pk=competition.pk)
@@ -409,6 +409,8 @@ def finalize_competition(*, competition: Competition, by: Actor, reason: str = "
         )
         if open_round is not None:
             raise violation("competition", "not_allowed", reason="round_open", round=open_round)
+        if not row.entries.exists():
+            raise violation("competition", "not_allowed", reason="no_entrants")
         scoring.lock_games(
             games=_games_of(row),
             by=by,

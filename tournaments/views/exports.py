@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.http import Http404, HttpResponse
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
@@ -161,15 +161,25 @@ def write_row(writer: Any, cells: list[Any]) -> None:
     writer.writerow([csv_cell(cell) for cell in cells])
 
 
+def _decimal_comma(asked: str | None) -> bool:
+    """Whether the figures are written 1,5: as asked (``comma`` or ``point``), otherwise as
+    the reader's language writes them (Italian and French: a comma, which their spreadsheets
+    need beside the semicolons; English: a point)."""
+    if asked in ("comma", "point"):
+        return asked == "comma"
+    return formats.get_format("DECIMAL_SEPARATOR") == ","
+
+
 def standings_csv(request, club_slug: str, slug: str):
     """The standings as a spreadsheet: semicolons, a header row; ``?bom=1`` starts the file
-    with a UTF-8 BOM and ``?decimal=comma`` writes 1,5 instead of 1.5; ``?table=<game>`` picks
-    a game's table of a mixed league."""
+    with a UTF-8 BOM; the figures follow the reader's language (1,5 in Italian and French,
+    1.5 in English) unless ``?decimal=comma`` or ``?decimal=point`` says otherwise;
+    ``?table=<game>`` picks a game's table of a mixed league."""
     competition, _role = public_or_404(request, club_slug, slug)
     data = selectors.standings_of(competition)
     wanted = request.GET.get("table", "overall")
     table = next((t for t in data["tables"] if t["key"] == wanted), data["tables"][0])
-    comma = request.GET.get("decimal") == "comma"
+    comma = _decimal_comma(request.GET.get("decimal"))
     columns = standings_columns(table)
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from scoring.forms.hands import hand_form
+from scoring.labels import match_label
 from scoring.links import qr_svg, table_url
 from tournaments import selectors
 from tournaments.presenters import club_zone, schedule_row
@@ -61,6 +63,32 @@ def expected_hands(duration_minutes: int, seats: int) -> int:
     return -(-hands // seats) * seats
 
 
+def match_length(game, seats: int) -> int | None:
+    """A match played to a number of wins (Briscola): the most hands it can take with a
+    winner each, every side one win short before the last (3 for two sides "best of 3"). None
+    for a game played to a score or a time."""
+    rules = game.rules
+    target = game.options.get("hands_to_win")
+    if not rules.totals_are_hands_won or not target:
+        return None
+    sides = rules.sides(game.options, seats) or ()
+    return len(sides) * (target - 1) + 1
+
+
+def sheet_columns(game, form) -> list[str]:
+    """The hand form's columns a sheet keeps, by their labels: not the dealer (filled in), nor
+    a field the form keeps hidden. A match's card points say so beside each side's names."""
+    columns = []
+    for key, field in form.fields.items():
+        if key == "dealer" or field.widget.is_hidden or not field.label:
+            continue
+        label = str(field.label)
+        if game.rules.totals_are_hands_won and key.startswith("points_"):
+            label = _("Card points: %(side)s") % {"side": label}
+        columns.append(label)
+    return columns
+
+
 @login_required
 def round_sheets(request, club_slug: str, slug: str, number: int):
     """Printable score sheets, one per table of a published round: the game, the players in
@@ -75,15 +103,20 @@ def round_sheets(request, club_slug: str, slug: str, number: int):
         if game is None:
             continue
         names = [s.player.display_name for s in game.seats.all()]
-        form = hand_form(game, names)
-        columns = [str(field.label) for key, field in form.fields.items() if key != "dealer"]
-        rows = expected_hands(round_.duration_minutes, len(names))
+        rows = match_length(game, len(names)) or expected_hands(round_.duration_minutes, len(names))
         sheets.append(
             {
                 "table": table,
                 "game": game,
                 "names": names,
-                "columns": columns,
+                "columns": sheet_columns(game, hand_form(game, names)),
+                "match": match_label(game.options["hands_to_win"])
+                if match_length(game, len(names))
+                else "",
+                # A match counts the hands each player wins; other games their points.
+                "heads": [_("Hands won: %(name)s") % {"name": n} for n in names]
+                if game.rules.totals_are_hands_won
+                else names,
                 "hands": [{"number": i + 1, "dealer": names[i % len(names)]} for i in range(rows)],
                 "sits_out": bool(game.rules.dealer_sits_out_with & {len(names)}),
             }

@@ -305,7 +305,8 @@ def projector(request, club_slug: str, slug: str):
             "when": schedule_row(current, club_zone(competition.club)) if current else None,
             "tables": tables,
             "show": show,
-            "timer": timer_of(current, timezone.now()) if current else None,
+            # A timer counts a round being played: none once it is closed or the results final.
+            "timer": timer_of(current, timezone.now()) if _playing(current) else None,
             "where_url": where_url,
             "where_qr": qr_svg(where_url),
         },
@@ -324,7 +325,13 @@ def bracket(request, club_slug: str, slug: str):
         "tournaments/bracket.html",
         _public_context(request, competition, role)
         | {
-            "bracket": bracket_view(competition, drawn, rounds, selectors.entries_of(competition))
+            "bracket": bracket_view(
+                competition,
+                drawn,
+                rounds,
+                selectors.entries_of(competition),
+                selectors.match_scores(competition),
+            )
             if drawn
             else None
         },
@@ -346,11 +353,19 @@ def standings_how(request, club_slug: str, slug: str):
     )
 
 
+def _playing(round_: Round | None) -> bool:
+    """Whether ``round_`` is being played: published (a final competition has none)."""
+    return round_ is not None and round_.status == RoundStatus.PUBLISHED
+
+
 def round_timer(request, club_slug: str, slug: str):
     """The current round's timer as JSON, polled by the projector: ``state`` (idle, running,
-    paused, over), ``left`` and ``full`` in seconds, and the round's ``number``."""
+    paused, over), ``left`` and ``full`` in seconds, and the round's ``number``; ``state``
+    "none" once no round is being played (the projector then hides its timer)."""
     competition, _role = public_or_404(request, club_slug, slug)
     current = selectors.current_round(competition)
-    if current is None:
-        return JsonResponse({"number": None, "state": "none", "left": 0, "full": 0})
+    if not _playing(current):
+        return JsonResponse(
+            {"number": current and current.number, "state": "none", "left": 0, "full": 0}
+        )
     return JsonResponse({"number": current.number} | timer_of(current, timezone.now()))

@@ -120,6 +120,7 @@ def round_page(request, club_slug: str, slug: str, number: int):
         "next_round": _next_round(competition, round_),
         # The publish button is sent once: a double tap publishes once, the second is shown it.
         "publish_once": submissions.issue_token(request.user, "publish_round"),
+        "confirm_close": bound.get("confirm_close", False),
     }
     context |= _table_rows(tables, bound)
     context |= _round_forms(competition, round_, tables, byes, bound)
@@ -153,12 +154,14 @@ def _table_rows(tables, bound) -> dict[str, object]:
             else ForfeitForm(seats=seated, initial={"table": table.number})
         )
         game = table.game
+        shown = public_table(table)
         rows.append(
             {
                 "table": table,
                 "entries": seated,
                 "game": game,
-                "scores": public_table(table)["seats"] if game else [],
+                "scores": shown["seats"] if game else [],
+                "match": shown["score"] if game else None,
                 "done": table_done(table),
                 "forfeit": forfeit,
             }
@@ -170,7 +173,7 @@ def _round_forms(competition, round_, tables, byes, bound) -> dict[str, object]:
     """The round's forms, bound as posted or prefilled: its details, who is present (nobody
     checked in yet: those present at the last round that took a check-in, so that one tap
     confirms a regular crowd; withdrawn entries are not offered anyway), the draw and the swap."""
-    entries = selectors.entries_of(competition, active_only=True)
+    entries = _who_may_check_in(competition, round_)
     present = selectors.present_at(round_)
     carried_from, ticked = None, present
     if not present and round_.status == RoundStatus.DRAFT:
@@ -197,11 +200,19 @@ def _round_forms(competition, round_, tables, byes, bound) -> dict[str, object]:
         "checkin_form": bound.get("checkin")
         or CheckInForm(entries=entries, initial={"present": sorted(ticked)}),
         "present_count": len(present),
+        "ticked_count": len(ticked),
         "carried_from": carried_from,
         "generate_form": bound.get("generate") or GenerateForm(initial=generate, swiss=swiss_first),
         "swap_form": bound.get("swap")
         or SwapForm(choices=swap_choices(tables, byes, round_.status)),
     }
+
+
+def _who_may_check_in(competition, round_):
+    """The active entries, or those still in the bracket for a round of one."""
+    entries = selectors.entries_of(competition, active_only=True)
+    field = selectors.still_in_bracket(competition, round_)
+    return entries if field is None else [e for e in entries if e.pk in field]
 
 
 def _draw_quality(competition, round_, tables, bound) -> dict[str, object]:
@@ -275,7 +286,7 @@ def _action_details(request, competition, round_, bound, errors):
 
 
 def _action_checkin(request, competition, round_, bound, errors):
-    entries = selectors.entries_of(competition, active_only=True)
+    entries = _who_may_check_in(competition, round_)
     form = CheckInForm(request.POST, entries=entries)
     bound["checkin"] = form
     if not form.is_valid():
@@ -358,6 +369,10 @@ def _action_publish(request, competition, round_, bound, errors):
 
 
 def _action_close(request, competition, round_, bound, errors):
+    if request.POST.get("confirm") != "yes":
+        # The first press only asks: closing ends the round's games for good.
+        bound["confirm_close"] = bound["ok"] = True
+        return None
     by = access.actor_for(request)
     if attempt_into(errors, "close", services.close_round, round_=round_, by=by) is None:
         return None
