@@ -28,8 +28,10 @@ hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default")
 # `make test` measures coverage in pytest-xdist's workers through coverage's subprocess patch
 # (pyproject.toml), which hands its configuration down in this variable. The processes the tests
 # start themselves (manage.py, gunicorn, Celery) need no measuring: the coverage gate is on pure
-# code, run in the workers. Without it they start in a third of the time.
-os.environ.pop("COVERAGE_PROCESS_CONFIG", None)
+# code, run in the workers. Without it they start in a third of the time. (Only in a worker: the
+# process that starts the workers must hand it down to them.)
+if os.environ.get("PYTEST_XDIST_WORKER"):
+    os.environ.pop("COVERAGE_PROCESS_CONFIG", None)
 
 
 @pytest.fixture(autouse=True, scope="session")
