@@ -11,15 +11,13 @@ fresh one.
 from __future__ import annotations
 
 import re
-import threading
 
 import pytest
-from django.db import connection
-from django.test import Client
 
 from scoring.models import FormSubmission, Game, Invitation
 from scoring.services import submissions
 from tests.clients import login
+from tests.concurrency import race
 
 FORM = {
     "ruleset": "terziglio",
@@ -101,28 +99,12 @@ def test_five_at_once_start_one_game(olga, club):
     redirect to it, no error."""
     token = shown(login(olga))
     count = 5
-    barrier = threading.Barrier(count)
-    answers: list = [None] * count
-    errors: list[BaseException] = []
-
-    def send(index: int) -> None:
-        try:
-            client = Client()
-            client.force_login(olga)
-            barrier.wait(timeout=30)
-            answers[index] = client.post("/c/uno/games/new/", FORM | {"once": token})
-        except BaseException as error:
-            errors.append(error)
-            barrier.abort()
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=send, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    assert not errors
+    outcomes = race(
+        *[(lambda: login(olga), lambda c: c.post("/c/uno/games/new/", FORM | {"once": token}))]
+        * count
+    )
+    assert [kind for kind, _answer in outcomes] == ["done"] * count
+    answers = [answer for _kind, answer in outcomes]
     game = Game.objects.get()
     assert [(a.status_code, a["Location"]) for a in answers] == [(302, f"/g/{game.pk}/")] * count
     assert FormSubmission.objects.get().answer == f"/g/{game.pk}/"

@@ -9,13 +9,11 @@ read is a 412, no validator a 428. Nothing is deleted by a refused DELETE.
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from django.db import connection
 
 from scoring.services import Actor
 from tests.clients import api_as
+from tests.concurrency import race
 from tests.tournaments.helpers import enter, make_competition
 from tournaments import services
 from tournaments.models import Round
@@ -103,27 +101,12 @@ def test_five_deletes_at_once_delete_one_round(olga, four_drafts):
     the competition's row): one 204, four 404, and only the round named is deleted."""
     first, second, _third, fourth = live(four_drafts)
     etag = api_as(olga).get(path(four_drafts, 3))["ETag"]
-    count = 5
-    barrier = threading.Barrier(count)
-    statuses: list = [None] * count
-    errors: list[BaseException] = []
-
-    def send(index: int) -> None:
-        try:
-            client = api_as(olga)
-            barrier.wait(timeout=30)
-            statuses[index] = client.delete(path(four_drafts, 3), HTTP_IF_MATCH=etag).status_code
-        except BaseException as error:
-            errors.append(error)
-            barrier.abort()
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=send, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    assert not errors
+    delete = (
+        lambda: api_as(olga),
+        lambda client: client.delete(path(four_drafts, 3), HTTP_IF_MATCH=etag).status_code,
+    )
+    outcomes = race(*[delete] * 5)
+    assert [kind for kind, _status in outcomes] == ["done"] * 5
+    statuses = [status for _kind, status in outcomes]
     assert sorted(statuses) == [204, 404, 404, 404, 404]
     assert live(four_drafts) == [first, second, fourth]
