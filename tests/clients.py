@@ -6,6 +6,8 @@ import re
 from django.test import Client
 from rest_framework.test import APIClient
 
+from scoring.models import TableLink
+
 
 def api_as(user):
     """An API client authenticated as ``user``, or anonymous when ``user`` is None."""
@@ -19,6 +21,14 @@ def login(user) -> Client:
     """A page client logged in as ``user``."""
     client = Client()
     client.force_login(user)
+    return client
+
+
+def with_pin(game) -> Client:
+    """A phone let in to ``game`` by its table link and PIN."""
+    client = Client()
+    link = TableLink.objects.get(game=game)
+    assert client.post(f"/t/{link.token}/", {"pin": link.pin}).status_code == 302
     return client
 
 

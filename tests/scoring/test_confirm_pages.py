@@ -3,13 +3,12 @@ the pending part, answers with errors next to the field), and the page's refusal
 entered from another phone."""
 
 import pytest
-from django.test import Client
 from django.utils import translation
 
 from scoring import etags, services
-from scoring.models import Acceptance, AuditAction, AuditEvent, Hand, TableLink
+from scoring.models import Acceptance, AuditAction, AuditEvent, Hand
 from scoring.services import Actor
-from tests.clients import login
+from tests.clients import login, with_pin
 
 pytestmark = pytest.mark.django_db
 
@@ -34,13 +33,6 @@ def checked(club, players, olga):
         by=Actor.for_user(olga),
         hands_need_acceptance=True,
     )
-
-
-def with_pin(game) -> Client:
-    client = Client()
-    link = TableLink.objects.get(game=game)
-    assert client.post(f"/t/{link.token}/", {"pin": link.pin}).status_code == 302
-    return client
 
 
 def answer(client, game, number=1, **data):

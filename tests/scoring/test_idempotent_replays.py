@@ -8,10 +8,10 @@ import pytest
 from django.test import Client
 
 from scoring import services
-from scoring.models import Game, GameStatus, Hand, TableLink
+from scoring.models import Game, GameStatus, Hand
 from scoring.services import Actor, members
 from tests.builders import by
-from tests.clients import api_as
+from tests.clients import api_as, with_pin
 
 pytestmark = pytest.mark.django_db
 
@@ -28,14 +28,6 @@ FINISHING_FORM = {
     "sweep": "none",
 }
 OUTBOX = {"HTTP_X_OUTBOX": "1"}
-
-
-def with_pin(game) -> Client:
-    """A phone let in to ``game`` by its table link and PIN."""
-    client = Client()
-    link = TableLink.objects.get(game=game)
-    assert client.post(f"/t/{link.token}/", {"pin": link.pin}).status_code == 302
-    return client
 
 
 def post_api(client, game, key: str, document=FINISHING):

@@ -14,7 +14,7 @@ from scoring import services
 from scoring.extensions import GAME_AUDIENCES
 from scoring.models import Game, Hand, TableLink
 from scoring.services import Actor
-from tests.clients import login
+from tests.clients import login, with_pin
 
 pytestmark = pytest.mark.django_db
 
@@ -28,14 +28,6 @@ HAND = {
     "sweep": "none",
 }
 OUTBOX = {"HTTP_X_OUTBOX": "1"}
-
-
-def with_pin(game) -> Client:
-    """A phone let in to ``game`` by its table link and PIN."""
-    client = Client()
-    link = TableLink.objects.get(game=game)
-    assert client.post(f"/t/{link.token}/", {"pin": link.pin}).status_code == 302
-    return client
 
 
 @pytest.fixture
