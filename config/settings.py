@@ -335,6 +335,9 @@ JSON_MAX_DEPTH = _int("JSON_MAX_DEPTH", 32, minimum=4)
 # Seconds the user an API token names is kept in the cache (scoring/api/authentication.py); 0
 # reads the token from the database on every request.
 API_TOKEN_CACHE_SECONDS = _int("API_TOKEN_CACHE_SECONDS", 60, minimum=0)
+# Seconds each web process remembers a token it has just seen, in front of that cache: how late,
+# at most, another process refuses a revoked token (0: every request asks the cache).
+API_TOKEN_LOCAL_SECONDS = _int("API_TOKEN_LOCAL_SECONDS", 5, minimum=0)
 
 REST_FRAMEWORK = {
     # Token first: DRF answers 401 with "WWW-Authenticate: Token" only when the first class
@@ -346,6 +349,8 @@ REST_FRAMEWORK = {
         "scoring.api.authentication.TableLinkCsrf",
     ],
     "DEFAULT_PARSER_CLASSES": ["scoring.api.parsers.JSONParser"],
+    # JSON for a phone's request without parsing its Accept header (scoring/api/negotiation.py).
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "scoring.api.negotiation.ShortcutNegotiation",
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_RENDERER_CLASSES": [

@@ -79,12 +79,16 @@ def quick_passwords(settings):
 @pytest.fixture(autouse=True)
 def fresh_cache():
     """The guessing throttles (scoring/throttles.py) count in the cache: every test starts
-    with none of another test's tries."""
+    with none of another test's tries, and no token remembered by another test's requests."""
     from django.core.cache import cache
 
+    from scoring.api.authentication import remembered
+
     cache.clear()
+    remembered.clear()
     yield
     cache.clear()
+    remembered.clear()
 
 
 @pytest.fixture

@@ -190,7 +190,7 @@ class GameWrite(APIView):
 
     def actor(self, request, game_id: int):
         """Who writes: the caller's account, or this game's table link."""
-        return access.actor_for(request, Game(pk=game_id), via=Via.API)
+        return access.actor_for_game_id(request, game_id, via=Via.API)
 
     def authorize(self, request, game_id: int) -> None:
         """NotFound unless the caller may read the game, NotAllowed unless it may write it."""

@@ -88,17 +88,27 @@ def ranking(game: Game) -> list[dict[str, int]] | None:
     return [p.as_dict() for p in game.rules.ranking(game.state())]
 
 
-def game_status(game: Game) -> dict[str, Any]:
-    """The game's figures after a change (no query)."""
+def game_status(game: Game, scored: ScoredGame | None = None) -> dict[str, Any]:
+    """The game's figures after a change (no query). ``scored``: the engine's game just played
+    into ``game`` (its cache refreshed from it), whose ranking and next dealer are the game's own
+    as long as both say the same status (an abandoned game's are None): the engine is then not
+    asked again, as each of the game's properties would."""
+    if scored is not None and scored.status == game.status and scored.hands:
+        placings = [p.as_dict() for p in scored.ranking]
+        dealer = scored.next_dealer
+        sitting_out = None if dealer is None else scored.ruleset.sitting_out(dealer, scored.n)
+    else:
+        placings, dealer = ranking(game), game.next_dealer
+        sitting_out = None if dealer is None else game.rules.sitting_out(dealer, game.n)
     return {
         "id": game.pk,
         "status": game.status,
         "hand_count": game.hand_count,
         "totals": list(game.totals),
         "card_points": game.card_points,
-        "ranking": ranking(game),
-        "next_dealer": game.next_dealer,
-        "sitting_out_next": game.sitting_out_next,
+        "ranking": placings,
+        "next_dealer": dealer,
+        "sitting_out_next": sitting_out,
         "version": game.version,
         "etag": str(game_tag(game)),
         "locked": game.locked_at is not None,
@@ -136,7 +146,7 @@ def hand_payload(hand: Hand, game: Game, scored: ScoredGame | None = None) -> di
         totals = [0] * game.n
         for row in game.hands.filter(number__lte=hand.number).values_list("deltas", flat=True):
             totals = [t + d for t, d in zip(totals, row, strict=True)]
-    return hand_data(hand, totals) | {"status": game.status, "game": game_status(game)}
+    return hand_data(hand, totals) | {"status": game.status, "game": game_status(game, scored)}
 
 
 def export_game(

@@ -125,13 +125,17 @@ def test_a_deactivated_user_is_refused_on_the_next_request(api, club, players, o
 
 
 def test_a_cached_user_deactivated_behind_the_cache_is_refused(api, club, players, olga):
-    """A bulk update sends no signal: the cached user is still checked, and dropped."""
+    """A bulk update sends no signal: the cached user is still checked, and dropped (by a
+    process that does not remember the token itself: another one, or this one seconds later)."""
+    from scoring.api.authentication import remembered
+
     game = terziglio(club, players, olga)
     token = Token.objects.get(user=olga)
     assert post(api, game, "k1").status_code == 201
     user, cached_token = cache.get(cache_key(token.key))
     user.is_active = False
     cache.set(cache_key(token.key), (user, cached_token), 60)
+    remembered.clear()
     assert post(api, game, "k2", dealer=1).status_code == 401
     assert cache.get(cache_key(token.key)) is None
 
@@ -168,3 +172,54 @@ def test_the_redis_cache_makes_one_client_per_server_not_one_per_operation():
     assert backend.get_client("b") is client
     assert backend.get_client("c", write=True) is client
     assert client.connection_pool is backend._get_connection_pool(write=False)
+
+
+def test_a_token_is_remembered_by_the_process_for_a_few_seconds(api, club, players, olga):
+    """The next requests of a phone ask neither the database nor the cache for its token."""
+    from scoring.api.authentication import remembered
+
+    game = terziglio(club, players, olga)
+    token = Token.objects.get(user=olga)
+    assert post(api, game, "k1").status_code == 201
+    cache.delete(cache_key(token.key))  # gone from the shared cache, as if it had expired
+    assert post(api, game, "k2", dealer=1).status_code == 201
+    assert cache.get(cache_key(token.key)) is None  # served from this process's memory
+    remembered.clear()
+    assert post(api, game, "k3", dealer=2).status_code == 201
+    assert cache.get(cache_key(token.key)) is not None
+
+
+def test_a_remembered_token_expires_after_its_seconds(api, club, players, olga, settings):
+    from scoring.api import authentication
+
+    settings.API_TOKEN_LOCAL_SECONDS = 5
+    game = terziglio(club, players, olga)
+    token = Token.objects.get(user=olga)
+    assert post(api, game, "k1").status_code == 201
+    # Deleted behind every signal (another process's revocation reached Redis and the database).
+    Token.objects.filter(pk=token.pk)._raw_delete(Token.objects.db)
+    cache.delete(cache_key(token.key))
+    assert post(api, game, "k2", dealer=1).status_code == 201  # within the seconds: remembered
+    clock = authentication.time.monotonic
+    authentication.time.monotonic = lambda: clock() + 6
+    try:
+        assert post(api, game, "k3", dealer=1).status_code == 401
+    finally:
+        authentication.time.monotonic = clock
+
+
+def test_a_revoked_token_is_forgotten_by_the_process_that_revokes_it(api, club, players, olga):
+    game = terziglio(club, players, olga)
+    assert post(api, game, "k1").status_code == 201
+    Token.objects.get(user=olga).delete()
+    assert post(api, game, "k2", dealer=1).status_code == 401
+
+
+def test_remembering_is_off_with_zero_seconds(api, club, players, olga, settings):
+    settings.API_TOKEN_LOCAL_SECONDS = 0
+    game = terziglio(club, players, olga)
+    token = Token.objects.get(user=olga)
+    assert post(api, game, "k1").status_code == 201
+    cache.delete(cache_key(token.key))
+    assert post(api, game, "k2", dealer=1).status_code == 201
+    assert cache.get(cache_key(token.key)) is not None  # asked the cache, and filled it again
