@@ -4,6 +4,8 @@ one run, on the real stack.
 
     .venv/bin/python bench/spectators.py [--spectators 20] [--requests 100] [--entries 24]
         [--workers N] [--threads N] [--path page|round|calendar|standings] [--json]
+    .venv/bin/python bench/spectators.py --mixed [--spectators 1000] [--phones 200]
+        [--hand-every 2] [--poll-every 15] [--seconds 60]
 
 What it does:
 
@@ -21,6 +23,25 @@ What it does:
    (``If-None-Match``: 304). Requests per second are counted as bench/load.py counts them,
    over the middle 80% of the answers.
 4. Prints both rates and their ratio; stops gunicorn and drops the database.
+
+With ``--mixed``, spectators and players together instead (issue: a results night with the public
+watching). The league's third round is published with its games in progress, and ``--phones``
+phones each enter a hand every ``--hand-every`` seconds (with jitter) on games of their own, for
+``--seconds``, through the API with an ``Idempotency-Key`` as bench/load.py's phones do:
+
+* phase A, the phones alone: the hand POSTs' p50 and p95;
+* phase B, the same phones while ``--spectators`` (1,000 by default here) spectators poll the
+  public standings page every ``--poll-every`` seconds (15), each from a first visit at a random
+  moment of the first period (a full render) and then with ``If-None-Match`` (304 while nothing
+  changed). A third of the way in, the round's tables each enter their last hand, which
+  finishes their games and changes the standings: from the moment the last of them is
+  acknowledged, every spectator must see the new table (a 200 with a new ETag), and a probe
+  polling every 0.1 s shows how soon the server serves it.
+
+Targets: hand POST p95 in phase B at most 1.2 × phase A's; every spectator sees the changed
+standings within ``--poll-every`` seconds of the round's last hand (its first request sent after
+that hand: the page changes at once, the period is the spectators'); no 5xx, no lost hand.
+Exit status 1 when one is missed.
 
 The client is the same single asyncio process as bench/load.py's; its CPU use is printed so
 that a client-bound figure shows as one.
@@ -224,7 +245,23 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--cache-url", default="redis://127.0.0.1:6379/13", help="CACHE_URL of the server"
     )
+    parser.add_argument(
+        "--mixed", action="store_true", help="phones and spectators together (bench/mixed_phase.py)"
+    )
+    parser.add_argument("--phones", type=int, default=200, help="--mixed: phones (200)")
+    parser.add_argument(
+        "--hand-every", type=float, default=2.0, help="--mixed: seconds between a phone's hands (2)"
+    )
+    parser.add_argument(
+        "--poll-every", type=float, default=15.0, help="--mixed: seconds between polls (15)"
+    )
+    parser.add_argument("--seconds", type=float, default=60.0, help="--mixed: each phase (60)")
+    parser.add_argument("--seed", type=int, default=1, help="--mixed: random seed (1)")
     args = parser.parse_args(argv)
+    if args.mixed and "--spectators" not in (argv if argv is not None else sys.argv[1:]):
+        args.spectators = 1000
+    if args.mixed and (args.phones < 1 or args.seconds < 3 * args.poll_every / 2):
+        parser.error("--mixed needs --phones >= 1 and --seconds >= 1.5 x --poll-every")
     if min(args.spectators, args.requests, args.entries) < 1:
         parser.error("--spectators, --requests and --entries must be at least 1")
     return args
@@ -267,6 +304,8 @@ def main(argv: list[str] | None = None) -> int:
 
             setup_django(database_url)
             make_league(args.entries)
+            if args.mixed:
+                return run_mixed(database_url, tmp, args)
             port = free_port()
             env = server_environment(
                 database_url=database_url, port=port, static_root=tmp, args=args
@@ -308,6 +347,40 @@ def main(argv: list[str] | None = None) -> int:
     )
     if not ok:
         print("FAIL: unexpected statuses or connection errors", file=sys.stderr)
+    return 0 if ok else 1
+
+
+def run_mixed(database_url: str, tmp: str, args) -> int:
+    """``--mixed``: phones alone, then phones and spectators (bench/mixed_phase.py)."""
+    import resource
+
+    import mixed_phase
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = args.spectators + args.phones + 256
+    if soft < wanted:  # a socket per spectator and per phone in this one process
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(wanted, hard), hard))
+    token, game_ids, league = mixed_phase.make_phone_games(args.phones)
+    hands = int(2.6 * args.seconds / args.hand_every) + 4
+    phones = mixed_phase.make_phones(game_ids, hands, args.seed)
+    port = free_port()
+    env = server_environment(database_url=database_url, port=port, static_root=tmp, args=args)
+    env["CACHE_URL"] = args.cache_url
+    collect_static(env)
+    server = Server(env, port, Path(tmp) / "gunicorn.log")
+    try:
+        server.start()
+        results = asyncio.run(mixed_phase.mixed(port, token, phones, league, args))
+    except BaseException:
+        print(f"gunicorn log (last lines):\n{server.tail()}", file=sys.stderr)
+        raise
+    finally:
+        server.stop()
+    results["gunicorn"] = gunicorn_shape(env)
+    print(json.dumps(results, indent=2) if args.json else mixed_phase.report(results, args))
+    ok = mixed_phase.met(results)
+    if not ok:
+        print("FAIL: a target of the mixed phase was missed", file=sys.stderr)
     return 0 if ok else 1
 
 
