@@ -46,8 +46,9 @@ What it does, in order:
 6. Stops gunicorn and drops the scratch database, also after a failure or Ctrl-C.
 
 Targets at 200 phones: 0 lost, 0 doubled, 0 wrong totals, 0 5xx; hand POST throughput at least
-half the bare view's. The exit status is 1 when one of the data targets (not the throughput,
-which depends on the machine) is missed.
+half the bare view's, and at least 0.8 of the floor view's (the report prints the server CPU of
+each beside it). The exit status is 1 when one of the data targets, or the hand/floor one, is
+missed (not the throughput against the bare view, which depends on the machine).
 """
 
 from __future__ import annotations
@@ -77,6 +78,9 @@ ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
 RULESET = "terziglio"
 PLAYERS = ("Anna", "Bruno", "Carla")
+#: The hand POST's throughput at least this share of the floor view's (the same writes with no
+#: rules, validation or token): its own Python costs at most a quarter as much again.
+HAND_FLOOR_TARGET = 0.8
 #: Far above what the phones' balanced hands can reach: no game ends during the bench.
 TARGET_SCORE = 1000
 SHARED_PAIR_EVERY = 10
@@ -991,6 +995,8 @@ def report(results: dict[str, Any]) -> str:
         ("floor POST throughput (req/s)", f"{r['floor_rps']:.0f}", ""),
         ("floor / bare throughput", f"{r['floor_ratio']:.2f}", ""),
         ("server CPU per floor POST (ms)", _cpu(r["floor_cpu_ms"]), ""),
+        ("hand / floor throughput", f"{r['hand_floor_ratio']:.2f}", f">= {HAND_FLOOR_TARGET:.2f}"),
+        ("hand / floor server CPU", f"{r['hand_floor_cpu']:.2f}", ""),
         ("queries per hand POST (token cached)", r["hand_queries"], ""),
         ("restart: SIGTERM to answering (s)", _restart(r), ""),
         (
@@ -1113,8 +1119,12 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(results, indent=2, default=str))
     else:
         print(report(results))
-    data_ok = all(ok for label, ok in results["met"].items() if "throughput" not in label)
-    return 0 if data_ok else 1
+    # The data targets, and the hand POST's cost beside the floor's (the same server, the same
+    # database writes: a ratio the machine's speed and load move little), not the throughputs
+    # against the bare view, which depend on the machine.
+    judged = [ok for label, ok in results["met"].items() if "throughput" not in label]
+    judged.append(results["met"]["hand / floor throughput"])
+    return 0 if all(judged) else 1
 
 
 def _interrupt(signum, frame) -> None:
@@ -1215,6 +1225,7 @@ def run(args, server: Server, database_url: str) -> dict[str, Any]:
         "ratio": hand_rps / bare_rps if bare_rps else 0.0,
         "floor_rps": floor_rps,
         "floor_ratio": floor_rps / bare_rps if bare_rps else 0.0,
+        "hand_floor_ratio": hand_rps / floor_rps if floor_rps else 0.0,
         "floor_cpu_ms": {k: 1000 * v / max(1, floor_served) for k, v in floor_cpu.items()},
         "hand_cpu_ms": {k: 1000 * v / max(1, hand_served) for k, v in hand_cpu.items()},
         "bare_cpu_ms": {k: 1000 * v / max(1, bare_served) for k, v in bare_cpu.items()},
@@ -1238,7 +1249,10 @@ def run(args, server: Server, database_url: str) -> dict[str, Any]:
         "refused (other 4xx)": not hands.refused,
         "hand POST throughput (req/s)": results["ratio"] >= 0.5,
         "hand / bare throughput": results["ratio"] >= 0.5,
+        "hand / floor throughput": results["hand_floor_ratio"] >= HAND_FLOOR_TARGET,
     }
+    hand_cpu_ms, floor_cpu_ms = (sum(results[k].values()) for k in ("hand_cpu_ms", "floor_cpu_ms"))
+    results["hand_floor_cpu"] = hand_cpu_ms / floor_cpu_ms if floor_cpu_ms else 0.0
     return results
 
 
