@@ -43,9 +43,7 @@ def test_the_default_field_rule_scales_with_the_number_of_entrants(rank, entrant
 
 
 def test_winning_a_big_field_is_worth_more_than_winning_a_small_one():
-    rows = circuit_standings(
-        [event(1, *range(1, 41)), event(2, *range(1, 9))], person_of={}
-    )
+    rows = circuit_standings([event(1, *range(1, 41)), event(2, *range(1, 9))], person_of={})
     by_person = {row.person: row for row in rows}
     assert by_person[100].points == 40
     assert by_person[200].points == 8

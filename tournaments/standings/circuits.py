@@ -39,6 +39,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import pairwise
 
 ZERO = Fraction(0)
 
@@ -94,7 +95,7 @@ def check_table(table: Sequence[int] | None) -> None:
         raise Problem("points_table", "required")
     if any(points < 0 for points in table):
         raise Problem("points_table", "negative")
-    if any(later > earlier for earlier, later in zip(table, table[1:], strict=False)):
+    if any(later > earlier for earlier, later in pairwise(table)):
         raise Problem("points_table", "increasing")
 
 
