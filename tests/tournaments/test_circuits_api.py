@@ -33,9 +33,14 @@ def test_a_circuit_of_two_clubs_through_the_api(club, other_club, olga, bea):
     circuit = made.json()["id"]
     base = f"/api/v1/circuits/{circuit}"
     assert organizer.post(f"{base}/clubs/", {"club": "due"}, format="json").status_code == 201
-    # Only the invited club's managers accept: the organizer is refused naming the club.
-    refused = error(organizer.post(f"{base}/clubs/due/accept/"))
-    assert refused["field"] == "club" and "Circolo Due" in refused["message"]
+    # Only the invited club's managers accept.
+    assert organizer.post(f"{base}/clubs/due/accept/").status_code == 403
+    early = competition_with_results(other_club, bea, "Coppa Zero", {"Elena": 1})
+    # No competition of a club that has not accepted: refused naming the club and the field.
+    refused = error(
+        organizer.post(f"{base}/competitions/", {"competition": early.pk}, format="json")
+    )
+    assert refused["field"] == "competition" and "Circolo Due has not joined" in refused["message"]
     assert guest.post(f"{base}/clubs/due/accept/").json()["state"] == "joined"
     uno = competition_with_results(club, olga, "Coppa Uno", {"Anna": 9, "Bruno": 5})
     due = competition_with_results(other_club, bea, "Coppa Due", {"Elena": 9, "Gina": 5})
@@ -125,6 +130,6 @@ def test_the_schema_describes_the_circuit_endpoints(client):
         "/api/v1/clubs/{slug}/circuits/",
         "/api/v1/circuits/{circuit_id}/standings/",
         "/api/v1/circuits/{circuit_id}/links/",
-        "/api/v1/circuits/{circuit_id}/clubs/{club}/accept/",
+        "/api/v1/circuits/{circuit_id}/clubs/{club_slug}/accept/",
     ):
         assert path in text

@@ -54,6 +54,15 @@ def readable_circuit(request, circuit_id: int) -> Circuit:
     return circuit
 
 
+def managed_circuit(request, circuit_id: int, club: Club | None = None) -> Circuit:
+    """``readable_circuit`` for a write of the circuit's organizers (or of ``club``'s managers):
+    anyone else gets a 403 before the body is read."""
+    circuit = readable_circuit(request, circuit_id)
+    if not write.is_manager(actor(request), club or circuit.club):
+        raise NotAllowed()
+    return circuit
+
+
 def circuit_detail(circuit: Circuit) -> dict[str, Any]:
     return {
         "id": circuit.pk,
@@ -164,7 +173,7 @@ class CircuitDetail(CircuitView):
         examples=[OpenApiExample("A points table", value={"points_table": [25, 18, 15, 12]})],
     )
     def patch(self, request, circuit_id: int):
-        circuit = readable_circuit(request, circuit_id)
+        circuit = managed_circuit(request, circuit_id)
         body = read_body(CircuitSettingsInput, request, partial=True)
         write.change_circuit(circuit=circuit, by=actor(request), **body)
         return Response(circuit_detail(circuit))
@@ -184,7 +193,7 @@ class CircuitClubs(CircuitView):
         responses={201: OpenApiTypes.OBJECT, **WRITE_ERRORS},
     )
     def post(self, request, circuit_id: int):
-        circuit = readable_circuit(request, circuit_id)
+        circuit = managed_circuit(request, circuit_id)
         body = read_body(self.InputSerializer, request)
         place = write.invite_club(circuit=circuit, by=actor(request), club=body["club"])
         return Response(
@@ -203,11 +212,11 @@ class CircuitClubAnswer(CircuitView):
         request=None,
         responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
     )
-    def post(self, request, circuit_id: int, club: str):
-        circuit = readable_circuit(request, circuit_id)
-        found = Club.objects.filter(slug=club).first()
+    def post(self, request, circuit_id: int, club_slug: str):
+        found = Club.objects.filter(slug=club_slug).first()
         if found is None:
             raise NotFound()
+        circuit = managed_circuit(request, circuit_id, found)
         place = self.service(circuit=circuit, by=actor(request), club=found)
         return Response({"club": place.club.slug, "state": place.state})
 
@@ -222,8 +231,8 @@ class CircuitClubLeave(CircuitClubAnswer):
         request=None,
         responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
     )
-    def post(self, request, circuit_id: int, club: str):
-        return super().post(request, circuit_id, club)
+    def post(self, request, circuit_id: int, club_slug: str):
+        return super().post(request, circuit_id, club_slug)
 
 
 class CircuitCompetitions(CircuitView):
@@ -241,6 +250,12 @@ class CircuitCompetitions(CircuitView):
     )
     def post(self, request, circuit_id: int):
         circuit = readable_circuit(request, circuit_id)
+        if not any(
+            write.is_manager(actor(request), place.club)
+            for place in read.places_of(circuit)
+            if place.joined
+        ):
+            raise NotAllowed()
         body = read_body(self.InputSerializer, request)
         write.add_competition(circuit=circuit, by=actor(request), competition=body["competition"])
         return Response(circuit_detail(circuit), status=status.HTTP_201_CREATED)
@@ -272,7 +287,7 @@ class CircuitLinks(CircuitView):
         responses={201: OpenApiTypes.OBJECT, **WRITE_ERRORS},
     )
     def post(self, request, circuit_id: int):
-        circuit = readable_circuit(request, circuit_id)
+        circuit = managed_circuit(request, circuit_id)
         body = read_body(self.InputSerializer, request)
         link = write.link_players(circuit=circuit, by=actor(request), **body)
         return Response({"id": link.pk, "a": link.a_id, "b": link.b_id}, status=201)
@@ -281,7 +296,7 @@ class CircuitLinks(CircuitView):
 class CircuitLinkDetail(CircuitView):
     @extend_schema(summary="Undo a link", request=None, responses={204: None, **WRITE_ERRORS})
     def delete(self, request, circuit_id: int, link_id: int):
-        circuit = readable_circuit(request, circuit_id)
+        circuit = managed_circuit(request, circuit_id)
         if not CircuitLink.objects.filter(circuit=circuit, pk=link_id).exists():
             raise NotFound()
         write.unlink_players(circuit=circuit, by=actor(request), link=link_id)

@@ -13,12 +13,12 @@ circuits_urls = [
     path(f"{CIRCUIT}/", circuits.CircuitDetail.as_view(), name="api-circuit"),
     path(f"{CIRCUIT}/clubs/", circuits.CircuitClubs.as_view(), name="api-circuit-clubs"),
     path(
-        f"{CIRCUIT}/clubs/<slug:club>/accept/",
+        f"{CIRCUIT}/clubs/<slug:club_slug>/accept/",
         circuits.CircuitClubAnswer.as_view(),
         name="api-circuit-club-accept",
     ),
     path(
-        f"{CIRCUIT}/clubs/<slug:club>/leave/",
+        f"{CIRCUIT}/clubs/<slug:club_slug>/leave/",
         circuits.CircuitClubLeave.as_view(),
         name="api-circuit-club-leave",
     ),
