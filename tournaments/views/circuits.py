@@ -24,6 +24,7 @@ from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring import access
 from scoring.models import Club, Membership
@@ -225,7 +226,7 @@ def circuit_page(request, club_slug: str, slug: str):
             "places": read.places_of(circuit),
             "competitions": read.competitions_of(circuit),
             "links": read.links_of(circuit),
-            "events": read.events_of(circuit),
+            "events": [(e, EVENT_LABELS.get(e.action, e.action)) for e in read.events_of(circuit)],
             **forms,
         },
         status=400 if failed else 200,
@@ -298,6 +299,20 @@ def _unlink(request, circuit, by, forms) -> bool:
     write.unlink_players(circuit=circuit, by=by, link=link)
     return True
 
+
+#: The trail's actions in words.
+EVENT_LABELS = {
+    "create": gettext_lazy("circuit created"),
+    "change": gettext_lazy("settings changed"),
+    "invite": gettext_lazy("club invited"),
+    "accept": gettext_lazy("invitation accepted"),
+    "decline": gettext_lazy("invitation declined"),
+    "leave": gettext_lazy("club left"),
+    "add_competition": gettext_lazy("competition added"),
+    "remove_competition": gettext_lazy("competition taken out"),
+    "link": gettext_lazy("players linked"),
+    "unlink": gettext_lazy("link undone"),
+}
 
 CIRCUIT_ACTIONS = {
     "settings": _settings,
