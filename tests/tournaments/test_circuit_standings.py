@@ -159,3 +159,21 @@ def test_best_of_zero_is_refused():
 def test_an_organizer_table_that_stays_level_is_accepted():
     check_table((10, 10, 0))
     check_table(None)
+
+
+def test_the_worked_example_of_docs_circuits_md():
+    """docs/circuits.md: Coppa Uno of 8 (Anna 1st, Bruno and Carla 2nd, Dario 4th), Coppa Due of
+    40 (Elena 1st, Anna 10th)."""
+    anna, bruno, carla, dario, elena = 1, 2, 3, 4, 5
+    uno = [((anna,), 1), ((bruno,), 2), ((carla,), 2), ((dario,), 4)]
+    uno += [((100 + i,), 5 + i) for i in range(4)]
+    due = [((elena,), 1)] + [((200 + i,), 2 + i) for i in range(8)] + [((anna,), 10)]
+    due += [((300 + i,), 11 + i) for i in range(30)]
+    events = [event(1, *uno), event(2, *due)]
+    field = {r.person: r.points for r in circuit_standings(events, person_of={})}
+    assert [field[p] for p in (elena, anna, bruno, carla, dario)] == [40, 39, 13 / 2, 13 / 2, 5]
+    table = {
+        r.person: r.points
+        for r in circuit_standings(events, person_of={}, table=(25, 18, 15, 12, 10))
+    }
+    assert [table[p] for p in (anna, elena, bruno, dario)] == [25, 25, 33 / 2, 12]
