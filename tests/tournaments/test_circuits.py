@@ -5,6 +5,7 @@ follow (``tournaments.services.circuits``, ``tournaments.selectors.circuits``)."
 from __future__ import annotations
 
 import pytest
+from django.db import IntegrityError, connection, transaction
 
 from scoring import services as scoring
 from scoring.messages import message
@@ -285,3 +286,18 @@ def test_removing_a_competition_is_audited(season, club, olga):
     circuits.remove_competition(circuit=season, by=by(olga), competition=uno)
     assert [c["name"] for c in read.competitions_of(season)] == ["Coppa Due"]
     assert season.events.order_by("pk").last().action == "remove_competition"
+
+
+def test_the_circuits_trail_is_permanent_in_the_database(circuit):
+    event = circuit.events.get()
+    for sql in (
+        "UPDATE tournaments_circuitevent SET action = 'x' WHERE id = %s",
+        "DELETE FROM tournaments_circuitevent WHERE id = %s",
+    ):
+        with (
+            pytest.raises(IntegrityError, match="history is permanent"),
+            transaction.atomic(),
+            connection.cursor() as cursor,
+        ):
+            cursor.execute(sql, [event.pk])
+    assert circuit.events.get().action == "create"
