@@ -35,7 +35,7 @@ from contextlib import contextmanager
 from django.db import connection as default_connection
 
 #: The audit tables: scoring's trail of the games, tournaments' trail of the organizers.
-TABLES = ("scoring_auditevent", "tournaments_competitionevent")
+TABLES = ("scoring_auditevent", "tournaments_competitionevent", "tournaments_circuitevent")
 
 _FUNCTION = "segnapunti_history_is_permanent"
 

@@ -53,6 +53,7 @@ from scoring.services import Actor
 from tests.builders import join, new_club
 from tournaments import services
 from tournaments.models import Round
+from tournaments.services import circuits as circuit_services
 
 #: Parts of the URL tree this matrix does not cover, each with its reason.
 SKIPPED = {
@@ -241,6 +242,23 @@ EXPECTED: dict[str, list[Row]] = {
     "api-competition-reopen": R("competition", "nobody", "managers", known="anyone")
     + R("competition:private", "nobody", "managers", known="members"),
     "api-schedule-preview": R("none", "nobody", "login", auth=True),
+    # -- circuits (club A organizes; B takes part in "circuit", is only invited to the other) ----
+    "club-circuits": R("club:A", "members", "managers", login=True)
+    + R("club:B", "members", "managers", login=True),
+    "circuit": R("circuit", "members", "managers", login=True),
+    "public-circuit": R("circuit", "anyone"),
+    "public-circuit-projector": R("circuit", "anyone"),
+    "public-circuit-csv": R("circuit", "anyone"),
+    "api-club-circuits": R("club:A", "anyone", "managers") + R("club:B", "anyone", "managers"),
+    "api-circuit": R("circuit", "anyone", "managers"),
+    "api-circuit-clubs": R("circuit", "nobody", "managers", known="anyone"),
+    "api-circuit-club-accept": R("circuit:guest", "nobody", "managers", known="anyone"),
+    "api-circuit-club-leave": R("circuit:guest", "nobody", "managers", known="anyone"),
+    "api-circuit-competitions": R("circuit:invited", "nobody", "managers", known="anyone"),
+    "api-circuit-competition": R("circuit", "nobody", "managers", known="anyone"),
+    "api-circuit-links": R("circuit", "nobody", "managers", known="anyone"),
+    "api-circuit-link": R("circuit", "nobody", "managers", known="anyone"),
+    "api-circuit-standings": R("circuit", "anyone"),
 }
 
 
@@ -396,6 +414,14 @@ def _build() -> dict[str, Any]:
             "token": TableLink.objects.get(game=g).token,
         }
 
+    circuit = circuit_services.create_circuit(club=club_a, by=by_a, name="Circuito")
+    circuit_services.invite_club(circuit=circuit, by=by_a, club=club_b)
+    circuit_services.accept_invitation(circuit=circuit, by=by_b, club=club_b)
+    circuit_services.add_competition(circuit=circuit, by=by_a, competition=competition)
+    link = circuit_services.link_players(circuit=circuit, by=by_a, a=a_players[0], b=b_players[0])
+    invited = circuit_services.create_circuit(club=club_a, by=by_a, name="Invito")
+    circuit_services.invite_club(circuit=invited, by=by_a, club=club_b)
+
     competition_kwargs = {
         "club": "A",
         "club_slug": "uno",
@@ -421,6 +447,21 @@ def _build() -> dict[str, Any]:
         "round:closed": competition_kwargs | {"number": 1},
         "round:published": competition_kwargs | {"number": 2, "table_id": published_table.pk},
         "round:draft": competition_kwargs | {"number": 3},
+        "circuit": {
+            "club": "A",
+            "club_slug": "uno",
+            "slug": circuit.slug,
+            "circuit_id": circuit.pk,
+            "competition_id": competition.pk,
+            "link_id": link.pk,
+        },
+        "circuit:invited": {
+            "club": "A",
+            "club_slug": "uno",
+            "slug": invited.slug,
+            "circuit_id": invited.pk,
+        },
+        "circuit:guest": {"club": "B", "club_slug": "due", "circuit_id": invited.pk},
     }
     assert [r.status for r in Round.objects.filter(competition=competition).order_by("number")] == [
         "closed",

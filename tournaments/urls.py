@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import competitions, entries, exports, printouts, public, rounds
+from tournaments.views import circuits, competitions, entries, exports, printouts, public, rounds
 
 urlpatterns = [
     path("c/<slug:slug>/k/new/", competitions.competition_new, name="competition-new"),
@@ -55,5 +55,19 @@ urlpatterns = [
         "p/<slug:club_slug>/<slug:slug>/standings.csv",
         exports.standings_csv,
         name="public-standings-csv",
+    ),
+    # Circuits: a season of competitions of one club or several (docs/circuits.md).
+    path("c/<slug:slug>/circuits/", circuits.club_circuits, name="club-circuits"),
+    path("c/<slug:club_slug>/circuits/<slug:slug>/", circuits.circuit_page, name="circuit"),
+    path("circuits/<slug:club_slug>/<slug:slug>/", circuits.public_circuit, name="public-circuit"),
+    path(
+        "circuits/<slug:club_slug>/<slug:slug>/projector/",
+        circuits.circuit_projector,
+        name="public-circuit-projector",
+    ),
+    path(
+        "circuits/<slug:club_slug>/<slug:slug>/standings.csv",
+        circuits.circuit_csv,
+        name="public-circuit-csv",
     ),
 ]

@@ -11,6 +11,13 @@ Every name is importable from here (``from tournaments.models import Round``).
 """
 
 from tournaments.models.audit import CompetitionEvent
+from tournaments.models.circuits import (
+    Circuit,
+    CircuitClub,
+    CircuitCompetition,
+    CircuitEvent,
+    CircuitLink,
+)
 from tournaments.models.competitions import (
     BRACKET_FORMATS,
     Competition,
@@ -36,6 +43,11 @@ __all__ = [
     "Adjustment",
     "Bye",
     "CheckIn",
+    "Circuit",
+    "CircuitClub",
+    "CircuitCompetition",
+    "CircuitEvent",
+    "CircuitLink",
     "Competition",
     "CompetitionEvent",
     "Entry",
