@@ -15,7 +15,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from scoring import etags, selectors, services
-from scoring.api import inputs
+from scoring.api import inputs, quick
 from scoring.api.common import (
     ERRORS,
     not_modified,
@@ -40,6 +40,18 @@ HAND_DOCUMENT_EXAMPLE = OpenApiExample("Briscola", value={"dealer": 1, "points":
 
 
 class GameHands(GameWrite):
+    def dispatch(self, request, *args, **kwargs):
+        """A phone's hand POST goes the short way (``scoring.api.quick``) when it can; any
+        other request, and any refusal, DRF's whole way."""
+        if request.method == "POST" and quick.goes_quickly(request.META):
+            try:
+                return quick.enter_hand(
+                    self, request, kwargs["game_id"], key_max=IDEMPOTENCY_KEY_MAX
+                )
+            except quick.Declined:
+                pass
+        return super().dispatch(request, *args, **kwargs)
+
     @extend_schema(
         summary="Enter the next hand",
         description="The body is the hand document of the game's ruleset (see `/api/v1/rulesets/`), "
