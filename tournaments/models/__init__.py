@@ -28,6 +28,7 @@ from tournaments.models.rounds import (
     Table,
     TableSeat,
 )
+from tournaments.models.results_mail import ResultsMail
 from tournaments.models.settlement import Adjustment
 from tournaments.models.standings import StandingsSnapshot
 
@@ -44,6 +45,7 @@ __all__ = [
     "Kind",
     "LiveRounds",
     "RepeatObjective",
+    "ResultsMail",
     "Round",
     "RoundStatus",
     "StandingsSnapshot",
