@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('scoring', '0021_player_email_player_language_player_results_by_email_and_more'),
+        ('scoring', '0021_player_results_by_email'),
         ('tournaments', '0012_swiss_cut_to_knockout'),
     ]
 

@@ -19,6 +19,7 @@ from tournaments.models.competitions import (
     RepeatObjective,
 )
 from tournaments.models.entries import Entry, EntryStatus
+from tournaments.models.results_mail import ResultsMail
 from tournaments.models.rounds import (
     Bye,
     CheckIn,
@@ -28,7 +29,6 @@ from tournaments.models.rounds import (
     Table,
     TableSeat,
 )
-from tournaments.models.results_mail import ResultsMail
 from tournaments.models.settlement import Adjustment
 from tournaments.models.standings import StandingsSnapshot
 
