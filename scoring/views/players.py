@@ -22,8 +22,8 @@ from scoring.views.access import manager_club_or_404, submit
 from scoring.views.clubs import render_players
 
 
-@login_required
 @require_POST
+@login_required
 def players_bulk(request, slug: str):
     """Several players at once, all or none; refusals next to the list or the file, naming
     the line; the names the club already had are said, not created again."""
