@@ -20,7 +20,6 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
-from django.db.models.functions import Lower
 
 from scoring import links
 from scoring.models import MANAGERS, AuditAction, Club, Player, Via
@@ -91,12 +90,10 @@ def add_players(
         raise RuleViolation(problems)
     try:
         with transaction.atomic():
+            # Folded in Python, as ``seen`` is: SQLite's lower() leaves "É" as it is.
             taken = {
-                name: True
-                for name in Player.objects.filter(club=club)
-                .annotate(folded=Lower("display_name"))
-                .filter(folded__in=list(seen))
-                .values_list("folded", flat=True)
+                name.lower()
+                for name in Player.objects.filter(club=club).values_list("display_name", flat=True)
             }
             added = Added()
             for row in rows:

@@ -59,6 +59,15 @@ def test_names_already_in_the_club_are_reported_and_not_created_twice(organizer,
     assert "Already in the club, not added again: ANNA." in page
 
 
+def test_a_name_the_club_has_with_another_case_of_an_accented_letter_is_not_created_twice(
+    organizer, club, olga
+):
+    scoring.add_player(club=club, display_name="Élena", by=Actor.for_user(olga))
+    answer = organizer.post(BULK, {"lines": "ÉLENA\nNicolò"}, follow=True)
+    assert names(club) == ["Nicolò", "Élena"]
+    assert "not added again: ÉLENA." in answer.content.decode()
+
+
 def test_a_csv_file_with_a_header_semicolons_and_a_bom_adds_addresses_and_languages(
     organizer, club
 ):
