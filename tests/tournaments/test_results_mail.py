@@ -15,6 +15,7 @@ from django.utils import formats, translation
 from scoring import services as scoring
 from scoring.models import AuditEvent, Player
 from scoring.services import Actor
+from tests.concurrency import race
 from tournaments import services, tasks
 from tournaments.models import ResultsMail
 
@@ -245,3 +246,17 @@ def test_a_player_without_address_or_opted_out_gets_nothing_even_when_the_task_r
     assert "carla@example.org" not in addresses
     assert not ResultsMail.objects.filter(player__in=[carla, dario]).exists()
     assert Player.objects.get(pk=carla.pk).email == "carla@example.org"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_runs_of_the_task_at_once_send_each_player_one_email(night, olga):
+    """Real commits (PostgreSQL with ``DATABASE_URL``): the second run waits on the first's
+    ``ResultsMail`` row and skips what it sent."""
+    _competition, round_, _players = night
+    with mock.patch("tournaments.tasks.mail_round_results"):  # closed, nothing sent yet
+        services.close_round(round_=round_, by=Actor.for_user(olga))
+    assert mail.outbox == []
+    runs = race(*[(lambda: None, lambda _: tasks.mail_round_results(round_.pk))] * 2)
+    assert sorted(outcome for outcome, _ in runs) == ["done", "done"]
+    assert sum(sent for _, sent in runs) == 2
+    assert sorted(m.to[0] for m in mail.outbox) == ["anna@example.org", "bruno@example.org"]
