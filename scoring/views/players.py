@@ -18,7 +18,7 @@ from scoring.messages import message
 from scoring.models import Player
 from scoring.rules import RuleViolation
 from scoring.services.players import PLAYER_SETTINGS
-from scoring.views.access import manager_club_or_404, submit
+from scoring.views.access import manager_club_or_404, speak_club_language, submit
 from scoring.views.clubs import render_players
 
 
@@ -106,6 +106,8 @@ def unsubscribe(request, token: str):
     if player is None:
         text = _("This unsubscribe link is not valid: copy the whole link from the e-mail.")
         return render(request, "scoring/unsubscribe.html", {"refused": text}, status=400)
+    # In the player's language (their e-mails'), else the club's, unless the visitor chose one.
+    speak_club_language(request, player.club, player.language)
     done = not player.results_by_email
     if request.method == "POST":
         try:

@@ -260,3 +260,13 @@ def test_two_runs_of_the_task_at_once_send_each_player_one_email(night, olga):
     assert sorted(outcome for outcome, _ in runs) == ["done", "done"]
     assert sum(sent for _, sent in runs) == 2
     assert sorted(m.to[0] for m in mail.outbox) == ["anna@example.org", "bruno@example.org"]
+
+
+def test_the_unsubscribe_page_speaks_the_players_language(night, client):
+    _competition, _round, (anna, bruno, *_rest) = night
+    from scoring.links import unsubscribe_token
+
+    italian = client.get(f"/unsubscribe/{unsubscribe_token(anna.pk)}/", HTTP_ACCEPT_LANGUAGE="")
+    assert '<html lang="it"' in italian.content.decode()
+    french = client.get(f"/unsubscribe/{unsubscribe_token(bruno.pk)}/", HTTP_ACCEPT_LANGUAGE="")
+    assert '<html lang="fr"' in french.content.decode()
