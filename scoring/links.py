@@ -77,3 +77,28 @@ def qr_svg(url: str) -> str:
     ``viewBox`` and a width and height of 100 % (the box, ``.qr``, gives the size)."""
     svg = segno.make(url, error="m").svg_inline(scale=6, border=2, dark="#111827", omitsize=True)
     return svg.replace("<svg ", '<svg width="100%" height="100%" ', 1)
+
+
+UNSUBSCRIBE_SALT = "segnapunti.results-unsubscribe"
+
+
+def unsubscribe_token(player_id: int) -> str:
+    """The signed token of a results e-mail's unsubscribe link: it names the player, so no login
+    is needed, and it does not expire (an old e-mail's link still works). Opened twice it
+    unsubscribes once (``scoring.services.players.unsubscribe``)."""
+    return signing.dumps({"player": player_id}, salt=UNSUBSCRIBE_SALT)
+
+
+def unsubscribed_player(token: str) -> int | None:
+    """The player a token of ``unsubscribe_token`` names, None for a forged or mangled one."""
+    try:
+        data = signing.loads(token, salt=UNSUBSCRIBE_SALT)
+    except signing.BadSignature:
+        return None
+    player = data.get("player") if isinstance(data, dict) else None
+    return player if isinstance(player, int) and not isinstance(player, bool) else None
+
+
+def unsubscribe_url(player_id: int, request=None) -> str:
+    """The unsubscribe link of a results e-mail (``unsubscribe_token``)."""
+    return site_url(request, reverse("unsubscribe", args=[unsubscribe_token(player_id)]))

@@ -227,6 +227,40 @@ REASONS = {
     ("not_allowed", "own_claim"): gettext_lazy(
         "You cannot approve your own claim: another organizer of the club answers it."
     ),
+    # A list of players pasted or uploaded (scoring.players_list, scoring.services.players).
+    ("too_long", "list_line"): gettext_lazy(
+        "Line %(line)s is longer than %(max)s characters: one player per line."
+    ),
+    ("range", "list_lines"): gettext_lazy(
+        "The list holds %(value)s players: add at most %(max)s at once."
+    ),
+    ("range", "list_file"): gettext_lazy(
+        "The file is larger than %(max)s kB: split it and send each part."
+    ),
+    ("invalid", "list_encoding"): gettext_lazy(
+        'The file is not UTF-8 text: save it as "CSV UTF-8" and send it again.'
+    ),
+    ("required", "list_name_column"): gettext_lazy(
+        'The file\'s first row names its columns but none is "name": add a name column.'
+    ),
+    ("required", "list_empty"): gettext_lazy("The list names nobody: write one name per line."),
+    ("required", "list_name"): gettext_lazy("Line %(line)s: the name is missing."),
+    ("range", "list_name"): gettext_lazy(
+        "Line %(line)s: a name has at most %(max)s characters, not %(value)s."
+    ),
+    ("duplicate", "list_name"): gettext_lazy(
+        "Line %(line)s: %(value)s is already on line %(first)s."
+    ),
+    ("duplicate", "list_taken"): gettext_lazy(
+        "Some of these players were added meanwhile by someone else: send the list again."
+    ),
+    ("invalid", "list_email"): gettext_lazy("Line %(line)s: %(value)s is not an e-mail address."),
+    ("choice", "list_language"): gettext_lazy(
+        "Line %(line)s: the language must be one of %(choices)s, not %(value)s."
+    ),
+    ("invalid", "unsubscribe_token"): gettext_lazy(
+        "This unsubscribe link is not valid: copy the whole link from the e-mail."
+    ),
 }
 
 #: Sentences for a code on one field (``points.*``: any key under ``points``).

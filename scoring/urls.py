@@ -11,6 +11,7 @@ from scoring.views import (
     games,
     hands,
     members,
+    players,
     pwa,
     ratings,
     table_links,
@@ -44,6 +45,9 @@ urlpatterns = [
     path("clubs/new/", clubs.club_new, name="club-new"),
     path("c/<slug:slug>/", clubs.club_page, name="club"),
     path("c/<slug:slug>/players/", clubs.players_page, name="club-players"),
+    path("c/<slug:slug>/players/bulk/", players.players_bulk, name="club-players-bulk"),
+    path("c/<slug:slug>/players/<int:player_id>/email/", players.player_email, name="player-email"),
+    path("unsubscribe/<str:token>/", players.unsubscribe, name="unsubscribe"),
     path(
         "c/<slug:slug>/players/<int:player_id>/active/", clubs.player_active, name="player-active"
     ),

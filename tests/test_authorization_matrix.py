@@ -65,6 +65,7 @@ SKIPPED = {
     "signup-verify": "the signed link is the authorization (tests/scoring/test_signup.py)",
     "password_reset_confirm": "Django's reset link: its token is the authorization",
     "invitation": "the invitation's token is the authorization (tests/scoring/test_members.py)",
+    "unsubscribe": "the signed token is the authorization (tests/tournaments/test_results_mail.py)",
 }
 
 PERSONAS = ["anonymous", "member", "scorer", "organizer", "other", "table"]
@@ -141,6 +142,10 @@ EXPECTED: dict[str, list[Row]] = {
     "lock-game": R("game:table", "nobody", "managers", known="table")
     + R("game:public", "nobody", "managers", known="anyone"),
     "player": R("club:A", "members") + R("club:B", "anyone"),
+    "club-players-bulk": R("club:A", "nobody", "managers", known="members", login=True)
+    + R("club:B", "nobody", "managers", known="members", login=True),
+    "player-email": R("club:A", "managers", "managers", known="members", login=True)
+    + R("club:B", "managers", "managers", known="members", login=True),
     "leaderboard": R("club:A", "members") + R("club:B", "anyone"),
     "manifest": R("none", "anyone"),
     "service-worker": R("none", "anyone"),
@@ -208,6 +213,10 @@ EXPECTED: dict[str, list[Row]] = {
     "api-club-ratings": R("club:A", "members") + R("club:B", "anyone"),
     "api-club-leaderboard": R("club:A", "members") + R("club:B", "anyone"),
     "api-player": R("club:A", "members") + R("club:B", "anyone"),
+    "api-players-bulk": R("club:A", "nobody", "managers", known="members")
+    + R("club:B", "nobody", "managers", known="anyone"),
+    "api-player-email": R("club:A", "managers", "managers", known="members")
+    + R("club:B", "managers", "managers", known="anyone"),
     # -- competition API --------------------------------------------------------------------------
     "api-club-competitions": R("club:A", "anyone", "managers") + R("club:B", "anyone", "managers"),
     "api-competition": R("competition", "anyone", "managers")

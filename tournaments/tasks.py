@@ -132,3 +132,25 @@ def announce_round(round_id: int, entry_ids: list[int] | None = None) -> int:
     if messages:
         send_mass_mail(messages, fail_silently=False)
     return len(messages)
+
+
+@shared_task(ignore_result=True)
+@retry_on_conflict
+def mail_round_results(round_id: int) -> int:
+    """E-mail each player of a just-closed round their results, once
+    (``services.send_round_results``)."""
+    from tournaments import services  # a task body: the services enqueue this task
+
+    round_ = Round.objects.filter(pk=round_id).first()
+    return 0 if round_ is None else services.send_round_results(round_=round_)
+
+
+@shared_task(ignore_result=True)
+@retry_on_conflict
+def mail_final_results(competition_id: int) -> int:
+    """E-mail each player of a competition just declared final its final standings, once
+    (``services.send_final_results``)."""
+    from tournaments import services  # a task body: the services enqueue this task
+
+    competition = Competition.objects.filter(pk=competition_id).first()
+    return 0 if competition is None else services.send_final_results(competition=competition)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring.api import accounts, clubs, confirmations, games, hands, ratings
+from scoring.api import accounts, clubs, confirmations, games, hands, players, ratings
 
 urlpatterns = [
     path("auth/token/", accounts.obtain_token, name="api-token"),
@@ -39,5 +39,11 @@ urlpatterns = [
         "clubs/<slug:slug>/players/<int:player_id>/",
         ratings.PlayerStatistics.as_view(),
         name="api-player",
+    ),
+    path("clubs/<slug:slug>/players/bulk/", players.PlayersBulk.as_view(), name="api-players-bulk"),
+    path(
+        "clubs/<slug:slug>/players/<int:player_id>/email/",
+        players.PlayerEmail.as_view(),
+        name="api-player-email",
     ),
 ]

@@ -41,6 +41,11 @@ class AuditAction(models.TextChoices):
     CLAIM_PLAYER = "claim_player", _("player claimed")
     APPROVE_CLAIM = "approve_claim", _("claim approved")
     REJECT_CLAIM = "reject_claim", _("claim rejected")
+    #: A player's e-mail settings (``scoring.services.players``): ``before``/``after`` hold the
+    #: fields that changed; an unsubscribe link opened is one too.
+    UPDATE_PLAYER = "update_player", _("player's e-mail settings changed")
+    #: Players added from a list or a CSV file: ``after`` names them.
+    ADD_PLAYERS = "add_players", _("players added from a list")
 
 
 class AuditQuerySet(models.QuerySet):

@@ -88,6 +88,14 @@ class Player(models.Model):
         related_name="players",
     )
     active = models.BooleanField(_("active"), default=True)
+    # Private to the club's organizers (never on a public page or a public API answer): where
+    # the results e-mails go (``scoring.selectors.players.results_address``), in which language
+    # (blank: the club's), and whether the player wants them.
+    email = models.EmailField(_("e-mail address"), max_length=254, blank=True, default="")
+    language = models.CharField(
+        _("language"), max_length=8, choices=settings.LANGUAGES, blank=True, default=""
+    )
+    results_by_email = models.BooleanField(_("receives results by e-mail"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

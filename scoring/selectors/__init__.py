@@ -43,6 +43,7 @@ from scoring.selectors.games import (
     table_link_token,
 )
 from scoring.selectors.members import games_of_user, members_page
+from scoring.selectors.players import results_address, results_language
 
 __all__ = [
     "HistoryRow",
@@ -70,6 +71,8 @@ __all__ = [
     "players_of",
     "public_games",
     "ranking",
+    "results_address",
+    "results_language",
     "role_of",
     "rulesets_description",
     "seats_of",

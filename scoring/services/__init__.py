@@ -22,6 +22,7 @@ The functions live in one module per idea; callers use this package's names
   becomes a row;
 - ``removals``: removing hands (one, one and those after it, one with the dealers fixed) and
   undoing the hand just saved;
+- ``players``: players added from a list, their e-mail settings, the unsubscribe link;
 - ``locks``: locking a settled game (a closed round) and reopening it;
 - ``members``: a club's people: invitations, roles, removals, players claimed by accounts
   (``from scoring.services import members``);
@@ -65,6 +66,7 @@ from scoring.services.hands import (
     record_hand,
 )
 from scoring.services.locks import lock_games, reopen_game
+from scoring.services.players import add_players, unsubscribe, update_player
 from scoring.services.removals import (
     UndoExpired,
     dealers_fixable,
@@ -90,6 +92,7 @@ __all__ = [
     "abandon_game",
     "accept_hand",
     "add_player",
+    "add_players",
     "authorize_club",
     "check_club_address",
     "check_pin",
@@ -118,7 +121,9 @@ __all__ = [
     "sign_up",
     "start_game",
     "undo_hand",
+    "unsubscribe",
     "update_club",
+    "update_player",
     "verify_account",
     "violation",
 ]

@@ -46,12 +46,13 @@ def own_language(request) -> bool:
     return False
 
 
-def speak_club_language(request, club: Club) -> None:
-    """A club's pages are in the club's language for a visitor who chose none of the site's
-    (``own_language``); the others keep theirs."""
-    if club.language != get_language() and not own_language(request):
-        translation.activate(club.language)
-        request.LANGUAGE_CODE = club.language
+def speak_club_language(request, club: Club, language: str = "") -> None:
+    """A club's pages are in the club's language (or ``language``, a player's own) for a visitor
+    who chose none of the site's (``own_language``); the others keep theirs."""
+    language = language or club.language
+    if language != get_language() and not own_language(request):
+        translation.activate(language)
+        request.LANGUAGE_CODE = language
 
 
 def club_or_404(request, slug: str) -> tuple[Club, str | None]:

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from scoring import access, lan, selectors, services
 from scoring.extensions import CLUB_PAGE_SECTIONS
 from scoring.forms.clubs import ClubForm, ClubSettingsForm, PlayerForm
+from scoring.forms.players import PlayersBulkForm
 from scoring.labels import game_name
 from scoring.models import Player, Role
 from scoring.rules import RULESETS
@@ -81,6 +82,12 @@ def players_page(request, slug: str):
                 request, _("%(name)s joined the club.") % {"name": player.display_name}
             )
             return redirect("club-players", slug=club.slug)
+    return render_players(request, club, role, form=form)
+
+
+def render_players(request, club, role, *, form=None, bulk=None, status: int = 200):
+    """The Players page, its forms as given (refused ones keep their errors): one to add a
+    player, one to add several (``scoring.views.players.players_bulk``)."""
     players = selectors.players_of(club)
     return render(
         request,
@@ -89,12 +96,14 @@ def players_page(request, slug: str):
             "club": club,
             "role": role,
             "players": players,
-            "form": form,
+            "form": form or PlayerForm(),
+            "bulk": bulk or PlayersBulkForm(),
             # A user plays as one player of a club: "This is me" until one is linked.
             "mine": any(p.user_id == request.user.pk for p in players),
             # Claimed and waiting for a manager's answer: said on the row, not claimed again.
             "claimed": selectors.pending_claims(request.user, club),
         },
+        status=status,
     )
 
 

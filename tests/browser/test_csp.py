@@ -16,9 +16,10 @@ from urllib.parse import urlsplit
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
-from django.urls import Resolver404, resolve
+from django.urls import Resolver404, resolve, reverse
 from playwright.sync_api import Error as PlaywrightError
 
+from scoring.links import unsubscribe_token
 from scoring.models import Game
 from tournaments.models import Competition
 
@@ -34,6 +35,8 @@ REQUIRED_KINDS = {
     "home",
     "club",
     "club-players",
+    "player-email",
+    "unsubscribe",
     "club-members",
     "player",
     "leaderboard",
@@ -161,6 +164,8 @@ def test_every_page_passes_the_content_security_policy(browser, live_server, set
         "/password-reset/sent/",
         f"/t/{game.table_link.token}/",
         f"/p/circolo-demo/{public.slug}/",
+        # A results e-mail's unsubscribe link: no page links to it.
+        reverse("unsubscribe", args=[unsubscribe_token(public.entries.first().player_id)]),
     ]
     seen |= crawl(stranger_visitor, strangers)
     stranger.close()

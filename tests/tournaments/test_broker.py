@@ -103,3 +103,39 @@ def test_the_worker_draws_a_round_and_recomputes_the_standings_after_a_game_ends
     leader = snapshot.data["tables"][0]["rows"][0]
     # A new competition counts fair placement points: a win at a table of two is worth 100.
     assert leader["points"] == 100 and leader["games"] == 1
+
+
+def test_the_worker_emails_the_results_of_a_closed_round_once(worker, olga, club):
+    """``close_round`` sends ``mail_round_results`` to the broker; the worker sends them and
+    records each (its console backend prints them): a second run finds them sent."""
+    from tournaments.models import ResultsMail
+    from tournaments.tasks import mail_round_results
+
+    assert settings.CELERY_TASK_ALWAYS_EAGER is False
+    by = Actor.for_user(olga)
+    competition = services.create_competition(
+        club=club, by=by, name="Sera", rulesets=["terziglio"], format="club_night"
+    )
+    entries = [
+        services.add_entry(competition=competition, player=name, by=by)
+        for name in ("Anna", "Bruno", "Carla")
+    ]
+    for entry, language in zip(entries[:2], ("it", "fr"), strict=True):
+        scoring.update_player(
+            player=entry.player, by=by, email=f"{entry.player}@example.org", language=language
+        )
+    round_ = services.add_round(competition=competition, by=by)
+    services.generate_round(round_=round_, by=by, seed=1)
+    services.publish_round(round_=round_, by=by)
+    game = round_.tables.select_related("game").get().game
+    scoring.record_hand(
+        game=game,
+        document={"dealer": 2, "outcome": "played", "soloist": 1, "contract": "scegliete",
+                  "soloist_points": 8},
+        by=by,
+    )  # fmt: skip
+    services.close_round(round_=Round.objects.get(pk=round_.pk), by=by)
+    wait_for(lambda: ResultsMail.objects.filter(round=round_).count() == 2)
+    mail_round_results.delay(round_.pk)
+    time.sleep(2)
+    assert ResultsMail.objects.filter(round=round_).count() == 2

@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring import players_list
 from scoring.forms.errors import RuleErrorsMixin
 from scoring.forms.games import ReasonForm
 from scoring.models import Player
@@ -45,8 +46,8 @@ class EntriesForm(RuleErrorsMixin, forms.Form):
         ]
 
     def names(self) -> list[str]:
-        lines = (self.cleaned_data.get("new_names") or "").splitlines()
-        return [" ".join(line.split()) for line in lines if line.strip()]
+        # The Players page's parser (a "name, e-mail" line gives its name).
+        return players_list.names(self.cleaned_data.get("new_names") or "")
 
     def clean(self):
         data = super().clean()

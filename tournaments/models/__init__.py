@@ -26,6 +26,7 @@ from tournaments.models.competitions import (
     RepeatObjective,
 )
 from tournaments.models.entries import Entry, EntryStatus
+from tournaments.models.results_mail import ResultsMail
 from tournaments.models.rounds import (
     Bye,
     CheckIn,
@@ -56,6 +57,7 @@ __all__ = [
     "Kind",
     "LiveRounds",
     "RepeatObjective",
+    "ResultsMail",
     "Round",
     "RoundStatus",
     "StandingsSnapshot",

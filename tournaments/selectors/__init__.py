@@ -1,7 +1,8 @@
 """Reads of competitions, one module per idea: ``standings`` (recomputed from the games),
 ``bracket`` (a knockout as drawn and played), ``rounds`` (a round's tables, check-ins, who it
 leaves out, the round being played), ``draw`` (who met whom, every round as drawn, a refused
-draw), ``entries`` (and the players who may enter) and ``competitions`` (a club's, a game's,
+draw), ``entries`` (and the players who may enter), ``results_mail`` (what each player's results
+e-mail says) and ``competitions`` (a club's, a game's,
 and what the organizer's page lists).
 
 Every read a page, the API, a service or a task makes of more than one row lives here, as plain
@@ -43,6 +44,7 @@ from tournaments.selectors.entries import (
     entry_validators,
 )
 from tournaments.selectors.field import still_in_bracket
+from tournaments.selectors.results_mail import final_letters, prizes_awarded, round_letters
 from tournaments.selectors.rounds import (
     check_ins_by_round,
     current_round,
@@ -94,6 +96,7 @@ __all__ = [
     "entry_ratings",
     "entry_validator",
     "entry_validators",
+    "final_letters",
     "games_score",
     "labelled",
     "last_check_in",
@@ -107,11 +110,13 @@ __all__ = [
     "participant_count",
     "played_before",
     "present_at",
+    "prizes_awarded",
     "public_games",
     "published_rounds",
     "results_of",
     "round_after",
     "round_fingerprint",
+    "round_letters",
     "round_table",
     "round_tables",
     "round_validator",

@@ -18,6 +18,7 @@ The functions live in one module per idea; callers use this package's names
 - ``draw``: drawing a draft round's tables, swapping two entries in a draw, keeping a
   background draw's refusal;
 - ``bracket``: drawing a bracket's rounds (knockout, double elimination, a Swiss cut);
+- ``results_mail``: each player's results e-mailed after a round closes and at the end;
 - ``settlement``: forfeits and adjustments;
 - ``standings``: the standings snapshot and what refreshes it;
 - ``club_data``: a club's whole data, exported and imported (``export_club``, ``import_club``);
@@ -54,6 +55,7 @@ from tournaments.services.draw import (
     swap_preview,
 )
 from tournaments.services.entries import add_entry, reinstate_entry, withdraw_entry
+from tournaments.services.results_mail import send_final_results, send_round_results
 from tournaments.services.rounds import (
     KEEP,
     add_round,
@@ -98,6 +100,8 @@ __all__ = [
     "reopen_competition",
     "replace_entry",
     "seat_late_entrant",
+    "send_final_results",
+    "send_round_results",
     "set_check_ins",
     "set_round_timer",
     "store_standings",

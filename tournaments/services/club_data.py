@@ -81,6 +81,7 @@ LEFT_OUT = {
     "scoring.ratingstep": "derived: recomputed from the games after an import",
     "scoring.invitation": "secret: pending invitations carry tokens; invite again after an import",
     "scoring.playerclaim": "transient: a claim's outcome travels as the player's account",
+    "tournaments.resultsmail": "transient: which results e-mails were already sent",
 }
 
 #: What travels of a user: enough to find or create the account, never a password or a token.

@@ -228,7 +228,8 @@ def publish_round(*, round_: Round, by: Actor) -> Round:
 
 def close_round(*, round_: Round, by: Actor) -> Round:
     """Close a round once every table's game is finished or the table was forfeited, and lock
-    its games (``scoring.services.lock_games``)."""
+    its games (``scoring.services.lock_games``); each player's results are e-mailed after the
+    commit (``tasks.mail_round_results``)."""
     competition = round_.competition
     require_manager(by, competition.club)
     with locked_round(round_, RoundStatus.PUBLISHED, "not_published"):
@@ -265,6 +266,8 @@ def close_round(*, round_: Round, by: Actor) -> Round:
             context={"round": round_.number, "competition": competition.name},
         )
         record_event(competition, by, "close_round", round_=round_, number=round_.number)
+        # Each player's results, e-mailed once (``results_mail``: closed again, none twice).
+        queue.enqueue_on_commit(tasks.mail_round_results, round_.pk)
     return round_
 
 

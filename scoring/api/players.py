@@ -1,0 +1,152 @@
+"""The API of a club's players in bulk and of a player's e-mail settings (the club's organizers
+only: an address is private). The same services and checks as the Players page."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from scoring import access, players_list, selectors, services
+from scoring.api import inputs
+from scoring.api.common import ERRORS, Output, readable_club
+from scoring.api.parsers import JSONParser
+from scoring.models import MANAGERS, Player, Via
+from scoring.rules import Problem
+from scoring.services.players import EMAIL_MAX
+
+
+class BulkInput(inputs.StrictInput):
+    text = inputs.Text(
+        required=False,
+        allow_blank=True,
+        help_text="Pasted lines: one player per line, a name or `name, e-mail`.",
+    )
+    csv = inputs.Text(
+        required=False,
+        allow_blank=True,
+        help_text="A CSV file's text: columns name, email, language (a first row naming them is "
+        "a header), separated by `,` or `;`.",
+    )
+
+    def validate(self, data):
+        if ("text" in data) == ("csv" in data):
+            self.refuse([Problem("text", "required", {"reason": "list_empty"})])
+        return data
+
+
+class BulkOutput(Output):
+    class Created(Output):
+        id = serializers.IntegerField(source="pk")
+        name = serializers.CharField(source="display_name")
+
+    created = Created(many=True)
+    existing = serializers.ListField(
+        child=serializers.CharField(), help_text="Names the club already had: not added again."
+    )
+
+
+class PlayersBulk(APIView):
+    parser_classes = [JSONParser]
+    not_allowed_message = _("Only the club's organizers may add players from a list.")
+
+    @extend_schema(
+        summary="Add several players at once (a pasted list or a CSV file's text)",
+        description="All or nothing: every refusal names its line (`line` in the error), and "
+        "nothing is added while one stands. Names the club already has are listed in "
+        "`existing`, not added twice. Organizers only.",
+        request=BulkInput,
+        examples=[
+            OpenApiExample("Pasted lines", value={"text": "Anna, anna@example.org\nBruno"}),
+            OpenApiExample("CSV", value={"csv": "name;email;language\nCarla;carla@example.org;it"}),
+        ],
+        responses={201: BulkOutput, 200: BulkOutput, 400: ERRORS, 403: ERRORS, 404: ERRORS},
+    )
+    def post(self, request, slug: str):
+        club = readable_club(request, slug)
+        by = access.actor_for(request, via=Via.API)
+        services.authorize_club(by, club, MANAGERS)  # before the body is read
+        serializer = BulkInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        if "csv" in data:
+            rows = players_list.from_csv(data["csv"].encode(), field="csv")
+            field_name = "csv"
+        else:
+            rows, field_name = players_list.from_lines(data["text"], field="text"), "text"
+        added = services.add_players(club=club, rows=rows, by=by, field_name=field_name)
+        answer = BulkOutput({"created": added.created, "existing": added.existing}).data
+        return Response(
+            answer, status=status.HTTP_201_CREATED if added.created else status.HTTP_200_OK
+        )
+
+
+class EmailInput(inputs.StrictInput):
+    email = inputs.Text(
+        single_line=True,
+        required=False,
+        allow_blank=True,
+        max_length=EMAIL_MAX,
+        help_text="Blank: the address of the player's account, if any.",
+    )
+    language = inputs.Choice(
+        ["", *(code for code, _name in settings.LANGUAGES)],
+        required=False,
+        help_text="The language of the player's e-mails; blank: the club's.",
+    )
+    results_by_email = inputs.Boolean(required=False)
+
+
+class EmailOutput(Output):
+    id = serializers.IntegerField(source="pk")
+    name = serializers.CharField(source="display_name")
+    email = serializers.CharField()
+    language = serializers.CharField()
+    results_by_email = serializers.BooleanField()
+    address = serializers.CharField(
+        help_text="Where the results e-mails go: `email`, else the account's; blank: nowhere."
+    )
+
+
+def _email_answer(player: Player) -> dict:
+    player.address = selectors.results_address(player)
+    return EmailOutput(player).data
+
+
+class PlayerEmail(APIView):
+    parser_classes = [JSONParser]
+    not_allowed_message = _("Only the club's organizers may see and change a player's e-mails.")
+
+    def _player(self, request, slug: str, player_id: int):
+        club = readable_club(request, slug)
+        by = access.actor_for(request, via=Via.API)
+        services.authorize_club(by, club, MANAGERS)
+        player = get_object_or_404(
+            Player.objects.select_related("user", "club"), club=club, pk=player_id
+        )
+        return player, by
+
+    @extend_schema(
+        summary="A player's e-mail settings (private: organizers only)",
+        responses={200: EmailOutput, 403: ERRORS, 404: ERRORS},
+    )
+    def get(self, request, slug: str, player_id: int):
+        player, _by = self._player(request, slug, player_id)
+        return Response(_email_answer(player))
+
+    @extend_schema(
+        summary="Change a player's e-mail settings",
+        description="Only the fields sent change; audited in the club's history. Organizers only.",
+        request=EmailInput,
+        responses={200: EmailOutput, 400: ERRORS, 403: ERRORS, 404: ERRORS},
+    )
+    def patch(self, request, slug: str, player_id: int):
+        player, by = self._player(request, slug, player_id)
+        serializer = EmailInput(data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        services.update_player(player=player, by=by, **serializer.validated_data)
+        return Response(_email_answer(player))

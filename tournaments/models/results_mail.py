@@ -1,0 +1,45 @@
+"""What results e-mails were sent: one row per player and round closed, one per player and
+competition declared final. Its unique constraints make a retried task, or a round closed again
+after a reopening, send nobody the same results twice (``tournaments.services.results_mail``
+writes the row in the transaction of the sending)."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+from scoring.models import Player
+from tournaments.models.competitions import Competition
+from tournaments.models.rounds import Round
+
+
+class ResultsMail(models.Model):
+    """A results e-mail sent to ``player``: of ``round`` once it closed, or (no round) the final
+    standings of ``competition``."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    competition = models.ForeignKey(
+        Competition, on_delete=models.CASCADE, related_name="results_mails"
+    )
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, null=True, blank=True, related_name="results_mails"
+    )
+    sent_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "round"],
+                condition=Q(round__isnull=False),
+                name="results_mail_once_per_round",
+            ),
+            models.UniqueConstraint(
+                fields=["player", "competition"],
+                condition=Q(round__isnull=True),
+                name="results_mail_final_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"results of {self.round or self.competition} to player {self.player_id}"

@@ -1,0 +1,119 @@
+"""Sending the results e-mails: each player's results after a round closes, and the final
+standings once the competition is declared final (the tasks ``mail_round_results`` and
+``mail_final_results``, enqueued after the commit of ``close_round`` and
+``finalize_competition``).
+
+Each e-mail has a plain-text and an HTML part in the player's language (else the club's), a
+link to the competition's public page, and an unsubscribe link (``scoring.links``) also given
+in the ``List-Unsubscribe`` and ``List-Unsubscribe-Post`` headers (RFC 8058: a mail program's
+one-click button).
+
+Sent once: the row recording it (``ResultsMail``, unique per player and round, or per player
+and competition for the final) is written in the transaction of its sending, one player at a
+time, so a task run twice, a retry, or a round closed again after a reopening sends each player
+each results once: a second run finds the row (or waits on its unique index until the first
+commits, then finds it) and skips; a sending that fails rolls its row back, so that a retry
+sends it. A player who opted out meanwhile is re-read in that transaction, and skipped.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.db import IntegrityError, transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from scoring.links import site_url, unsubscribe_url
+from scoring.models import Player
+from tournaments import selectors
+from tournaments.models import Competition, ResultsMail, Round, RoundStatus
+from tournaments.selectors.results_mail import Letter
+
+
+def _message(letter: Letter, competition: Competition, template: str, subject: str):
+    unsubscribe = unsubscribe_url(letter.player.pk)
+    page = reverse("public-competition", args=[competition.club.slug, competition.slug])
+    context = letter.context | {
+        "competition": competition,
+        "club": competition.club,
+        "page_url": site_url(None, page),
+        "unsubscribe_url": unsubscribe,
+    }
+    message = EmailMultiAlternatives(
+        subject=subject,
+        body=render_to_string(f"tournaments/mail/{template}.txt", context),
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[letter.address],
+        headers={
+            "List-Unsubscribe": f"<{unsubscribe}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        },
+    )
+    message.attach_alternative(
+        render_to_string(f"tournaments/mail/{template}.html", context), "text/html"
+    )
+    return message
+
+
+def _send_once(letter: Letter, competition: Competition, round_: Round | None, make) -> bool:
+    """Send ``letter`` unless it was sent already (see the module docstring); True if sent."""
+    with transaction.atomic():
+        if not Player.objects.filter(pk=letter.player.pk, results_by_email=True).exists():
+            return False
+        try:
+            with transaction.atomic():
+                ResultsMail.objects.create(
+                    player=letter.player, competition=competition, round=round_
+                )
+        except IntegrityError:  # sent already (by this task's earlier run, or another's)
+            return False
+        with translation.override(letter.language):
+            make(letter).send(fail_silently=False)
+    return True
+
+
+def _unsent(letters: list[Letter], competition: Competition, round_: Round | None):
+    sent = set(
+        ResultsMail.objects.filter(competition=competition, round=round_).values_list(
+            "player_id", flat=True
+        )
+    )
+    return [letter for letter in letters if letter.player.pk not in sent]
+
+
+def send_round_results(*, round_: Round) -> int:
+    """E-mail each player of a closed round their results (see the module docstring); the
+    number sent. Nothing for a round no longer closed (reopened before the task ran)."""
+    round_ = Round.objects.select_related("competition__club").get(pk=round_.pk)
+    if round_.status != RoundStatus.CLOSED or round_.deleted_at is not None:
+        return 0
+    competition = round_.competition
+
+    def make(letter: Letter):
+        subject = _("%(competition)s: your results of round %(number)s") % {
+            "competition": competition.name,
+            "number": round_.number,
+        }
+        letter.context["round"] = round_
+        return _message(letter, competition, "round_results", subject)
+
+    letters = _unsent(selectors.round_letters(round_), competition, round_)
+    return sum(_send_once(letter, competition, round_, make) for letter in letters)
+
+
+def send_final_results(*, competition: Competition) -> int:
+    """E-mail each player of a competition declared final its final standings and prizes (see
+    the module docstring); the number sent. Nothing if it was reopened before the task ran."""
+    competition = Competition.objects.select_related("club").get(pk=competition.pk)
+    if competition.finalized_at is None:
+        return 0
+
+    def make(letter: Letter):
+        subject = _("%(competition)s: the final standings") % {"competition": competition.name}
+        return _message(letter, competition, "final_results", subject)
+
+    letters = _unsent(selectors.final_letters(competition), competition, None)
+    return sum(_send_once(letter, competition, None, make) for letter in letters)
