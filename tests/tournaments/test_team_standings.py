@@ -119,7 +119,7 @@ def test_a_mini_table_that_leaves_three_still_tied_recomputes_them_then_goes_on(
     # W, X, Y, Z all on 3 points. Among the four W beat everyone (3 points) while X, Y, Z beat
     # each other in a circle (1 each): W is placed; X, Y, Z are recomputed among themselves,
     # still 1 each, so the mini-table stops and the next tie-breaks (all equal) reach the lots.
-    W, X, Y, Z, O = 21, 22, 23, 24, 25
+    W, X, Y, Z, OUT = 21, 22, 23, 24, 25
     matches = (
         two_one(1, W, X),
         two_one(2, W, Y),
@@ -127,8 +127,8 @@ def test_a_mini_table_that_leaves_three_still_tied_recomputes_them_then_goes_on(
         two_one(4, X, Y),
         two_one(5, Y, Z),
         two_one(6, Z, X),
-        two_one(7, O, W),
-        *(two_one(8 + i, team, O) for i, team in enumerate((X, X, Y, Y, Z, Z))),
+        two_one(7, OUT, W),
+        *(two_one(8 + i, team, OUT) for i, team in enumerate((X, X, Y, Y, Z, Z))),
     )
     standings = compute(matches, seed="s")
     assert {standings.row(t).match_points for t in (W, X, Y, Z)} == {3}
@@ -149,7 +149,7 @@ def test_a_mini_table_that_leaves_three_still_tied_recomputes_them_then_goes_on(
 def test_a_mini_table_that_splits_off_pairs_recomputes_each_pair_alone():
     # Among W, X, Y, Z (all on 2 points): W 2, Z 2, X 1, Y 1. Each pair is then recomputed
     # alone: Z beat W, X beat Y.
-    W, X, Y, Z, O = 21, 22, 23, 24, 25
+    W, X, Y, Z, OUT = 21, 22, 23, 24, 25
     matches = (
         two_one(1, W, X),
         two_one(2, W, Y),
@@ -157,43 +157,43 @@ def test_a_mini_table_that_splits_off_pairs_recomputes_each_pair_alone():
         two_one(4, X, Y),
         two_one(5, Y, Z),
         two_one(6, Z, X),
-        two_one(7, O, W),
-        two_one(8, O, X),
-        two_one(9, Y, O),
-        two_one(10, O, Z),
-        two_one(11, X, O),
+        two_one(7, OUT, W),
+        two_one(8, OUT, X),
+        two_one(9, Y, OUT),
+        two_one(10, OUT, Z),
+        two_one(11, X, OUT),
     )
     standings = compute(matches, seed="y")
     assert {standings.row(t).match_points for t in (W, X, Y, Z)} == {2}
-    assert [r.team for r in standings.rows] == [O, Z, W, X, Y]
+    assert [r.team for r in standings.rows] == [OUT, Z, W, X, Y]
     tables = {m.teams: (m.level, m.points) for m in standings.mini_tables}
     assert tables[(W, Z, X, Y)] == (1, ((W, 2), (Z, 2), (X, 1), (Y, 1)))
     assert tables[(Z, W)] == (2, ((Z, 1), (W, 0)))
     assert tables[(X, Y)] == (2, ((X, 1), (Y, 0)))
     assert {standings.row(t).decided_by for t in (W, X, Y, Z)} == {"avulsa"}
-    assert standings.row(O).decided_by is None
+    assert standings.row(OUT).decided_by is None
 
 
 def test_later_tie_breaks_in_order():
     # U and V never met, same points: boards, then games, then card points decide.
-    U, V, O = 51, 52, 53
+    U, V, OUT = 51, 52, 53
     boards_first = (
-        match(1, U, O, home_won(WON_2_0, WON_2_0, WON_2_0)),
-        match(2, V, O, home_won(WON_2_0, WON_2_0), away_won(WON_2_0)),
+        match(1, U, OUT, home_won(WON_2_0, WON_2_0, WON_2_0)),
+        match(2, V, OUT, home_won(WON_2_0, WON_2_0), away_won(WON_2_0)),
     )
     s = compute(boards_first)
     assert [r.team for r in s.rows][:2] == [U, V]
     assert s.row(U).decided_by == "boards_won"
     games_next = (
-        match(1, U, O, home_won(WON_2_0, WON_2_0), away_won(WON_2_1)),
-        match(2, V, O, home_won(WON_2_0, WON_2_0), away_won(WON_2_0)),
+        match(1, U, OUT, home_won(WON_2_0, WON_2_0), away_won(WON_2_1)),
+        match(2, V, OUT, home_won(WON_2_0, WON_2_0), away_won(WON_2_0)),
     )
     s = compute(games_next)
     assert [r.team for r in s.rows][:2] == [U, V]
     assert s.row(V).decided_by == "games_won"
     cards_last = (
-        match(1, U, O, home_won((2, 0, 200, 40)), away_won(WON_2_0)),
-        match(2, V, O, home_won(WON_2_0), away_won(WON_2_0)),
+        match(1, U, OUT, home_won((2, 0, 200, 40)), away_won(WON_2_0)),
+        match(2, V, OUT, home_won(WON_2_0), away_won(WON_2_0)),
     )
     s = compute(cards_last, result_by="games", points=MatchPoints(win=2, draw=1, loss=0))
     assert s.row(U).match_points == s.row(V).match_points == 1  # two drawn matches, 2-2 games
@@ -202,16 +202,16 @@ def test_later_tie_breaks_in_order():
 
 
 def test_teams_tied_on_everything_listed_share_a_rank():
-    U, V, O = 61, 62, 63
+    U, V, OUT = 61, 62, 63
     matches = (
-        match(1, U, O, home_won(WON_2_0)),
-        match(2, V, O, home_won(WON_2_0)),
+        match(1, U, OUT, home_won(WON_2_0)),
+        match(2, V, OUT, home_won(WON_2_0)),
     )
-    s = compute(matches, teams=(U, V, O, 64), tie_breaks=("boards_won",))
+    s = compute(matches, teams=(U, V, OUT, 64), tie_breaks=("boards_won",))
     assert [(r.team, r.rank, r.shared, r.decided_by) for r in s.rows] == [
         (U, 1, True, None),
         (V, 1, True, None),
-        (O, 3, True, None),
+        (OUT, 3, True, None),
         (64, 3, True, None),
     ]
     assert s.row(64).played == 0
@@ -242,9 +242,9 @@ def test_match_outcome_by_each_measure_and_draws():
 def test_lots_are_reproducible_and_depend_on_the_seed():
     assert lot("a", 1) == lot("a", 1)
     assert lot("a", 1) != lot("b", 1)
-    assert compute([], teams=(1, 2, 3), seed="a").rows == compute(
-        [], teams=(3, 2, 1), seed="a"
-    ).rows
+    assert (
+        compute([], teams=(1, 2, 3), seed="a").rows == compute([], teams=(3, 2, 1), seed="a").rows
+    )
 
 
 @pytest.mark.parametrize(

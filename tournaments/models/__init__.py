@@ -30,10 +30,21 @@ from tournaments.models.rounds import (
 )
 from tournaments.models.settlement import Adjustment
 from tournaments.models.standings import StandingsSnapshot
+from tournaments.models.teams import (
+    Board,
+    LineupSlot,
+    ResultBy,
+    RosterPlayer,
+    Side,
+    Team,
+    TeamMatch,
+    TeamRules,
+)
 
 __all__ = [
     "BRACKET_FORMATS",
     "Adjustment",
+    "Board",
     "Bye",
     "CheckIn",
     "Competition",
@@ -42,11 +53,18 @@ __all__ = [
     "EntryStatus",
     "Format",
     "Kind",
+    "LineupSlot",
     "LiveRounds",
     "RepeatObjective",
+    "ResultBy",
+    "RosterPlayer",
     "Round",
     "RoundStatus",
+    "Side",
     "StandingsSnapshot",
     "Table",
     "TableSeat",
+    "Team",
+    "TeamMatch",
+    "TeamRules",
 ]

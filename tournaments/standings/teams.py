@@ -345,7 +345,7 @@ def compute(
     *,
     teams: Iterable[int] = (),
     result_by: str = "boards",
-    points: MatchPoints = MatchPoints(),  # noqa: B008 - frozen, never modified
+    points: MatchPoints = MatchPoints(),
     tie_breaks: Sequence[str] = DEFAULT_TEAM_TIE_BREAKS,
     seed: str = "",
 ) -> TeamStandings:
@@ -362,7 +362,7 @@ def compute(
         raise ValueError("a tie-break is listed more than once")
     figures: dict[int, _Figures] = defaultdict(_Figures)
     for team in teams:
-        figures[team]  # noqa: B018 - a team with no match yet
+        figures[team]
     played: list[tuple[MatchRecord, MatchOutcome]] = []
     seen: set[int] = set()
     for record in matches:
