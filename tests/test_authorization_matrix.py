@@ -53,6 +53,8 @@ from scoring.services import Actor
 from tests.builders import join, new_club
 from tournaments import services
 from tournaments.models import Round
+from tournaments.services import team_draw
+from tournaments.services import teams as team_services
 
 #: Parts of the URL tree this matrix does not cover, each with its reason.
 SKIPPED = {
@@ -241,6 +243,15 @@ EXPECTED: dict[str, list[Row]] = {
     "api-competition-reopen": R("competition", "nobody", "managers", known="anyone")
     + R("competition:private", "nobody", "managers", known="members"),
     "api-schedule-preview": R("none", "nobody", "login", auth=True),
+    # -- competitions between teams ---------------------------------------------------------------
+    "api-team-rules": R("teams", "anyone", "managers"),
+    "api-teams": R("teams", "anyone", "managers"),
+    "api-team-roster": R("teams", "nobody", "managers", known="anyone"),
+    "api-team-matches": R("teams", "anyone", "managers"),
+    "api-team-match": R("teams", "anyone"),
+    "api-team-match-lineup": R("teams", "nobody", "managers", known="anyone"),
+    "api-team-match-confirm": R("teams", "nobody", "managers", known="anyone"),
+    "api-team-standings": R("teams", "anyone"),
 }
 
 
@@ -386,6 +397,7 @@ def _build() -> dict[str, Any]:
         scoring.record_hand(game=played, document=document, by=by_a)
     services.close_round(round_=Round.objects.get(pk=rounds[1].pk), by=by_a)
     published_table = Round.objects.get(pk=rounds[2].pk).tables.get()
+    team_match = _team_competition(club_a, by_a)
 
     def game_target(g):
         return {
@@ -418,6 +430,12 @@ def _build() -> dict[str, Any]:
             "competition_id": private.pk,
             "entry_id": private.entries.get().pk,
         },
+        "teams": {
+            "club": "A",
+            "competition_id": team_match.competition_id,
+            "team_id": team_match.home_id,
+            "match_id": team_match.pk,
+        },
         "round:closed": competition_kwargs | {"number": 1},
         "round:published": competition_kwargs | {"number": 2, "table_id": published_table.pk},
         "round:draft": competition_kwargs | {"number": 3},
@@ -433,6 +451,19 @@ def _build() -> dict[str, Any]:
         "targets": targets,
         "table_link": TableLink.objects.get(game=table_game),
     }
+
+
+def _team_competition(club, by):
+    """A public palio of two teams with one drawn match (the ``teams`` target)."""
+    palio = services.create_competition(
+        club=club, by=by, name="Palio", rulesets=["briscola"], format="round_robin"
+    )
+    team_services.set_team_rules(competition=palio, by=by, boards=1)
+    for name in ("Borgo", "Castello"):
+        roster = [scoring.new_player(club, f"{name} {i}").pk for i in (1, 2)]
+        team_services.add_team(competition=palio, name=name, players=roster, by=by)
+    (match,) = team_draw.draw_team_round(competition=palio, by=by)
+    return match
 
 
 @pytest.fixture(scope="module")

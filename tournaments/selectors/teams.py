@@ -55,7 +55,7 @@ def board_score(board: Board) -> pure.BoardScore | None:
     return pure.BoardScore(totals[0], totals[1], cards[0], cards[1])
 
 
-def _record(match: TeamMatch, boards: list[Board]) -> pure.MatchRecord | None:
+def match_record(match: TeamMatch, boards: list[Board]) -> pure.MatchRecord | None:
     scores = [board_score(b) for b in boards]
     if not scores or any(s is None for s in scores):
         return None
@@ -65,7 +65,7 @@ def _record(match: TeamMatch, boards: list[Board]) -> pure.MatchRecord | None:
 def match_outcome(match: TeamMatch, rules: TeamRules) -> pure.MatchOutcome | None:
     """The match's result from its boards, None until every board's game is finished (1
     query)."""
-    record = _record(match, list(match.boards.select_related("game").order_by("number")))
+    record = match_record(match, list(match.boards.select_related("game").order_by("number")))
     if record is None:
         return None
     return pure.match_outcome(record, result_by=rules.result_by, points=points_of(rules))
@@ -83,7 +83,7 @@ def matches_of(competition: Competition) -> list[TeamMatch]:
 def played_records(matches: list[TeamMatch]) -> list[pure.MatchRecord]:
     records = []
     for match in matches:
-        record = _record(match, sorted(match.boards.all(), key=lambda b: b.number))
+        record = match_record(match, sorted(match.boards.all(), key=lambda b: b.number))
         if record is not None:
             records.append(record)
     return records

@@ -10,7 +10,7 @@ records an organizer's confirmation, and refuses one that disagrees with the boa
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -145,10 +145,12 @@ def add_team(
     club: Club | None = None,
     captain: Any = None,
     seed: int | None = None,
+    players: Sequence[Any] = (),
 ) -> Team:
     """A team of ``club`` (the host club when None; a visiting club otherwise), named ``name``
-    (unique in the competition, whatever the case), with its ``captain`` (a player of the host
-    club, who may then set the team's lineups) and its ``seed`` (knockout order)."""
+        (unique in the competition, whatever the case), with its ``captain`` (a player of the host
+        club, who may then set the team's lineups), its ``seed`` (knockout order) and its roster
+    (``players``: a player on another team refuses the whole team, ``players.<i>``)."""
     require_manager(by, competition.club)
     if not isinstance(name, str) or not name.strip():
         raise violation("name", "required")
@@ -174,38 +176,57 @@ def add_team(
                 )
         except IntegrityError:
             raise violation("name", "duplicate", reason="team_name_taken", value=name) from None
-        record_event(competition, by, "add_team", team=team.pk, name=name, club=team.club_id)
+        roster = [
+            _put_on_roster(competition, team, player, f"players.{i}").pk
+            for i, player in enumerate(players)
+        ]
+        record_event(
+            competition,
+            by,
+            "add_team",
+            team=team.pk,
+            name=name,
+            club=team.club_id,
+            roster=roster,
+        )
     return team
+
+
+def _put_on_roster(competition: Competition, team: Team, player: Any, field_: str) -> Player:
+    """Under the competition's lock: ``player`` on ``team``'s roster, unless on a team of the
+    competition already (this one or another: the database refuses it too)."""
+    chosen = _player(competition, player, field_)
+    other = (
+        RosterPlayer.objects.filter(competition=competition, player=chosen)
+        .select_related("team")
+        .first()
+    )
+    if other is not None:
+        raise violation(
+            field_,
+            "duplicate",
+            reason="on_another_team",
+            value=chosen.display_name,
+            team=other.team.name,
+        )
+    try:
+        with transaction.atomic():
+            RosterPlayer.objects.create(team=team, competition=competition, player=chosen)
+    except IntegrityError:
+        raise violation(
+            field_, "duplicate", reason="on_another_team", value=chosen.display_name, team=""
+        ) from None
+    return chosen
 
 
 def add_to_roster(*, team: Team, player: Any, by: Actor) -> RosterPlayer:
     """Put ``player`` on ``team``'s roster; refused when the player is already on a team of
-    the competition (this one or another: the database refuses it too)."""
+    the competition."""
     competition = team.competition
     require_manager(by, competition.club)
     with transaction.atomic():
         lock(competition)
-        chosen = _player(competition, player, "player")
-        other = (
-            RosterPlayer.objects.filter(competition=competition, player=chosen)
-            .select_related("team")
-            .first()
-        )
-        if other is not None:
-            raise violation(
-                "player",
-                "duplicate",
-                reason="on_another_team",
-                value=chosen.display_name,
-                team=other.team.name,
-            )
-        try:
-            with transaction.atomic():
-                row = RosterPlayer.objects.create(team=team, competition=competition, player=chosen)
-        except IntegrityError:
-            raise violation(
-                "player", "duplicate", reason="on_another_team", value=chosen.display_name, team=""
-            ) from None
+        chosen = _put_on_roster(competition, team, player, "player")
         record_event(
             competition,
             by,
@@ -214,7 +235,7 @@ def add_to_roster(*, team: Team, player: Any, by: Actor) -> RosterPlayer:
             player=chosen.pk,
             name=chosen.display_name,
         )
-    return row
+    return RosterPlayer.objects.get(team=team, player=chosen)
 
 
 def remove_from_roster(*, team: Team, player: Any, by: Actor) -> None:
@@ -233,8 +254,9 @@ def remove_from_roster(*, team: Team, player: Any, by: Actor) -> None:
         record_event(competition, by, "remove_from_roster", team=team.pk, player=chosen.pk)
 
 
-def _authorize_lineup(by: Actor, team: Team) -> None:
-    """An organizer of the competition's club, or the team's captain."""
+def authorize_lineup(by: Actor, team: Team) -> None:
+    """Raise ``NotAllowed`` unless ``by`` organizes the competition's club or captains
+    ``team`` (the API asks before it reads a lineup's body)."""
     captain = team.captain
     if by.user is not None and captain is not None and captain.user_id == by.user.pk:
         return
@@ -296,7 +318,7 @@ def set_lineup(*, match: TeamMatch, side: str, lineup: Any, by: Actor) -> list[L
         raise violation("side", "choice", choices=Side.values, value=side)
     competition = match.competition
     team = match.home if side == Side.HOME else match.away
-    _authorize_lineup(by, team)
+    authorize_lineup(by, team)
     with transaction.atomic():
         lock(competition)
         rules = _rules(competition)
