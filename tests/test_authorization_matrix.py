@@ -244,6 +244,10 @@ EXPECTED: dict[str, list[Row]] = {
     + R("competition:private", "nobody", "managers", known="members"),
     "api-schedule-preview": R("none", "nobody", "login", auth=True),
     # -- competitions between teams ---------------------------------------------------------------
+    "competition-teams": R("teams", "members", "managers", known="anyone", login=True),
+    "competition-team": R("teams", "members", "managers", known="anyone", login=True),
+    "competition-team-match": R("teams", "members", "managers", known="anyone", login=True),
+    "public-team-standings": R("teams", "anyone"),
     "api-team-rules": R("teams", "anyone", "managers"),
     "api-teams": R("teams", "anyone", "managers"),
     "api-team-roster": R("teams", "nobody", "managers", known="anyone"),
@@ -432,6 +436,8 @@ def _build() -> dict[str, Any]:
         },
         "teams": {
             "club": "A",
+            "club_slug": "uno",
+            "slug": team_match.competition.slug,
             "competition_id": team_match.competition_id,
             "team_id": team_match.home_id,
             "match_id": team_match.pk,
