@@ -164,6 +164,7 @@ def team_match_page(request, club_slug: str, slug: str, match_id: int):
             ):
                 messages.success(request, _("Result confirmed."))
                 return redirect(request.path)
+    played = team_selectors.match_outcome(match, rules) is not None
     return render(
         request,
         "tournaments/team_match.html",
@@ -178,7 +179,7 @@ def team_match_page(request, club_slug: str, slug: str, match_id: int):
                     "key": side,
                     "team": team,
                     "form": forms_[side],
-                    "may_set": _may_set(by, team),
+                    "may_set": _may_set(by, team) and not played,
                 }
                 for side, team in ((Side.HOME, match.home), (Side.AWAY, match.away))
             ],
