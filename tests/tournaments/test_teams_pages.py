@@ -99,3 +99,44 @@ def test_a_palio_from_the_pages(club, olga):
     profile = page.get(f"/c/{club.slug}/players/{player.pk}/").content.decode()
     assert "Team competitions" in profile
     assert "1 board played, 1 won" in profile
+
+
+@pytest.mark.django_db(databases=[])
+def test_the_standings_explain_the_classifica_avulsa_and_head_to_head():
+    from tournaments.presenters.teams import standings_payload
+    from tournaments.standings.teams import compute
+
+    from .test_team_standings import LEAGUE, PALIO
+
+    names = {1: "Borgo", 2: "Castello", 3: "Duomo", 4: "Porta", 5: "Ripa"}
+    names |= {11: "Aquile", 12: "Bassotti", 13: "Cavalli", 14: "Delfini"}
+
+    def payload(matches):
+        standings = compute(matches, seed="s")
+        return standings_payload(
+            {
+                "standings": standings,
+                "rows": [{"row": r, "name": names[r.team]} for r in standings.rows],
+                "mini_tables": [
+                    {
+                        "level": m.level,
+                        "matches": m.matches,
+                        "points": [(names[t], p) for t, p in m.points],
+                    }
+                    for m in standings.mini_tables
+                ],
+                "seed": "s",
+            }
+        )
+
+    palio = {r["name"]: r["explanation"] for r in payload(PALIO)["rows"]}
+    assert palio["Borgo"] == (
+        "Level with Castello, Duomo: placed by the classifica avulsa (match points in the "
+        "matches among the tied teams: 2)."
+    )
+    assert palio["Ripa"] == "Placed by match points."
+    assert payload(PALIO)["mini_tables"][0]["rows"][0] == {"name": "Borgo", "points": 2}
+    league = {r["name"]: r["explanation"] for r in payload(LEAGUE)["rows"]}
+    assert league["Aquile"] == (
+        "Level with Bassotti: placed by head to head (match points in their matches: 1)."
+    )

@@ -59,13 +59,13 @@ def explanation(row: pure.TeamRow, level_with: list[str], seed: str) -> str:
         ) % {"others": others, "seed": seed}
     if row.decided_by == "avulsa":
         return gettext(
-            "Level with %(others)s: placed by the classifica avulsa, %(value)s match points in "
-            "the matches among the tied teams."
+            "Level with %(others)s: placed by the classifica avulsa (match points in the "
+            "matches among the tied teams: %(value)s)."
         ) % {"others": others, "value": value}
     if row.decided_by == "head_to_head":
         return gettext(
-            "Level with %(others)s: placed by head to head, %(value)s match points in their "
-            "matches."
+            "Level with %(others)s: placed by head to head (match points in their matches: "
+            "%(value)s)."
         ) % {"others": others, "value": value}
     return gettext("Level with %(others)s: placed by %(tie_break)s (%(value)s).") % {
         "others": others,
