@@ -4,6 +4,9 @@ that the dependency stays one-way: they register here in their ``AppConfig.ready
 ``CLUB_PAGE_SECTIONS``: callables ``(request, club, role) -> str`` (safe HTML) shown on the club
 page below the games.
 
+``PLAYER_PAGE_SECTIONS``: callables ``(request, player, role) -> str`` (safe HTML, "" for
+nothing) shown on a player's page below the statistics.
+
 ``DEMO_LOADERS``: callables ``(club, user) -> list[str]`` that ``manage.py loaddemo`` calls after
 building the demo club, in the same transaction, with the club and the demo login. Each adds
 what its app shows of the club (and leaves alone what is already there: loaddemo may run again)
@@ -27,6 +30,7 @@ members only (``scoring.selectors.public_games``).
 """
 
 CLUB_PAGE_SECTIONS: list = []
+PLAYER_PAGE_SECTIONS: list = []
 DEMO_LOADERS: list = []
 UNFINISHING_GUARDS: list = []
 GAME_CHECKS: list = []

@@ -54,6 +54,8 @@ from tests.builders import join, new_club
 from tournaments import services
 from tournaments.models import Round
 from tournaments.services import circuits as circuit_services
+from tournaments.services import team_draw
+from tournaments.services import teams as team_services
 
 #: Parts of the URL tree this matrix does not cover, each with its reason.
 SKIPPED = {
@@ -268,6 +270,19 @@ EXPECTED: dict[str, list[Row]] = {
     "api-circuit-links": R("circuit", "nobody", "managers", known="anyone"),
     "api-circuit-link": R("circuit", "nobody", "managers", known="anyone"),
     "api-circuit-standings": R("circuit", "anyone"),
+    # -- competitions between teams ---------------------------------------------------------------
+    "competition-teams": R("teams", "members", "managers", known="anyone", login=True),
+    "competition-team": R("teams", "members", "managers", known="anyone", login=True),
+    "competition-team-match": R("teams", "members", "managers", known="anyone", login=True),
+    "public-team-standings": R("teams", "anyone"),
+    "api-team-rules": R("teams", "anyone", "managers"),
+    "api-teams": R("teams", "anyone", "managers"),
+    "api-team-roster": R("teams", "nobody", "managers", known="anyone"),
+    "api-team-matches": R("teams", "anyone", "managers"),
+    "api-team-match": R("teams", "anyone"),
+    "api-team-match-lineup": R("teams", "nobody", "managers", known="anyone"),
+    "api-team-match-confirm": R("teams", "nobody", "managers", known="anyone"),
+    "api-team-standings": R("teams", "anyone"),
 }
 
 
@@ -413,6 +428,7 @@ def _build() -> dict[str, Any]:
         scoring.record_hand(game=played, document=document, by=by_a)
     services.close_round(round_=Round.objects.get(pk=rounds[1].pk), by=by_a)
     published_table = Round.objects.get(pk=rounds[2].pk).tables.get()
+    team_match = _team_competition(club_a, by_a)
 
     def game_target(g):
         return {
@@ -453,6 +469,14 @@ def _build() -> dict[str, Any]:
             "competition_id": private.pk,
             "entry_id": private.entries.get().pk,
         },
+        "teams": {
+            "club": "A",
+            "club_slug": "uno",
+            "slug": team_match.competition.slug,
+            "competition_id": team_match.competition_id,
+            "team_id": team_match.home_id,
+            "match_id": team_match.pk,
+        },
         "round:closed": competition_kwargs | {"number": 1},
         "round:published": competition_kwargs | {"number": 2, "table_id": published_table.pk},
         "round:draft": competition_kwargs | {"number": 3},
@@ -483,6 +507,19 @@ def _build() -> dict[str, Any]:
         "targets": targets,
         "table_link": TableLink.objects.get(game=table_game),
     }
+
+
+def _team_competition(club, by):
+    """A public palio of two teams with one drawn match (the ``teams`` target)."""
+    palio = services.create_competition(
+        club=club, by=by, name="Palio", rulesets=["briscola"], format="round_robin"
+    )
+    team_services.set_team_rules(competition=palio, by=by, boards=1)
+    for name in ("Borgo", "Castello"):
+        roster = [scoring.new_player(club, f"{name} {i}").pk for i in (1, 2)]
+        team_services.add_team(competition=palio, name=name, players=roster, by=by)
+    (match,) = team_draw.draw_team_round(competition=palio, by=by)
+    return match
 
 
 @pytest.fixture(scope="module")

@@ -14,6 +14,7 @@ class TournamentsConfig(AppConfig):
             DEMO_LOADERS,
             GAME_AUDIENCES,
             GAME_CHECKS,
+            PLAYER_PAGE_SECTIONS,
             UNFINISHING_GUARDS,
         )
         from scoring.signals import game_changed
@@ -26,10 +27,13 @@ class TournamentsConfig(AppConfig):
         )
         from tournaments.signals import on_game_changed
         from tournaments.views import club_section
+        from tournaments.views.teams import player_section
 
         game_changed.connect(on_game_changed, dispatch_uid="tournaments-standings")
         if club_section not in CLUB_PAGE_SECTIONS:
             CLUB_PAGE_SECTIONS.append(club_section)
+        if player_section not in PLAYER_PAGE_SECTIONS:
+            PLAYER_PAGE_SECTIONS.append(player_section)
         if demo.load not in DEMO_LOADERS:
             DEMO_LOADERS.append(demo.load)
         for hooks, hook in (

@@ -248,3 +248,62 @@ CIRCUIT_REASONS = {
 }
 
 register(reasons=CIRCUIT_REASONS)
+#: Competitions between teams (``services.teams``, ``services.team_draw``).
+TEAM_REASONS = {
+    ("inconsistent", "points_not_ordered"): gettext_lazy(
+        "A won match must be worth at least a drawn one, and a drawn one at least a lost one."
+    ),
+    ("inconsistent", "team_format"): gettext_lazy(
+        "Teams play a round robin, a Swiss or a knockout: choose one of these formats."
+    ),
+    ("inconsistent", "pairs_need_briscola"): gettext_lazy(
+        "A pair against a pair at each board is for Briscola only."
+    ),
+    ("not_allowed", "matches_drawn"): gettext_lazy(
+        "Matches are already drawn: their boards can no longer change."
+    ),
+    ("not_allowed", "not_teams"): gettext_lazy("This competition is not between teams."),
+    ("duplicate", "team_name_taken"): gettext_lazy(
+        "Another team of this competition is already called “%(value)s”."
+    ),
+    ("duplicate", "on_another_team"): gettext_lazy(
+        "%(value)s is already on a team of this competition (%(team)s)."
+    ),
+    ("not_allowed", "in_a_lineup"): gettext_lazy(
+        "This player is in the lineup of a match: take them out of it first."
+    ),
+    ("not_allowed", "not_on_roster"): gettext_lazy("This player is not on the team's roster."),
+    ("duplicate", "two_boards"): gettext_lazy(
+        "%(value)s is already at board %(board)s of this match: a player sits at one board only."
+    ),
+    ("not_allowed", "lineup_fixed"): gettext_lazy(
+        "A game of this match has started, and the lineup may not change during a match."
+    ),
+    ("not_allowed", "board_started"): gettext_lazy(
+        "The game of this board has started: its players can no longer change."
+    ),
+    ("not_allowed", "boards_unfinished"): gettext_lazy(
+        "Some boards of this match have not finished: its result is not known yet."
+    ),
+    ("inconsistent", "contradicts_boards"): gettext_lazy(
+        "The boards give %(expected_score)s, not %(value)s: the result comes from the boards."
+    ),
+    ("not_allowed", "schedule_drawn"): gettext_lazy(
+        "The round robin is already drawn: every round of it is in the schedule."
+    ),
+    ("not_allowed", "team_round_unfinished"): gettext_lazy(
+        "A match of the last round has not finished: the next round is drawn from its results."
+    ),
+    ("not_allowed", "all_rounds_drawn"): gettext_lazy("Every planned round is already drawn."),
+    ("not_allowed", "knockout_drawn_match"): gettext_lazy(
+        "A knockout match ended level: a knockout match needs a winner. Play a deciding board."
+    ),
+}
+
+TEAM_FIELDS = {
+    ("teams", "range"): gettext_lazy(
+        "At least %(min)s teams are needed to draw the matches; there are %(value)s."
+    ),
+}
+
+register(reasons=TEAM_REASONS, fields=TEAM_FIELDS)

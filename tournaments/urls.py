@@ -2,7 +2,16 @@
 
 from django.urls import path
 
-from tournaments.views import circuits, competitions, entries, exports, printouts, public, rounds
+from tournaments.views import (
+    circuits,
+    competitions,
+    entries,
+    exports,
+    printouts,
+    public,
+    rounds,
+    teams,
+)
 
 urlpatterns = [
     path("c/<slug:slug>/k/new/", competitions.competition_new, name="competition-new"),
@@ -27,6 +36,22 @@ urlpatterns = [
         "c/<slug:club_slug>/k/<slug:slug>/rounds/<int:number>/sheets/",
         printouts.round_sheets,
         name="round-sheets",
+    ),
+    path("c/<slug:club_slug>/k/<slug:slug>/teams/", teams.teams_page, name="competition-teams"),
+    path(
+        "c/<slug:club_slug>/k/<slug:slug>/teams/<int:team_id>/",
+        teams.team_page,
+        name="competition-team",
+    ),
+    path(
+        "c/<slug:club_slug>/k/<slug:slug>/matches/<int:match_id>/",
+        teams.team_match_page,
+        name="competition-team-match",
+    ),
+    path(
+        "p/<slug:club_slug>/<slug:slug>/team-standings/",
+        teams.public_team_standings,
+        name="public-team-standings",
     ),
     path("p/<slug:club_slug>/<slug:slug>/", public.public_competition, name="public-competition"),
     path(

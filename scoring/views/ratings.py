@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
+from scoring.extensions import PLAYER_PAGE_SECTIONS
 from scoring.forms.ratings import LeaderboardForm
 from scoring.labels import game_name
 from scoring.models import Player
@@ -73,5 +74,6 @@ def player_page(request, slug: str, player_id: int):
             "per_game": per_game,
             "activity": activity,
             "provisional_games": rating_selectors.provisional_games(),
+            "sections": [section(request, player, role) for section in PLAYER_PAGE_SECTIONS],
         },
     )

@@ -106,6 +106,9 @@ def kwargs_for(name: str, game: Game | None, competition: Competition | None) ->
         "table_id": Round.objects.get(competition=competition, number=2).tables.get().pk
         if competition
         else 10**9,
+        # Teams and team matches: this competition is not between teams, it has none.
+        "team_id": 10**9,
+        "match_id": 10**9,
     }
     return {k: values[k] for k in _keys(name)}
 

@@ -2,7 +2,16 @@
 
 from django.urls import path
 
-from tournaments.api import changes, circuits, competitions, entries, rounds, schedule, standings
+from tournaments.api import (
+    changes,
+    circuits,
+    competitions,
+    entries,
+    rounds,
+    schedule,
+    standings,
+    teams,
+)
 
 COMPETITION = "competitions/<int:competition_id>"
 ROUND = f"{COMPETITION}/rounds/<int:number>"
@@ -94,4 +103,32 @@ urlpatterns = [
     ),
     path("schedule/", schedule.SchedulePreview.as_view(), name="api-schedule-preview"),
     *circuits_urls,
+    path(f"{COMPETITION}/team-rules/", teams.TeamRulesView.as_view(), name="api-team-rules"),
+    path(f"{COMPETITION}/teams/", teams.Teams.as_view(), name="api-teams"),
+    path(
+        f"{COMPETITION}/teams/<int:team_id>/roster/",
+        teams.TeamRoster.as_view(),
+        name="api-team-roster",
+    ),
+    path(f"{COMPETITION}/team-matches/", teams.TeamMatches.as_view(), name="api-team-matches"),
+    path(
+        f"{COMPETITION}/team-matches/<int:match_id>/",
+        teams.TeamMatchDetail.as_view(),
+        name="api-team-match",
+    ),
+    path(
+        f"{COMPETITION}/team-matches/<int:match_id>/lineup/",
+        teams.TeamMatchLineup.as_view(),
+        name="api-team-match-lineup",
+    ),
+    path(
+        f"{COMPETITION}/team-matches/<int:match_id>/confirm/",
+        teams.TeamMatchConfirm.as_view(),
+        name="api-team-match-confirm",
+    ),
+    path(
+        f"{COMPETITION}/team-standings/",
+        teams.TeamStandings.as_view(),
+        name="api-team-standings",
+    ),
 ]

@@ -38,10 +38,21 @@ from tournaments.models.rounds import (
 )
 from tournaments.models.settlement import Adjustment
 from tournaments.models.standings import StandingsSnapshot
+from tournaments.models.teams import (
+    Board,
+    LineupSlot,
+    ResultBy,
+    RosterPlayer,
+    Side,
+    Team,
+    TeamMatch,
+    TeamRules,
+)
 
 __all__ = [
     "BRACKET_FORMATS",
     "Adjustment",
+    "Board",
     "Bye",
     "CheckIn",
     "Circuit",
@@ -55,12 +66,19 @@ __all__ = [
     "EntryStatus",
     "Format",
     "Kind",
+    "LineupSlot",
     "LiveRounds",
     "RepeatObjective",
+    "ResultBy",
     "ResultsMail",
+    "RosterPlayer",
     "Round",
     "RoundStatus",
+    "Side",
     "StandingsSnapshot",
     "Table",
     "TableSeat",
+    "Team",
+    "TeamMatch",
+    "TeamRules",
 ]

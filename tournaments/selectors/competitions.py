@@ -30,7 +30,9 @@ def public_games() -> Q:
     """The filter on scoring's ``Game`` of the competitions' games anyone may read: those of a
     public competition, as it is now (``scoring.extensions.GAME_AUDIENCES``). Whatever its
     club: a public competition of a private club is followed online by anyone."""
-    return Q(competition_table__round__competition__public=True)
+    return Q(competition_table__round__competition__public=True) | Q(
+        team_board__match__competition__public=True
+    )
 
 
 def started(competition: Competition) -> bool:

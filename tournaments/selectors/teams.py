@@ -1,0 +1,145 @@
+"""Reads of competitions between teams: the teams and their rosters, a match's lineups and
+boards, the result a match's boards give, the team standings and a player's boards.
+
+The result of a match is derived, never stored: each board's game gives the games (Briscola's
+*partite*: the game's totals, hands won) and card points of each side; the pure
+``tournaments.standings.teams`` turns the boards into the match's result and the standings.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from scoring.models import GameStatus
+from tournaments.models import Board, Competition, LineupSlot, Side, Team, TeamMatch, TeamRules
+from tournaments.standings import teams as pure
+
+
+def rules_of(competition: Competition) -> TeamRules | None:
+    """The competition's team rules, None when it is not between teams (1 query)."""
+    return TeamRules.objects.filter(competition=competition).first()
+
+
+def points_of(rules: TeamRules) -> pure.MatchPoints:
+    return pure.MatchPoints(rules.win_points, rules.draw_points, rules.loss_points)
+
+
+def teams_of(competition: Competition) -> list[Team]:
+    """The teams, their club, captain and roster loaded (2 queries)."""
+    return list(
+        competition.teams.select_related("club", "captain").prefetch_related("roster__player")
+    )
+
+
+def lineup_of(match: TeamMatch) -> dict[tuple[int, str], list[int]]:
+    """``{(board number, side): [player ids in seat order]}`` (1 query)."""
+    lineup: dict[tuple[int, str], list[int]] = defaultdict(list)
+    for board, side, player in (
+        LineupSlot.objects.filter(match=match)
+        .order_by("board__number", "side", "position")
+        .values_list("board__number", "side", "player_id")
+    ):
+        lineup[(board, side)].append(player)
+    return dict(lineup)
+
+
+def board_score(board: Board) -> pure.BoardScore | None:
+    """The board's figures once its game is finished, else None. Seats alternate home, away
+    (pairs crosswise): the home side is side 0."""
+    game = board.game
+    if game is None or game.status != GameStatus.FINISHED:
+        return None
+    totals = game.totals
+    cards = game.card_points or (0, 0)
+    return pure.BoardScore(totals[0], totals[1], cards[0], cards[1])
+
+
+def match_record(match: TeamMatch, boards: list[Board]) -> pure.MatchRecord | None:
+    scores = [board_score(b) for b in boards]
+    if not scores or any(s is None for s in scores):
+        return None
+    return pure.MatchRecord(match.pk, match.home_id, match.away_id, tuple(scores))  # type: ignore[arg-type]
+
+
+def match_outcome(match: TeamMatch, rules: TeamRules) -> pure.MatchOutcome | None:
+    """The match's result from its boards, None until every board's game is finished (1
+    query)."""
+    record = match_record(match, list(match.boards.select_related("game").order_by("number")))
+    if record is None:
+        return None
+    return pure.match_outcome(record, result_by=rules.result_by, points=points_of(rules))
+
+
+def matches_of(competition: Competition) -> list[TeamMatch]:
+    """Every match, its teams, boards, games and lineups loaded (3 queries)."""
+    return list(
+        competition.team_matches.select_related("home", "away", "venue")
+        .prefetch_related("boards__game", "boards__lineup__player")
+        .order_by("round_number", "number")
+    )
+
+
+def played_records(matches: list[TeamMatch]) -> list[pure.MatchRecord]:
+    records = []
+    for match in matches:
+        record = match_record(match, sorted(match.boards.all(), key=lambda b: b.number))
+        if record is not None:
+            records.append(record)
+    return records
+
+
+def team_standings(competition: Competition) -> dict[str, Any] | None:
+    """The team standings as plain values, with each row's team name and the mini-tables of
+    the classifica avulsa; None when the competition is not between teams (5 queries)."""
+    rules = rules_of(competition)
+    if rules is None:
+        return None
+    teams = {t.pk: t for t in competition.teams.all()}
+    matches = matches_of(competition)
+    standings = pure.compute(
+        played_records(matches),
+        teams=teams,
+        result_by=rules.result_by,
+        points=points_of(rules),
+        seed=rules.lots_seed or str(competition.pk),
+    )
+    name = {pk: t.name for pk, t in teams.items()}
+    return {
+        "rules": rules,
+        "standings": standings,
+        "rows": [{"row": row, "name": name[row.team]} for row in standings.rows],
+        "mini_tables": [
+            {
+                "level": m.level,
+                "matches": m.matches,
+                "points": [(name[t], p) for t, p in m.points],
+            }
+            for m in standings.mini_tables
+        ],
+        "seed": standings.seed,
+    }
+
+
+def player_boards(player_id: int) -> list[dict[str, Any]]:
+    """A player's boards in team competitions: per competition, boards played and won (2
+    queries)."""
+    slots = (
+        LineupSlot.objects.filter(player_id=player_id)
+        .select_related("board__game", "match__competition", "match__home", "match__away")
+        .order_by("match__competition_id", "match__round_number")
+    )
+    per: dict[int, dict[str, Any]] = {}
+    for slot in slots:
+        competition = slot.match.competition
+        row = per.setdefault(
+            competition.pk,
+            {"competition": competition, "team": None, "played": 0, "won": 0},
+        )
+        row["team"] = slot.match.home if slot.side == Side.HOME else slot.match.away
+        score = board_score(slot.board)
+        if score is None:
+            continue
+        row["played"] += 1
+        row["won"] += score.winner == slot.side
+    return list(per.values())
