@@ -132,3 +132,12 @@ def announce_round(round_id: int, entry_ids: list[int] | None = None) -> int:
     if messages:
         send_mass_mail(messages, fail_silently=False)
     return len(messages)
+
+
+@shared_task(ignore_result=True)
+def send_registration_mail(registration_id: int, kind: str, token: str) -> int:
+    """A registration's e-mail with its link (``services.registration_mail``): enqueued on the
+    commit of the registration service's write."""
+    from tournaments.services import registration_mail  # a task body: the services enqueue it
+
+    return registration_mail.send_registration_mail(registration_id, kind, token)

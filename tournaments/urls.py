@@ -2,7 +2,15 @@
 
 from django.urls import path
 
-from tournaments.views import competitions, entries, exports, printouts, public, rounds
+from tournaments.views import (
+    competitions,
+    entries,
+    exports,
+    printouts,
+    public,
+    registration,
+    rounds,
+)
 
 urlpatterns = [
     path("c/<slug:slug>/k/new/", competitions.competition_new, name="competition-new"),
@@ -17,6 +25,33 @@ urlpatterns = [
         entries.entries_page,
         name="competition-entries",
     ),
+    path(
+        "c/<slug:club_slug>/k/<slug:slug>/registration/",
+        registration.registration_page,
+        name="competition-registration",
+    ),
+    path(
+        "c/<slug:club_slug>/k/<slug:slug>/registration/poster/",
+        registration.registration_poster,
+        name="registration-poster",
+    ),
+    path(
+        "c/<slug:club_slug>/k/<slug:slug>/registration/check-in-poster/",
+        registration.registration_poster,
+        {"kind": "check-in"},
+        name="registration-check-in-poster",
+    ),
+    path(
+        "p/<slug:club_slug>/<slug:slug>/register/",
+        registration.register_page,
+        name="registration-register",
+    ),
+    path(
+        "p/<slug:club_slug>/<slug:slug>/check-in/",
+        registration.check_in_page,
+        name="registration-check-in",
+    ),
+    path("r/<str:token>/", registration.registration_link, name="registration-link"),
     path("c/<slug:club_slug>/k/<slug:slug>/rounds/<int:number>/", rounds.round_page, name="round"),
     path(
         "c/<slug:club_slug>/k/<slug:slug>/rounds/<int:number>/cards/",

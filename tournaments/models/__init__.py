@@ -19,6 +19,17 @@ from tournaments.models.competitions import (
     RepeatObjective,
 )
 from tournaments.models.entries import Entry, EntryStatus
+from tournaments.models.registration import (
+    STANDING,
+    CapacityUnit,
+    CheckInWindow,
+    Eligibility,
+    LinkPurpose,
+    Registration,
+    RegistrationLink,
+    RegistrationSettings,
+    RegistrationStatus,
+)
 from tournaments.models.rounds import (
     Bye,
     CheckIn,
@@ -33,16 +44,25 @@ from tournaments.models.standings import StandingsSnapshot
 
 __all__ = [
     "BRACKET_FORMATS",
+    "STANDING",
     "Adjustment",
     "Bye",
+    "CapacityUnit",
     "CheckIn",
+    "CheckInWindow",
     "Competition",
     "CompetitionEvent",
+    "Eligibility",
     "Entry",
     "EntryStatus",
     "Format",
     "Kind",
+    "LinkPurpose",
     "LiveRounds",
+    "Registration",
+    "RegistrationLink",
+    "RegistrationSettings",
+    "RegistrationStatus",
     "RepeatObjective",
     "Round",
     "RoundStatus",

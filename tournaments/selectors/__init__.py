@@ -43,6 +43,12 @@ from tournaments.selectors.entries import (
     entry_validators,
 )
 from tournaments.selectors.field import still_in_bracket
+from tournaments.selectors.registration import (
+    check_in_state,
+    registration_settings,
+    registration_summary,
+    registrations_of,
+)
 from tournaments.selectors.rounds import (
     check_ins_by_round,
     current_round,
@@ -82,6 +88,7 @@ __all__ = [
     "as_json_number",
     "bracket_json",
     "bracket_of",
+    "check_in_state",
     "check_ins_by_round",
     "club_competitions",
     "competitions_of_game",
@@ -109,6 +116,9 @@ __all__ = [
     "present_at",
     "public_games",
     "published_rounds",
+    "registration_settings",
+    "registration_summary",
+    "registrations_of",
     "results_of",
     "round_after",
     "round_fingerprint",

@@ -20,6 +20,8 @@ The functions live in one module per idea; callers use this package's names
 - ``bracket``: drawing a bracket's rounds (knockout, double elimination, a Swiss cut);
 - ``settlement``: forfeits and adjustments;
 - ``standings``: the standings snapshot and what refreshes it;
+- ``registration``: players registering themselves, confirmations, the waiting list
+  (``registration_mail``: its e-mails); ``checkin``: self check-in at the venue;
 - ``club_data``: a club's whole data, exported and imported (``export_club``, ``import_club``);
 - ``_common``: the manager check, the row lock (``lock``: competition, then round; a round's
   write in ``locked_round``) and the audit event they all use; ``_tables``: storing a drawn
@@ -34,6 +36,11 @@ from tournaments.services.changes import (
     replace_entry,
     swap_published,
     unpublish_round,
+)
+from tournaments.services.checkin import (
+    check_in_self,
+    close_check_in,
+    open_check_in,
 )
 from tournaments.services.competitions import (
     COUNTED,
@@ -54,6 +61,17 @@ from tournaments.services.draw import (
     swap_preview,
 )
 from tournaments.services.entries import add_entry, reinstate_entry, withdraw_entry
+from tournaments.services.registration import (
+    close_registration,
+    confirm_partner,
+    confirm_registration,
+    merge_player,
+    promote,
+    register,
+    reorder_waiting,
+    set_registration,
+    withdraw_registration,
+)
 from tournaments.services.rounds import (
     KEEP,
     add_round,
@@ -82,23 +100,34 @@ __all__ = [
     "add_round",
     "add_season",
     "adjust",
+    "check_in_self",
+    "close_check_in",
+    "close_registration",
     "close_round",
+    "confirm_partner",
+    "confirm_registration",
     "create_competition",
     "delete_round",
     "finalize_competition",
     "forfeit_table",
     "generate_round",
     "give_bye",
+    "merge_player",
     "metrics_dict",
     "next_slot",
+    "open_check_in",
+    "promote",
     "publish_round",
     "record_draw_refusal",
     "redraw_tables",
+    "register",
     "reinstate_entry",
     "reopen_competition",
+    "reorder_waiting",
     "replace_entry",
     "seat_late_entrant",
     "set_check_ins",
+    "set_registration",
     "set_round_timer",
     "store_standings",
     "swap_in_round",
@@ -109,4 +138,5 @@ __all__ = [
     "update_round",
     "violation",
     "withdraw_entry",
+    "withdraw_registration",
 ]
