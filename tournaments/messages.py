@@ -226,6 +226,9 @@ REGISTRATION = {
         "Your partner's e-mail address must be another than yours."
     ),
     ("invalid", "email"): gettext_lazy("%(value)s is not an e-mail address."),
+    ("invalid", "moment"): gettext_lazy(
+        "%(field)s: write a date and time with its offset, as 2026-05-01T18:00:00+02:00."
+    ),
     ("inconsistent", "closes_before_it_opens"): gettext_lazy(
         "Registration must close after it opens."
     ),

@@ -125,6 +125,7 @@ def _competition_etag(request, club_slug: str, slug: str) -> str | None:
         rounds_fields(rounds),
         get_language(),
         viewer(request, role),
+        _registration_open(request, competition),
     )
     return f"competition-{competition.pk}-{version}-{digest}"
 
@@ -148,6 +149,16 @@ def _round_etag(request, club_slug: str, slug: str, number: int) -> str | None:
     return f"round-{row[0]}-{digest}"
 
 
+def _registration_open(request, competition: Competition) -> bool:
+    """Whether the page links to the registration form (issue 24): registration is open or
+    about to open. Cached on the request (the ETag and the page share it)."""
+    cache = request.__dict__.setdefault("_registration_open", {})
+    if competition.pk not in cache:
+        found = selectors.registration_settings(competition)
+        cache[competition.pk] = found is not None and found.state() != "closed"
+    return cache[competition.pk]
+
+
 def _public_context(request, competition: Competition, role) -> dict:
     return {
         "club": competition.club,
@@ -155,6 +166,7 @@ def _public_context(request, competition: Competition, role) -> dict:
         "role": role,
         "zone": competition.club.time_zone,
         "games": game_names(competition),
+        "registration_open": _registration_open(request, competition),
     }
 
 
