@@ -178,8 +178,11 @@ def test_the_link_page_confirms_on_a_button_and_names_a_used_link(torneo, club):
     assert phone.post(f"/r/{token}/", {"action": "confirm"}).status_code == 302
     assert Registration.objects.get().status == "entered"
     used = phone.get(f"/r/{token}/")
-    assert used.status_code == 400 and "already used" in used.text
-    assert phone.get("/r/nonsense/").status_code == 400
+    assert used.status_code == 200 and "already used" in used.text
+    again = phone.post(f"/r/{token}/", {"action": "confirm"})
+    assert again.status_code == 400 and "already used" in again.text
+    unknown = phone.get("/r/nonsense/")
+    assert unknown.status_code == 404 and "not valid" in unknown.text
 
 
 def test_self_check_in_through_the_api_and_the_poster_page(torneo, olga, club, sara):

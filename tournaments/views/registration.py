@@ -330,28 +330,27 @@ def register_page(request, club_slug: str, slug: str):
 
 
 def registration_link(request, token: str):
-    """An e-mailed link: what it is for, and its button. A refusal (used, expired, unknown)
-    says so by name, on a page of its own."""
+    """An e-mailed link: what it is for, and its button. A link that no longer serves (used,
+    expired) says so by name beside the registration's status; a button pressed on it is
+    refused the same way (400); an unknown link is a 404 that says so."""
     link = find_link(token)
     purposes = {LinkPurpose.CONFIRM, LinkPurpose.PARTNER, LinkPurpose.MANAGE}
     problem = link_refusal(link, purposes)
     registration = link.registration if link is not None else None
     if registration is not None:
         speak_club_language(request, registration.competition.club)
-    errors = []
-    if problem is None and request.method == "POST":
-        answer = _link_action(request, link, token)
-        if isinstance(answer, RuleViolation):
-            errors = answer
-        else:
+    refusal = None
+    if request.method == "POST":
+        refusal = problem or _link_action(request, link, token)
+        if refusal is None:
             return redirect("registration-link", token=token)
-    elif problem is not None:
-        errors = problem
-    return _link_page(request, link, registration, errors, token)
+    notes = [message(p) for p in problem.problems] if problem and refusal is None else []
+    status = 400 if refusal is not None else 404 if link is None else 200
+    return _link_page(request, link, registration, refusal, notes, token, status)
 
 
 def _link_action(request, link, token):
-    """The link's button pressed: confirm, withdraw or check in."""
+    """The link's button pressed: confirm, withdraw or check in (a refusal is returned)."""
     by = access.actor_for(request)
     action = request.POST.get("action")
     try:
@@ -372,30 +371,29 @@ def _link_action(request, link, token):
     return None
 
 
-def _link_page(request, link, registration, errors, token):
-    problems = errors.problems if isinstance(errors, RuleViolation) else []
+def _link_page(request, link, registration, refusal, notes, token, status):
     competition = registration.competition if registration else None
     open_round = checkin.open_round(competition) if competition else None
     checked_in = False
     if open_round is not None and registration.entry_id:
         checked_in = open_round.check_ins.filter(entry_id=registration.entry_id).exists()
     usable = link is not None and link_refusal(link, {link.purpose}) is None
-    registration_is_standing = registration is not None and registration.standing
     return render(
         request,
         "tournaments/registration_link.html",
         {
             "link": link,
-            "usable": usable and registration_is_standing,
+            "usable": usable and registration is not None and registration.standing,
             "registration": registration,
             "competition": competition,
             "club": competition.club if competition else None,
-            "errors": [message(p) for p in problems],
+            "errors": [message(p) for p in refusal.problems] if refusal else [],
+            "notes": notes,
             "open_round": open_round,
             "checked_in": checked_in,
             "token": token,
         },
-        status=400 if problems else 200,
+        status=status,
     )
 
 
