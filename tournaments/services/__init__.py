@@ -21,7 +21,8 @@ The functions live in one module per idea; callers use this package's names
 - ``settlement``: forfeits and adjustments;
 - ``standings``: the standings snapshot and what refreshes it;
 - ``registration``: players registering themselves, confirmations, the waiting list
-  (``registration_mail``: its e-mails); ``checkin``: self check-in at the venue;
+  (``registration_mail``: its e-mails), ``waiting_list``: withdrawals and the waiting list;
+  ``checkin``: self check-in at the venue;
 - ``club_data``: a club's whole data, exported and imported (``export_club``, ``import_club``);
 - ``_common``: the manager check, the row lock (``lock``: competition, then round; a round's
   write in ``locked_round``) and the audit event they all use; ``_tables``: storing a drawn
@@ -65,12 +66,8 @@ from tournaments.services.registration import (
     close_registration,
     confirm_partner,
     confirm_registration,
-    merge_player,
-    promote,
     register,
-    reorder_waiting,
     set_registration,
-    withdraw_registration,
 )
 from tournaments.services.rounds import (
     KEEP,
@@ -87,6 +84,12 @@ from tournaments.services.rounds import (
 )
 from tournaments.services.settlement import adjust, forfeit_table
 from tournaments.services.standings import store_standings
+from tournaments.services.waiting_list import (
+    merge_player,
+    promote,
+    reorder_waiting,
+    withdraw_registration,
+)
 
 __all__ = [
     "CLUB_NIGHT_METHODS",

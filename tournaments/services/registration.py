@@ -7,10 +7,7 @@
   (``confirm_registration``; the organizer may confirm the partner at the desk,
   ``confirm_partner``). A registration complete takes a place: an ``Entry`` through
   ``services.entries.add_entry``, or a place on the waiting list beyond capacity.
-- ``withdraw_registration``: by the registrant's e-mailed link or by the organizer; a place set
-  free goes to the first waiting registration (``promote``), which is e-mailed, until the list
-  is frozen. ``promote`` and ``reorder_waiting`` are the organizer's hand on the list.
-- ``merge_player``: the player made for a registrant is an existing player of the club.
+- withdrawals, the waiting list and merging a player: ``services.waiting_list``.
 
 Every write locks the competition (``_common.lock``) and decides on what it reads under the
 lock: two people taking the last place at once, one gets it and the other waits. Each records
@@ -28,7 +25,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
-from django.db.models import Max, ProtectedError
+from django.db.models import Max
 from django.utils import timezone
 
 from scoring import services as scoring
@@ -49,7 +46,7 @@ from tournaments.models import (
     RegistrationStatus,
 )
 from tournaments.services._common import lock, record_event, require_manager
-from tournaments.services.entries import add_entry, withdraw_entry
+from tournaments.services.entries import add_entry
 
 #: How long a confirmation link serves (never past the registration's close).
 CONFIRM_HOURS = 48
@@ -64,7 +61,7 @@ def hash_token(token: str) -> str:
     return hashlib.sha256((token or "").encode()).hexdigest()
 
 
-def _acting_for_club(by: Actor) -> Actor:
+def acting_for_club(by: Actor) -> Actor:
     """The registration service enters a registrant on the club's behalf: the entries service
     lets it (``trusted``) and the audit trail still names the registrant's account, if any."""
     return replace(by, trusted=True)
@@ -133,7 +130,7 @@ def close_registration(*, competition: Competition, by: Actor) -> RegistrationSe
     """Close registration now: nobody more registers and the waiting list is frozen."""
     require_manager(by, competition.club)
     with transaction.atomic():
-        found = _settings_locked(competition)
+        found = settings_locked(competition)
         if found.state() == "closed":
             raise violation("registration", "not_allowed", reason="registration_closed")
         found.closed_at = timezone.now()
@@ -142,7 +139,7 @@ def close_registration(*, competition: Competition, by: Actor) -> RegistrationSe
     return found
 
 
-def _settings_locked(competition: Competition) -> RegistrationSettings:
+def settings_locked(competition: Competition) -> RegistrationSettings:
     """Lock the competition, then read its registration settings (refused when there are none)."""
     lock(competition)
     found = RegistrationSettings.objects.filter(competition=competition).first()
@@ -242,7 +239,7 @@ def register(
     if pairs and partner_email == email:
         raise violation("partner_email", "duplicate", reason="partner_is_you", value=email)
     with transaction.atomic():
-        found = _settings_locked(competition)
+        found = settings_locked(competition)
         _check_open(found)
         _check_eligible(found, by)
         _check_not_registered(competition, by, email, partner_email)
@@ -260,7 +257,7 @@ def register(
         )
         record_event(competition, by, "register", registration=registration.pk, name=name)
         if not own_address:
-            _mail(registration, LinkPurpose.CONFIRM, "confirm", found)
+            mail_link(registration, LinkPurpose.CONFIRM, "confirm", found)
         _advance(registration, found, by)
     return registration
 
@@ -274,7 +271,7 @@ def _advance(registration: Registration, found: RegistrationSettings, by: Actor)
         if registration.status != RegistrationStatus.PARTNER:
             registration.status = RegistrationStatus.PARTNER
             registration.save(update_fields=["status"])
-            _mail(registration, LinkPurpose.PARTNER, "partner", found)
+            mail_link(registration, LinkPurpose.PARTNER, "partner", found)
         return
     _take_place(registration, found, by)
 
@@ -283,7 +280,7 @@ def _take_place(registration: Registration, found: RegistrationSettings, by: Act
     competition = found.competition
     taken = competition.entries.filter(status=EntryStatus.ACTIVE).count()
     if taken < found.places:
-        _enter(registration, by)
+        enter(registration, by)
         record_event(competition, by, "registration_entered", registration=registration.pk)
     elif found.waiting_list:
         last = Registration.objects.filter(
@@ -301,7 +298,7 @@ def _take_place(registration: Registration, found: RegistrationSettings, by: Act
         )
     else:
         raise violation("registration", "not_allowed", reason="registration_full", max=found.places)
-    _mail(registration, LinkPurpose.MANAGE, "registered", found)
+    mail_link(registration, LinkPurpose.MANAGE, "registered", found)
 
 
 def _new_player(club, name: str, user=None) -> Player:
@@ -319,7 +316,7 @@ def _new_player(club, name: str, user=None) -> Player:
     return scoring.new_player(club, candidate)
 
 
-def _enter(registration: Registration, by: Actor) -> None:
+def enter(registration: Registration, by: Actor) -> None:
     """The registration becomes an entry (``add_entry``, in the caller's transaction)."""
     competition = registration.competition
     club = competition.club
@@ -328,7 +325,7 @@ def _enter(registration: Registration, by: Actor) -> None:
     if registration.partner_name:
         partner = registration.partner or _new_player(club, registration.partner_name)
     entry = add_entry(
-        competition=competition, player=player, partner=partner, by=_acting_for_club(by)
+        competition=competition, player=player, partner=partner, by=acting_for_club(by)
     )
     registration.entry, registration.player, registration.partner = entry, player, partner
     registration.status = RegistrationStatus.ENTERED
@@ -339,7 +336,7 @@ def _enter(registration: Registration, by: Actor) -> None:
 # -- links and e-mails ------------------------------------------------------------------------
 
 
-def _mail(registration: Registration, purpose: str, kind: str, found: RegistrationSettings):
+def mail_link(registration: Registration, purpose: str, kind: str, found: RegistrationSettings):
     """A new link of ``purpose`` for the registration, e-mailed (``kind`` of mail) after the
     commit; the token is never stored, only its hash."""
     token = secrets.token_urlsafe(24)
@@ -379,7 +376,7 @@ def link_refusal(link: RegistrationLink | None, purposes) -> Any:
     return None
 
 
-def _link_locked(token: str, purposes) -> RegistrationLink:
+def link_locked(token: str, purposes) -> RegistrationLink:
     """In the caller's transaction: the competition locked, then the link and its registration
     read under the lock and refused unless they serve."""
     link = find_link(token)
@@ -400,11 +397,11 @@ def confirm_registration(*, token: str, by: Actor) -> Registration:
     """A confirmation link followed: the registrant's address, or the partner's, is confirmed
     (once; an expired or used link is refused); a registration complete takes a place."""
     with transaction.atomic():
-        link = _link_locked(token, {LinkPurpose.CONFIRM, LinkPurpose.PARTNER})
+        link = link_locked(token, {LinkPurpose.CONFIRM, LinkPurpose.PARTNER})
         registration = link.registration
         if registration.status == RegistrationStatus.WITHDRAWN:
             raise violation("token", "not_allowed", reason="registration_withdrawn")
-        found = _settings_locked(registration.competition)
+        found = settings_locked(registration.competition)
         now = timezone.now()
         link.used_at = now
         link.save(update_fields=["used_at"])
@@ -429,7 +426,7 @@ def confirm_partner(*, registration: Registration, by: Actor) -> Registration:
     competition = registration.competition
     require_manager(by, competition.club)
     with transaction.atomic():
-        found = _settings_locked(competition)
+        found = settings_locked(competition)
         registration.refresh_from_db()
         registration.competition = competition
         if registration.status != RegistrationStatus.PARTNER:
@@ -443,164 +440,4 @@ def confirm_partner(*, registration: Registration, by: Actor) -> Registration:
             competition, by, "registration_confirmed", registration=registration.pk, who="desk"
         )
         _advance(registration, found, by)
-    return registration
-
-
-# -- withdrawals and the waiting list ---------------------------------------------------------
-
-
-def withdraw_registration(
-    *, by: Actor, token: str = "", registration: Registration | None = None, reason: str = ""
-) -> Registration:
-    """Withdraw: by the registrant's link (``token``) or by the organizer (``registration``).
-    An entry withdraws (its results stay); its place goes to the first waiting registration,
-    unless the list is frozen."""
-    with transaction.atomic():
-        if registration is None:
-            link = _link_locked(token, {LinkPurpose.MANAGE})
-            registration = link.registration
-            link.used_at = timezone.now()
-            link.save(update_fields=["used_at"])
-        else:
-            require_manager(by, registration.competition.club)
-            lock(registration.competition)
-            registration.refresh_from_db()
-        competition = registration.competition
-        if registration.status == RegistrationStatus.WITHDRAWN:
-            raise violation("registration", "not_allowed", reason="registration_withdrawn")
-        found = _settings_locked(competition)
-        was = registration.status
-        if was == RegistrationStatus.ENTERED and registration.entry.status == EntryStatus.ACTIVE:
-            registration.entry.competition = competition
-            withdraw_entry(entry=registration.entry, by=_acting_for_club(by), reason=reason)
-        registration.status = RegistrationStatus.WITHDRAWN
-        registration.withdrawn_at = timezone.now()
-        registration.position = None
-        registration.save(update_fields=["status", "withdrawn_at", "position"])
-        RegistrationLink.objects.filter(registration=registration, used_at=None).exclude(
-            purpose=LinkPurpose.MANAGE
-        ).update(used_at=registration.withdrawn_at)
-        record_event(
-            competition, by, "registration_withdrawn", registration=registration.pk, was=was
-        )
-        _compact(competition)
-        if found.state() != "closed":
-            _fill_places(found, by)
-    return registration
-
-
-def _waiting(competition: Competition) -> list[Registration]:
-    return list(
-        Registration.objects.filter(
-            competition=competition, status=RegistrationStatus.WAITING
-        ).order_by("position", "id")
-    )
-
-
-def _compact(competition: Competition) -> None:
-    """The waiting list numbered 1, 2, 3... in its order."""
-    for index, waiting in enumerate(_waiting(competition), start=1):
-        if waiting.position != index:
-            waiting.position = index
-            waiting.save(update_fields=["position"])
-
-
-def _fill_places(found: RegistrationSettings, by: Actor) -> None:
-    """While places are free, the first waiting registration takes one (and is e-mailed)."""
-    competition = found.competition
-    free = found.places - competition.entries.filter(status=EntryStatus.ACTIVE).count()
-    for waiting in _waiting(competition)[: max(0, free)]:
-        waiting.competition = competition
-        _promote(waiting, found, by, automatic=True)
-
-
-def _promote(registration, found, by: Actor, *, automatic: bool) -> None:
-    _enter(registration, by)
-    record_event(
-        found.competition,
-        by,
-        "registration_promoted",
-        registration=registration.pk,
-        automatic=automatic,
-    )
-    _compact(found.competition)
-    _mail(registration, LinkPurpose.MANAGE, "promoted", found)
-
-
-def promote(*, registration: Registration, by: Actor) -> Registration:
-    """The organizer gives a waiting registration a place now (beyond capacity if need be)."""
-    competition = registration.competition
-    require_manager(by, competition.club)
-    with transaction.atomic():
-        found = _settings_locked(competition)
-        registration.refresh_from_db()
-        registration.competition = competition
-        if registration.status != RegistrationStatus.WAITING:
-            raise violation("registration", "not_allowed", reason="not_waiting")
-        _promote(registration, found, by, automatic=False)
-    return registration
-
-
-def reorder_waiting(*, competition: Competition, order: list[int], by: Actor) -> list[int]:
-    """The organizer puts the waiting list in ``order`` (every waiting registration's id, once);
-    refused once the list is frozen."""
-    require_manager(by, competition.club)
-    with transaction.atomic():
-        found = _settings_locked(competition)
-        if found.state() == "closed":
-            raise violation("registration", "not_allowed", reason="registration_closed")
-        waiting = {r.pk: r for r in _waiting(competition)}
-        if (
-            not isinstance(order, list | tuple)
-            or len(order) != len(set(order))
-            or set(order) != set(waiting)
-        ):
-            raise violation("order", "inconsistent", reason="waiting_order", value=list(waiting))
-        for index, pk in enumerate(order, start=1):
-            waiting[pk].position = index
-            waiting[pk].save(update_fields=["position"])
-        record_event(competition, by, "registration_reordered", order=list(order))
-    return list(order)
-
-
-def merge_player(*, registration: Registration, player: Player, by: Actor) -> Registration:
-    """The player made for a registrant is ``player``, an existing player of the club: the
-    entry names ``player`` and the made one is removed (kept, inactive, if anything else names
-    it). Audited."""
-    competition = registration.competition
-    require_manager(by, competition.club)
-    with transaction.atomic():
-        lock(competition)
-        registration.refresh_from_db()
-        made = registration.player
-        if registration.entry_id is None or made is None:
-            raise violation("registration", "not_allowed", reason="not_entered")
-        if player.club_id != competition.club_id:
-            raise violation("player", "not_found", value=player.pk)
-        entry = registration.entry
-        if player.pk == made.pk:
-            raise violation("player", "duplicate", value=player.display_name)
-        if (
-            competition.entries.filter(player=player).exists()
-            or competition.entries.filter(partner=player).exists()
-        ):
-            raise violation("player", "duplicate", value=player.display_name)
-        entry.player = player
-        entry.save(update_fields=["player"])
-        registration.player = player
-        registration.save(update_fields=["player"])
-        record_event(
-            competition,
-            by,
-            "registration_merged",
-            registration=registration.pk,
-            made=made.display_name,
-            player=player.pk,
-            name=player.display_name,
-        )
-        try:
-            with transaction.atomic():
-                made.delete()
-        except ProtectedError:
-            Player.objects.filter(pk=made.pk).update(active=False)
     return registration
