@@ -31,7 +31,7 @@ from scoring.links import qr_svg, site_url
 from scoring.views.access import fingerprint, viewer
 from tournaments import selectors, services
 from tournaments.forms import WhereForm
-from tournaments.models import Competition, Round, RoundStatus
+from tournaments.models import Competition, RegistrationSettings, Round, RoundStatus
 from tournaments.presenters import (
     alphabetical,
     bracket_view,
@@ -151,12 +151,12 @@ def _round_etag(request, club_slug: str, slug: str, number: int) -> str | None:
 
 def _registration_open(request, competition: Competition) -> bool:
     """Whether the page links to the registration form (issue 24): registration is open or
-    about to open. Cached on the request (the ETag and the page share it)."""
-    cache = request.__dict__.setdefault("_registration_open", {})
-    if competition.pk not in cache:
-        found = selectors.registration_settings(competition)
-        cache[competition.pk] = found is not None and found.state() != "closed"
-    return cache[competition.pk]
+    about to open. Its settings came with the competition (``load_competition``): no query."""
+    try:
+        found = competition.registration_settings
+    except RegistrationSettings.DoesNotExist:
+        return False
+    return found.state() != "closed"
 
 
 def _public_context(request, competition: Competition, role) -> dict:
