@@ -379,7 +379,10 @@ SPECTACULAR_SETTINGS = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     # One enum of the games in the schema, whichever field offers them.
-    "ENUM_NAME_OVERRIDES": {"RulesetEnum": "scoring.rules.RULESETS"},
+    "ENUM_NAME_OVERRIDES": {
+        "RulesetEnum": "scoring.rules.RULESETS",
+        "RegistrationStatusEnum": "tournaments.models.RegistrationStatus.choices",
+    },
 }
 
 # Guessing (scoring/throttles.py). Passwords: LOGIN_MAX_ATTEMPTS free tries per account (four

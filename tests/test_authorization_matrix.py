@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -44,6 +45,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.test import override_settings
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 from rest_framework.test import APIClient
 from rest_framework.views import APIView
 
@@ -68,6 +70,8 @@ SKIPPED = {
     "password_reset_confirm": "Django's reset link: its token is the authorization",
     "invitation": "the invitation's token is the authorization (tests/scoring/test_members.py)",
     "unsubscribe": "the signed token is the authorization (tests/tournaments/test_results_mail.py)",
+    "registration-link": "the registration link's token is the authorization "
+    "(tests/tournaments/test_registration_api.py)",
 }
 
 PERSONAS = ["anonymous", "member", "scorer", "organizer", "other", "table"]
@@ -185,6 +189,15 @@ EXPECTED: dict[str, list[Row]] = {
     "public-timer": PUBLIC_PAGE,
     "public-calendar": PUBLIC_PAGE,
     "public-standings-csv": PUBLIC_PAGE,
+    # Registration (issue 24): the organizer's page and posters, the public form and check-in.
+    "competition-registration": R("competition", "managers", "managers", known="anyone", login=True)
+    + R("competition:private", "managers", "managers", known="members", login=True),
+    "registration-poster": R("competition", "managers", known="anyone", login=True),
+    "registration-check-in-poster": R("competition", "managers", known="anyone", login=True),
+    "registration-register": R("competition", "anyone", "anyone")
+    + R("competition:private", "members", "members"),
+    "registration-check-in": R("competition", "anyone", "login")
+    + R("competition:private", "members", "members"),
     # -- scoring API ------------------------------------------------------------------------------
     "api-token": R("none", "nobody", "anyone"),
     "api-clubs": R("none", "anyone"),
@@ -283,6 +296,28 @@ EXPECTED: dict[str, list[Row]] = {
     "api-team-match-lineup": R("teams", "nobody", "managers", known="anyone"),
     "api-team-match-confirm": R("teams", "nobody", "managers", known="anyone"),
     "api-team-standings": R("teams", "anyone"),
+    # Registration (issue 24): the links' tokens in the body are the authorization.
+    "api-registration": R("competition", "anyone", "managers")
+    + R("competition:private", "members", "managers"),
+    "api-registration-close": R("competition", "nobody", "managers", known="anyone")
+    + R("competition:private", "nobody", "managers", known="members"),
+    "api-registrations": R("competition", "managers", "anyone", known="anyone")
+    + R("competition:private", "managers", "members", known="members"),
+    "api-registration-withdraw": R("competition", "nobody", "managers", known="anyone")
+    + R("competition:private", "nobody", "managers", known="members"),
+    "api-registration-promote": R("competition", "nobody", "managers", known="anyone")
+    + R("competition:private", "nobody", "managers", known="members"),
+    "api-registration-confirm-partner": R("competition", "nobody", "managers", known="anyone")
+    + R("competition:private", "nobody", "managers", known="members"),
+    "api-registration-merge": R("competition", "nobody", "managers", known="anyone")
+    + R("competition:private", "nobody", "managers", known="members"),
+    "api-waiting-list": R("competition", "managers", "managers", known="anyone")
+    + R("competition:private", "managers", "managers", known="members"),
+    "api-round-self-check-in": R("round:draft", "managers", "managers", known="members")
+    + R("round:published", "managers", "managers", known="anyone"),
+    "api-registration-confirm": R("none", "nobody", "anyone"),
+    "api-registration-withdraw-by-link": R("none", "nobody", "anyone"),
+    "api-registration-check-in": R("none", "nobody", "anyone"),
 }
 
 
@@ -415,6 +450,19 @@ def _build() -> dict[str, Any]:
         for n in ("Anna", "Bruno", "Carla")
     ]
     services.add_entry(competition=private, player="Anna", by=by_a)
+    # Registration open on both, one registration each (issue 24).
+    registrations = {}
+    for open_on in (competition, private):
+        services.set_registration(
+            competition=open_on,
+            by=by_a,
+            opens_at=timezone.now() - timedelta(days=1),
+            closes_at=timezone.now() + timedelta(days=1),
+            capacity=10,
+        )
+        registrations[open_on.pk] = services.register(
+            competition=open_on, by=Actor(), name="Zoe", email="zoe@example.org"
+        ).pk
     for _ in range(3):
         services.add_round(competition=competition, by=by_a)
     rounds = {r.number: r for r in Round.objects.filter(competition=competition)}
@@ -453,6 +501,7 @@ def _build() -> dict[str, Any]:
         "slug": competition.slug,
         "competition_id": competition.pk,
         "entry_id": entries[0].pk,
+        "registration_id": registrations[competition.pk],
     }
     targets = {
         "none": {"club": None},
@@ -468,6 +517,7 @@ def _build() -> dict[str, Any]:
             "slug": private.slug,
             "competition_id": private.pk,
             "entry_id": private.entries.get().pk,
+            "registration_id": registrations[private.pk],
         },
         "teams": {
             "club": "A",

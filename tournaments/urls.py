@@ -9,6 +9,7 @@ from tournaments.views import (
     exports,
     printouts,
     public,
+    registration,
     rounds,
     teams,
 )
@@ -26,6 +27,33 @@ urlpatterns = [
         entries.entries_page,
         name="competition-entries",
     ),
+    path(
+        "c/<slug:club_slug>/k/<slug:slug>/registration/",
+        registration.registration_page,
+        name="competition-registration",
+    ),
+    path(
+        "c/<slug:club_slug>/k/<slug:slug>/registration/poster/",
+        registration.registration_poster,
+        name="registration-poster",
+    ),
+    path(
+        "c/<slug:club_slug>/k/<slug:slug>/registration/check-in-poster/",
+        registration.registration_poster,
+        {"kind": "check-in"},
+        name="registration-check-in-poster",
+    ),
+    path(
+        "p/<slug:club_slug>/<slug:slug>/register/",
+        registration.register_page,
+        name="registration-register",
+    ),
+    path(
+        "p/<slug:club_slug>/<slug:slug>/check-in/",
+        registration.check_in_page,
+        name="registration-check-in",
+    ),
+    path("r/<str:token>/", registration.registration_link, name="registration-link"),
     path("c/<slug:club_slug>/k/<slug:slug>/rounds/<int:number>/", rounds.round_page, name="round"),
     path(
         "c/<slug:club_slug>/k/<slug:slug>/rounds/<int:number>/cards/",

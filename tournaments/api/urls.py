@@ -7,6 +7,7 @@ from tournaments.api import (
     circuits,
     competitions,
     entries,
+    registration,
     rounds,
     schedule,
     standings,
@@ -130,5 +131,66 @@ urlpatterns = [
         f"{COMPETITION}/team-standings/",
         teams.TeamStandings.as_view(),
         name="api-team-standings",
+    ),
+    # Registration (issue 24).
+    path(
+        f"{COMPETITION}/registration/",
+        registration.RegistrationSettingsView.as_view(),
+        name="api-registration",
+    ),
+    path(
+        f"{COMPETITION}/registration/close/",
+        registration.RegistrationClose.as_view(),
+        name="api-registration-close",
+    ),
+    path(
+        f"{COMPETITION}/registrations/",
+        registration.Registrations.as_view(),
+        name="api-registrations",
+    ),
+    path(
+        f"{COMPETITION}/registrations/<int:registration_id>/withdraw/",
+        registration.RegistrationWithdraw.as_view(),
+        name="api-registration-withdraw",
+    ),
+    path(
+        f"{COMPETITION}/registrations/<int:registration_id>/promote/",
+        registration.RegistrationPromote.as_view(),
+        name="api-registration-promote",
+    ),
+    path(
+        f"{COMPETITION}/registrations/<int:registration_id>/confirm-partner/",
+        registration.RegistrationConfirmPartner.as_view(),
+        name="api-registration-confirm-partner",
+    ),
+    path(
+        f"{COMPETITION}/registrations/<int:registration_id>/merge/",
+        registration.RegistrationMerge.as_view(),
+        name="api-registration-merge",
+    ),
+    path(
+        f"{COMPETITION}/waiting-list/",
+        registration.WaitingList.as_view(),
+        name="api-waiting-list",
+    ),
+    path(
+        f"{ROUND}/self-check-in/",
+        registration.CheckInWindowView.as_view(),
+        name="api-round-self-check-in",
+    ),
+    path(
+        "registrations/confirm/",
+        registration.RegistrationConfirm.as_view(),
+        name="api-registration-confirm",
+    ),
+    path(
+        "registrations/withdraw/",
+        registration.RegistrationWithdrawByLink.as_view(),
+        name="api-registration-withdraw-by-link",
+    ),
+    path(
+        "registrations/check-in/",
+        registration.SelfCheckIn.as_view(),
+        name="api-registration-check-in",
     ),
 ]

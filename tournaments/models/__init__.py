@@ -26,6 +26,17 @@ from tournaments.models.competitions import (
     RepeatObjective,
 )
 from tournaments.models.entries import Entry, EntryStatus
+from tournaments.models.registration import (
+    STANDING,
+    CapacityUnit,
+    CheckInWindow,
+    Eligibility,
+    LinkPurpose,
+    Registration,
+    RegistrationLink,
+    RegistrationSettings,
+    RegistrationStatus,
+)
 from tournaments.models.results_mail import ResultsMail
 from tournaments.models.rounds import (
     Bye,
@@ -51,10 +62,13 @@ from tournaments.models.teams import (
 
 __all__ = [
     "BRACKET_FORMATS",
+    "STANDING",
     "Adjustment",
     "Board",
     "Bye",
+    "CapacityUnit",
     "CheckIn",
+    "CheckInWindow",
     "Circuit",
     "CircuitClub",
     "CircuitCompetition",
@@ -62,12 +76,18 @@ __all__ = [
     "CircuitLink",
     "Competition",
     "CompetitionEvent",
+    "Eligibility",
     "Entry",
     "EntryStatus",
     "Format",
     "Kind",
     "LineupSlot",
+    "LinkPurpose",
     "LiveRounds",
+    "Registration",
+    "RegistrationLink",
+    "RegistrationSettings",
+    "RegistrationStatus",
     "RepeatObjective",
     "ResultBy",
     "ResultsMail",

@@ -44,6 +44,12 @@ from tournaments.selectors.entries import (
     entry_validators,
 )
 from tournaments.selectors.field import still_in_bracket
+from tournaments.selectors.registration import (
+    check_in_state,
+    registration_settings,
+    registration_summary,
+    registrations_of,
+)
 from tournaments.selectors.results_mail import final_letters, prizes_awarded, round_letters
 from tournaments.selectors.rounds import (
     check_ins_by_round,
@@ -84,6 +90,7 @@ __all__ = [
     "as_json_number",
     "bracket_json",
     "bracket_of",
+    "check_in_state",
     "check_ins_by_round",
     "club_competitions",
     "competitions_of_game",
@@ -113,6 +120,9 @@ __all__ = [
     "prizes_awarded",
     "public_games",
     "published_rounds",
+    "registration_settings",
+    "registration_summary",
+    "registrations_of",
     "results_of",
     "round_after",
     "round_fingerprint",

@@ -21,6 +21,9 @@ The functions live in one module per idea; callers use this package's names
 - ``results_mail``: each player's results e-mailed after a round closes and at the end;
 - ``settlement``: forfeits and adjustments;
 - ``standings``: the standings snapshot and what refreshes it;
+- ``registration``: players registering themselves, confirmations, the waiting list
+  (``registration_mail``: its e-mails), ``waiting_list``: withdrawals and the waiting list;
+  ``checkin``: self check-in at the venue;
 - ``club_data``: a club's whole data, exported and imported (``export_club``, ``import_club``);
 - ``_common``: the manager check, the row lock (``lock``: competition, then round; a round's
   write in ``locked_round``) and the audit event they all use; ``_tables``: storing a drawn
@@ -35,6 +38,11 @@ from tournaments.services.changes import (
     replace_entry,
     swap_published,
     unpublish_round,
+)
+from tournaments.services.checkin import (
+    check_in_self,
+    close_check_in,
+    open_check_in,
 )
 from tournaments.services.competitions import (
     COUNTED,
@@ -55,6 +63,13 @@ from tournaments.services.draw import (
     swap_preview,
 )
 from tournaments.services.entries import add_entry, reinstate_entry, withdraw_entry
+from tournaments.services.registration import (
+    close_registration,
+    confirm_partner,
+    confirm_registration,
+    register,
+    set_registration,
+)
 from tournaments.services.results_mail import send_final_results, send_round_results
 from tournaments.services.rounds import (
     KEEP,
@@ -71,6 +86,12 @@ from tournaments.services.rounds import (
 )
 from tournaments.services.settlement import adjust, forfeit_table
 from tournaments.services.standings import store_standings
+from tournaments.services.waiting_list import (
+    merge_player,
+    promote,
+    reorder_waiting,
+    withdraw_registration,
+)
 
 __all__ = [
     "CLUB_NIGHT_METHODS",
@@ -84,25 +105,36 @@ __all__ = [
     "add_round",
     "add_season",
     "adjust",
+    "check_in_self",
+    "close_check_in",
+    "close_registration",
     "close_round",
+    "confirm_partner",
+    "confirm_registration",
     "create_competition",
     "delete_round",
     "finalize_competition",
     "forfeit_table",
     "generate_round",
     "give_bye",
+    "merge_player",
     "metrics_dict",
     "next_slot",
+    "open_check_in",
+    "promote",
     "publish_round",
     "record_draw_refusal",
     "redraw_tables",
+    "register",
     "reinstate_entry",
     "reopen_competition",
+    "reorder_waiting",
     "replace_entry",
     "seat_late_entrant",
     "send_final_results",
     "send_round_results",
     "set_check_ins",
+    "set_registration",
     "set_round_timer",
     "store_standings",
     "swap_in_round",
@@ -113,4 +145,5 @@ __all__ = [
     "update_round",
     "violation",
     "withdraw_entry",
+    "withdraw_registration",
 ]

@@ -31,8 +31,12 @@ def load_competition(request, club_slug: str, slug: str) -> tuple[Competition, s
     cache = request.__dict__.setdefault("_competitions", {})
     key = (club_slug, slug)
     if key not in cache:
+        # Its registration settings in the same query: the public pages link the form while
+        # registration is open (issue 24) at no extra query.
         competition = get_object_or_404(
-            Competition.objects.select_related("club"), club__slug=club_slug, slug=slug
+            Competition.objects.select_related("club", "registration_settings"),
+            club__slug=club_slug,
+            slug=slug,
         )
         speak_club_language(request, competition.club)
         cache[key] = (competition, role_of(request.user, competition.club))

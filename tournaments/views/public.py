@@ -31,7 +31,7 @@ from scoring.links import qr_svg, site_url
 from scoring.views.access import fingerprint, viewer
 from tournaments import selectors, services
 from tournaments.forms import WhereForm
-from tournaments.models import Competition, Round, RoundStatus
+from tournaments.models import Competition, RegistrationSettings, Round, RoundStatus
 from tournaments.presenters import (
     alphabetical,
     bracket_view,
@@ -125,6 +125,7 @@ def _competition_etag(request, club_slug: str, slug: str) -> str | None:
         rounds_fields(rounds),
         get_language(),
         viewer(request, role),
+        _registration_open(request, competition),
     )
     return f"competition-{competition.pk}-{version}-{digest}"
 
@@ -148,6 +149,16 @@ def _round_etag(request, club_slug: str, slug: str, number: int) -> str | None:
     return f"round-{row[0]}-{digest}"
 
 
+def _registration_open(request, competition: Competition) -> bool:
+    """Whether the page links to the registration form (issue 24): registration is open or
+    about to open. Its settings came with the competition (``load_competition``): no query."""
+    try:
+        found = competition.registration_settings
+    except RegistrationSettings.DoesNotExist:
+        return False
+    return found.state() != "closed"
+
+
 def _public_context(request, competition: Competition, role) -> dict:
     return {
         "club": competition.club,
@@ -155,6 +166,7 @@ def _public_context(request, competition: Competition, role) -> dict:
         "role": role,
         "zone": competition.club.time_zone,
         "games": game_names(competition),
+        "registration_open": _registration_open(request, competition),
     }
 
 

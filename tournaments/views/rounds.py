@@ -200,6 +200,10 @@ def _round_forms(competition, round_, tables, byes, bound) -> dict[str, object]:
         "checkin_form": bound.get("checkin")
         or CheckInForm(entries=entries, initial={"present": sorted(ticked)}),
         "present_count": len(present),
+        # Self check-in (issue 24): who is here and who is missing, at a glance.
+        "self_check_in": selectors.check_in_state(round_)
+        if round_.status == RoundStatus.DRAFT and hasattr(round_, "check_in_window")
+        else None,
         "ticked_count": len(ticked),
         "carried_from": carried_from,
         "generate_form": bound.get("generate") or GenerateForm(initial=generate, swiss=swiss_first),
