@@ -197,14 +197,11 @@ class _League:
     def ranked(self, e: int, new: Values) -> bool:
         return len(self.played[e]) + sum(v is not None for v in new.values()) >= self.min_groups
 
-    def drawn(self, index: int) -> bool:
-        return bool(self.nights[index].tables)
-
     # -- pairs ------------------------------------------------------------------------------
 
     def reach(self, a: int, b: int, strict: bool) -> bool:
-        """Whether some completion (relaxed: each night for the pair alone) has ``a`` ranked
-        with more points than ``b`` (``strict``) or at least as many."""
+        """Whether some completion (relaxed: each night for the pair alone) has ``a`` (ranked in
+        some completion) with more points than ``b`` (``strict``) or at least as many."""
         mine, theirs = self.high(a), self.low(b)
         coupled = []
         for i in range(len(self.nights)):
@@ -223,8 +220,6 @@ class _League:
                         ],
                     )
                 )
-        if not self.ranked(a, mine):
-            return False
         for choice in product(*(pairs for _i, pairs in coupled)):
             for (i, _pairs), (va, vb) in zip(coupled, choice, strict=True):
                 mine[i], theirs[i] = va, vb
@@ -267,9 +262,7 @@ class _League:
         ``allowed`` of them may break that. Returns (found, whether not finding it proves there
         is none)."""
         new: dict[int, Values] = {e: {} for e in self.entrants}
-        new[x] = self.own(x, best)
-        if not self.ranked(x, new[x]):
-            return False, False
+        new[x] = self.own(x, best)  # ranked: x is ranked in some completion
         target = self.final(x, new[x])
         exhaustive = True
         for i, night in enumerate(self.nights):
@@ -474,7 +467,8 @@ def outlook(
         if worst == 1 and x in sure:
             status, exact = CLINCHED, True
         elif best == 1:
-            status, exact = CAN_WIN, best_found
+            # not clinched either: someone may end level (a witness), or x unranked
+            status, exact = CAN_WIN, best_found and (worst_found or x not in sure)
         else:
             status, exact = CANNOT_WIN, True
         result[x] = Outlook(
