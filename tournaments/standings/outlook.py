@@ -56,6 +56,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import product
+from math import lcm
 
 from .ranking import _placement_table
 from .records import Result
@@ -143,7 +144,7 @@ def best_n(values: Iterable[Fraction], n: int | None) -> Fraction:
     return sum(values if n is None else values[:n], ZERO)
 
 
-Values = dict[int, Fraction | None]  # night index -> points (None: not played)
+Values = dict[int, int | None]  # night index -> points, scaled (None: not played)
 
 
 class _League:
@@ -151,13 +152,29 @@ class _League:
     Private to ``outlook``."""
 
     def __init__(self, played, nights, rows, best_of, bonus, min_groups, budget):
-        self.played = {e: tuple(Fraction(v) for v in got) for e, got in played.items()}
-        self.entrants = sorted(self.played)
+        # Exact integer arithmetic over one common denominator (Fractions are slow).
+        figures = [Fraction(v) for got in played.values() for v in got]
+        figures += [Fraction(v) for v in bonus.values()]
+        figures += [Fraction(v) for row in rows.values() for v in row.values()]
+        scale = lcm(*(f.denominator for f in figures))
+
+        def scaled(value) -> int:
+            value = Fraction(value)
+            return value.numerator * (scale // value.denominator)
+
+        self.entrants = sorted(played)
+        self.played = {e: len(played[e]) for e in self.entrants}
+        # only the best ``best_of`` nights played can count
+        self.top = {
+            e: sorted((scaled(v) for v in played[e]), reverse=True)[:best_of] for e in self.entrants
+        }
         self.nights = list(nights)
         self.best_of, self.min_groups, self.budget = best_of, min_groups, budget
-        self.bonus = {e: Fraction(bonus.get(e, 0)) for e in self.entrants}
-        self.rows = rows
-        for size, row in rows.items():
+        self.spent = 0  # search nodes visited, all searches together
+        self._domains: dict = {}
+        self.bonus = {e: scaled(bonus.get(e, 0)) for e in self.entrants}
+        self.rows = {size: {k: scaled(v) for k, v in row.items()} for size, row in rows.items()}
+        for size, row in self.rows.items():
             if size > MAX_TABLE:
                 raise ValueError(f"tables of {size}: at most {MAX_TABLE} seats")
             alone = [row[(place, 1)] for place in range(1, size + 1)]
@@ -173,8 +190,10 @@ class _League:
         self.options = {
             e: [self._options(e, i) for i in range(len(self.nights))] for e in self.entrants
         }
+        self._high = {e: {i: o[0] for i, o in enumerate(self.options[e])} for e in self.entrants}
+        self._low = {e: {i: o[-1] for i, o in enumerate(self.options[e])} for e in self.entrants}
 
-    def _options(self, e: int, index: int) -> tuple[Fraction | None, ...]:
+    def _options(self, e: int, index: int) -> tuple[int | None, ...]:
         """What ``e`` may score on night ``index``, best first; None: it does not play."""
         table = self.seat.get((index, e))
         if table is not None:
@@ -185,17 +204,24 @@ class _League:
         return (None,)
 
     def high(self, e: int) -> Values:
-        return {i: options[0] for i, options in enumerate(self.options[e])}
+        """``e`` at its best every night (a copy)."""
+        return dict(self._high[e])
 
     def low(self, e: int) -> Values:
-        return {i: options[-1] for i, options in enumerate(self.options[e])}
+        """``e`` at its worst every night, absent where it may be (a copy)."""
+        return dict(self._low[e])
 
-    def final(self, e: int, new: Values) -> Fraction:
+    def final(self, e: int, new: Values) -> int:
+        """``e``'s final points (scaled) with the points ``new`` of the nights left."""
         got = [v for v in new.values() if v is not None]
-        return best_n((*self.played[e], *got), self.best_of) + self.bonus[e]
+        if self.best_of is None:
+            return sum(self.top[e]) + sum(got) + self.bonus[e]
+        got += self.top[e]
+        got.sort(reverse=True)
+        return sum(got[: self.best_of]) + self.bonus[e]
 
     def ranked(self, e: int, new: Values) -> bool:
-        return len(self.played[e]) + sum(v is not None for v in new.values()) >= self.min_groups
+        return self.played[e] + sum(v is not None for v in new.values()) >= self.min_groups
 
     # -- pairs ------------------------------------------------------------------------------
 
@@ -249,6 +275,22 @@ class _League:
                 mine[i] = self.rows[size][(size, 1)]
         return mine
 
+    def domain(self, size: int, fixed: int | None, positions: tuple[int, ...], best: bool):
+        """The distinct points of the seats ``positions`` over the orders of a table of
+        ``size``, the seat ``fixed`` (x's) first alone (``best``) or last alone."""
+        key = (size, fixed, positions, best)
+        if key not in self._domains:
+            values = self.rows[size]
+            wanted = (1, 1) if best else (size, 1)
+            self._domains[key] = sorted(
+                {
+                    tuple(values[o[p]] for p in positions)
+                    for o in orders(size)
+                    if fixed is None or o[fixed] == wanted
+                }
+            )
+        return self._domains[key]
+
     def pay_size(self, i: int) -> int:
         """The table size of night ``i`` (not drawn) whose first place pays most (the smallest
         of those)."""
@@ -277,7 +319,7 @@ class _League:
         for e in self.entrants:
             for i, night in enumerate(self.nights):
                 if night.tables and e != x:
-                    new[e].setdefault(i, None if (i, e) not in self.seat else ZERO)
+                    new[e].setdefault(i, None if (i, e) not in self.seat else 0)
         live = {e for e in constrained if self.ranked(e, new[e])}
         if not best:  # an unranked one is not level with x
             allowed -= len(constrained - live)
@@ -338,9 +380,9 @@ class _League:
 
         def need(e):
             if e == x:
-                return (0, ZERO)
+                return (0, 0)
             if e not in constrained:
-                return (1, ZERO)
+                return (1, 0)
             return (2, target - self.final(e, {**self.high(e), **new[e], i: None}))
 
         queue = sorted(
@@ -374,16 +416,10 @@ class _Search:
                 members = [(p, e) for p, e in enumerate(table) if e in live]
                 if not members:
                     continue
-                size = len(table)
-                values = league.rows[size]
                 fixed = table.index(x) if x in table else None
-                wanted = (1, 1) if best else (size, 1)
-                domain = {
-                    tuple(values[o[p]] for p, _e in members)
-                    for o in orders(size)
-                    if fixed is None or o[fixed] == wanted
-                }
-                self.tables.append((i, [e for _p, e in members], sorted(domain)))
+                positions = tuple(p for p, _e in members)
+                domain = league.domain(len(table), fixed, positions, best)
+                self.tables.append((i, [e for _p, e in members], domain))
         # the extreme each constrained entrant may still get at each drawn table not yet chosen
         self.extreme = {
             e: {
@@ -394,38 +430,75 @@ class _Search:
             for e in live
         }
 
-    def margin(self, e) -> Fraction:
+    def margin(self, e) -> int:
         """How far ``e`` is from breaking its constraint, the tables left at their extreme
         (negative: broken whatever follows)."""
         got = self.league.final(e, {**self.extreme[e], **self.new[e]})
         return self.target - got if self.best else got - self.target
 
-    def broken(self) -> int:
-        return sum(self.margin(e) < 0 for e in self.live)
-
     def run(self) -> bool:
-        return self.broken() <= self.allowed and self.step(0)
+        self.margins = {e: self.margin(e) for e in self.live}
+        self.broken = sum(m < 0 for m in self.margins.values())
+        if self.broken > self.allowed:
+            return False
+        if self.allowed == 0 and self.league.best_of is None and not self.flows():
+            return False
+        return self.step(0)
+
+    def flows(self) -> bool:
+        """The flow relaxation (points summed, no best-N): each table hands out what its
+        orders must (best: the least total) or may (worst: the most) give its constrained
+        members, each member up to what it can get there; it fails when the members cannot
+        absorb it (best) or cannot be given what they lack (worst). A completion is a flow,
+        so failing proves there is none (the classic elimination argument)."""
+        low = {e: self.league.low(e) for e in self.live}
+        graph: dict = {"s": {}, "t": {}}
+        wanted = 0
+        for i, members, domain in self.tables:
+            sums = [sum(outcome) for outcome in domain]
+            floor = sum(low[e][i] for e in members)
+            supply = (min(sums) if self.best else max(sums)) - floor
+            graph["s"][("table", i, members[0])] = supply
+            if self.best:
+                wanted += supply
+            for p, e in enumerate(members):
+                cap = max(outcome[p] for outcome in domain) - low[e][i]
+                graph.setdefault(("table", i, members[0]), {})[e] = cap
+        for e in self.live:
+            at_low = self.league.final(e, {**low[e], **self.new[e]})
+            room = self.target - at_low if self.best else max(0, self.target - at_low)
+            graph.setdefault(e, {})["t"] = room
+            if not self.best:
+                wanted += room
+        return max_flow(graph, "s", "t") >= wanted
 
     def step(self, t: int) -> bool:
         if t == len(self.tables):
             return True
         self.nodes += 1
-        if self.nodes > self.league.budget:
+        self.league.spent += 1
+        if self.nodes > self.league.budget // 10 or self.league.spent > self.league.budget:
             raise _Spent
         i, members, domain = self.tables[t]
-        room = [self.margin(e) for e in members]
+        margins = self.margins
+        before = [margins[e] for e in members]
+        broken_before = self.broken - sum(m < 0 for m in before)
         sign = 1 if self.best else -1
 
         def worst_gap(outcome):
-            return max(sign * v - m for v, m in zip(outcome, room, strict=True))
+            return max(sign * v - m for v, m in zip(outcome, before, strict=True))
 
         for outcome in sorted(domain, key=worst_gap):
             for e, v in zip(members, outcome, strict=True):
                 self.new[e][i] = v
-            if self.broken() <= self.allowed and self.step(t + 1):
+                margins[e] = self.margin(e)
+            self.broken = broken_before + sum(margins[e] < 0 for e in members)
+            if self.broken <= self.allowed and self.step(t + 1):
                 return True
-        for e in members:
+        for e, m in zip(members, before, strict=True):
             del self.new[e][i]
+            margins[e] = m
+        self.broken = broken_before + sum(m < 0 for m in before)
         return False
 
 
@@ -437,13 +510,13 @@ def outlook(
     best_of: int | None = None,
     bonus: Mapping[int, Fraction | int] | None = None,
     min_groups: int = 0,
-    budget: int = 20_000,
+    budget: int = 3_000,
 ) -> dict[int, Outlook]:
     """The outlook of every entrant of ``played`` (entrant -> its points of each night played,
     every entrant listed) over the ``nights`` left, with the points of a seat by (place, shared)
     per table size ``rows`` (``rows_for``), ``best_of`` and ``min_groups`` as in ``compute``
-    and the adjustments' total per entrant ``bonus``. ``budget``: the nodes each search may
-    visit. ``ValueError`` for a table too large or points that rise or go below 0."""
+    and the adjustments' total per entrant ``bonus``. ``budget``: the nodes all the searches
+    together may visit (one search a tenth of them at most). ``ValueError`` for a table too large or points that rise or go below 0."""
     league = _League(played, nights, rows, best_of, bonus or {}, min_groups, budget)
     everyone = league.entrants
     sure = {e for e in everyone if league.ranked(e, league.low(e))}  # ranked in every completion
@@ -481,6 +554,49 @@ def outlook(
             reason="" if exact and best_found and worst_found else "/".join(sorted(reasons)),
         )
     return result
+
+
+def max_flow(graph: dict, source, sink) -> int:
+    """The maximum flow from ``source`` to ``sink`` in ``graph`` ({node: {next: capacity}},
+    integer capacities), by shortest augmenting paths (Edmonds-Karp)."""
+    residual: dict = {node: {} for node in graph}
+    for node, edges in graph.items():
+        for other, cap in edges.items():
+            residual[node][other] = residual[node].get(other, 0) + cap
+            residual.setdefault(other, {}).setdefault(node, 0)
+    total = 0
+    # A greedy pass first, along the paths of three edges (source, table, member, sink) that
+    # these graphs are made of: most of the flow, without searching.
+    for middle in list(residual[source]):
+        for last in list(residual[middle]):
+            if sink in residual.get(last, ()):
+                push = min(residual[source][middle], residual[middle][last], residual[last][sink])
+                if push > 0:
+                    for a, b in ((source, middle), (middle, last), (last, sink)):
+                        residual[a][b] -= push
+                        residual[b][a] += push
+                    total += push
+    while True:
+        parent = {source: None}
+        queue = [source]
+        for node in queue:
+            if sink in parent:
+                break
+            for other, cap in residual[node].items():
+                if cap > 0 and other not in parent:
+                    parent[other] = node
+                    queue.append(other)
+        if sink not in parent:
+            return total
+        path, node = [], sink
+        while parent[node] is not None:
+            path.append((parent[node], node))
+            node = parent[node]
+        push = min(residual[a][b] for a, b in path)
+        for a, b in path:
+            residual[a][b] -= push
+            residual[b][a] += push
+        total += push
 
 
 def _tighten(league: _League, x: int, best: bool, constrained: set[int], bound: int, step: int):
