@@ -22,6 +22,7 @@ from tournaments.standings.outlook import (
     outlook,
     rows_for,
 )
+from tournaments.standings.outlook_search import max_flow
 
 SETTINGS = settings(deadline=None)
 
@@ -266,3 +267,38 @@ def test_bad_points_are_refused():
 def test_orders_count_the_weak_orderings():
     assert [len(orders(k)) for k in (1, 2, 3, 4)] == [1, 3, 13, 75]
     assert Fraction(3) == best_n([Fraction(1), Fraction(2)], None)
+
+
+def test_max_flow_reroutes_what_the_greedy_pass_sent_the_wrong_way():
+    """a can go to x or y, b only to x: the greedy pass sends a to x; the augmenting path
+    b -> x -> (back from a) -> y gives the maximum, 2."""
+    graph = {
+        "s": {"a": 1, "b": 1},
+        "a": {"x": 1, "y": 1},
+        "b": {"x": 1},
+        "x": {"t": 1},
+        "y": {"t": 1},
+    }
+    assert max_flow(graph, "s", "t") == 2
+
+
+def test_a_search_that_ends_empty_proves_it():
+    """Best 2 nights count, one drawn table of three paying 4/2/0: A has 0, B and C 7/2. A wins
+    (4); B and C get 2 and 0, or share 1 each: whoever gets 2 or 1 passes 4. The search over
+    the table's orders ends without a completion: A cannot win, exactly, and ends second at
+    best (one of them above)."""
+    rows = rows_for("placement", (3,))
+    played = {1: [0], 2: [Fraction(7, 2)], 3: [Fraction(7, 2)]}
+    got, _truth = assert_sound(played, [Night(1, tables=((1, 2, 3),))], rows, best_of=2)
+    assert (got[1].status, got[1].exact, got[1].best) == (CANNOT_WIN, True, 2)
+
+
+def test_a_rival_who_cannot_come_is_not_level():
+    """Ranked from one night: A has played one (0 points), B none; the night left has tables of
+    two and only A and B may come. B is ranked only if both come; seating B without A is
+    impossible, so A's worst rank stays a bound."""
+    played = {1: [0], 2: []}
+    got, _truth = assert_sound(
+        played, [Night(1, entrants=(1, 2), sizes=(2,))], WIN_LOSS, min_groups=1
+    )
+    assert got[1].worst == 2
