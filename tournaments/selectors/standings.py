@@ -37,6 +37,7 @@ from tournaments.models import (
 )
 from tournaments.scheduling.double_elimination import bracket_ranking
 from tournaments.selectors.bracket import bracket_json, bracket_of
+from tournaments.selectors.outlook import outlook_of
 
 
 def seat_entries(entries: list[int], n_seats: int, pairs: bool) -> list[int]:
@@ -266,6 +267,7 @@ def standings_of(competition: Competition) -> dict[str, Any]:
     ]
     placement = {int(k): tuple(v) for k, v in (competition.placement_points or {}).items()} or None
     tables = []
+    outlook = None
     for key, title, subset in groups:
         computed = pure.compute(
             subset,
@@ -277,6 +279,9 @@ def standings_of(competition: Competition) -> dict[str, Any]:
             adjustments=adjustments if key == "overall" else (),
             entrants=list(entries) if key == "overall" else (),
         )
+        if key == "overall":
+            active = tuple(sorted(e for e, (_name, on, _players) in entries.items() if on))
+            outlook = outlook_of(competition, computed, active, adjustments)
         tables.append(
             {
                 "key": key,
@@ -303,6 +308,8 @@ def standings_of(competition: Competition) -> dict[str, Any]:
                             for group, points in row.group_points
                         ],
                     }
+                    # who can still win (overall table of a league with nights left)
+                    | ({"outlook": outlook[row.entrant]} if outlook and key == "overall" else {})
                     for row in computed.rows
                 ],
             }
@@ -314,6 +321,7 @@ def standings_of(competition: Competition) -> dict[str, Any]:
         "tables": tables,
         "bracket": ranked_by_bracket,
         "games_counted": len({r.game for r in results}),
+        "outlook": outlook is not None,
     }
 
 

@@ -259,15 +259,18 @@ class _League:
 
     def own(self, x: int, best: bool) -> Values:
         """``x`` at its best (first alone at every table, at every night it may come to, at the
-        size whose first place pays most) or its worst (last alone, absent when it may be, but
-        present as often as it takes to be ranked)."""
+        size whose first place pays most) or its worst (last alone; at a night not drawn, last
+        when that pays nothing, else absent, but present as often as it takes to be ranked)."""
         mine: Values = {}
         for i, night in enumerate(self.nights):
             table = self.seat.get((i, x))
             if table is not None:
                 mine[i] = self.rows[len(table)][(1, 1) if best else (len(table), 1)]
-            elif best and x in night.entrants and self.open[i]:
-                mine[i] = self.rows[self.pay_size(i)][(1, 1)]
+            elif x in night.entrants and self.open[i]:
+                size = self.pay_size(i)
+                # at its worst, x comes only to lose for nothing: one more seat to fill
+                last = self.rows[size][(size, 1)]
+                mine[i] = self.rows[size][(1, 1)] if best else (0 if last == 0 else None)
             else:
                 mine[i] = None
         for i, night in enumerate(self.nights):
