@@ -44,11 +44,11 @@ def outlook_view(outlook: dict | None) -> dict | None:
         return None
     best, worst = outlook["best"], outlook["worst"]
     if best is None:
-        ranks = gettext("not ranked: too few nights left to play")
+        ranks = gettext("Not ranked: too few nights left to play")
     elif best == worst:
-        ranks = gettext("final rank: %(best)s") % {"best": best}
+        ranks = gettext("Final rank: %(best)s") % {"best": best}
     else:
-        ranks = gettext("final rank between %(best)s and %(worst)s") % {
+        ranks = gettext("Final rank between %(best)s and %(worst)s") % {
             "best": best,
             "worst": worst,
         }
