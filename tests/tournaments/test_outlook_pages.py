@@ -121,3 +121,23 @@ def test_the_api_and_the_pages_show_it(client, api, club, olga):
     assert entry.status_code == 200
     assert "First place is out of reach" in entry.content.decode()
     assert client.get(f"/p/{club.slug}/{competition.slug}/entries/999999/").status_code == 404
+
+
+def test_the_openapi_schema_describes_the_outlook(api):
+    schema = api.get("/api/schema/?format=json").json()
+    get = schema["paths"]["/api/v1/competitions/{competition_id}/standings/"]["get"]
+    ref = get["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
+    components = schema["components"]["schemas"]
+    standings = components[ref.rsplit("/", 1)[1]]
+    table = components[standings["properties"]["tables"]["items"]["$ref"].rsplit("/", 1)[1]]
+    row = components[table["properties"]["rows"]["items"]["$ref"].rsplit("/", 1)[1]]
+    outlook = row["properties"]["outlook"]
+    outlook = components[(outlook.get("$ref") or outlook["allOf"][0]["$ref"]).rsplit("/", 1)[1]]
+    assert set(outlook["properties"]) == {
+        "status",
+        "best",
+        "worst",
+        "exact",
+        "ranks_exact",
+        "reason",
+    }
