@@ -141,3 +141,29 @@ def test_the_openapi_schema_describes_the_outlook(api):
         "ranks_exact",
         "reason",
     }
+
+
+def test_a_drawn_night_is_played_at_its_tables(club, olga):
+    """The third night drawn: its tables are what is left. Once the leader's table is played
+    and won by the leader (3 points), nobody can reach it: clinched, although the other table
+    is still playing."""
+    competition, who = league_two_nights_in(club, olga)
+    by = Actor.for_user(olga)
+    round_ = services.add_round(competition=competition, by=by)
+    services.generate_round(round_=round_, by=by, seed=1)
+    services.publish_round(round_=round_, by=by)
+    rows = selectors.standings_of(competition)["tables"][0]["rows"]
+    assert {r["entry"]: r["outlook"]["status"] for r in rows}[who["none"]] == "cannot_win"
+    table = next(
+        t
+        for t in round_.tables.select_related("game")
+        if who["two"] in t.seats.values_list("entry_id", flat=True)
+    )
+    seats = list(table.seats.order_by("position").values_list("entry_id", flat=True))
+    play(table.game, briscola_won_by(seats.index(who["two"]), 2, 1), olga)
+    rows = selectors.standings_of(competition)["tables"][0]["rows"]
+    outlook = {r["entry"]: r["outlook"] for r in rows}
+    assert outlook[who["two"]] | {"reason": ""} == {
+        "status": "clinched", "best": 1, "worst": 1, "exact": True, "ranks_exact": True,
+        "reason": "",
+    }  # fmt: skip

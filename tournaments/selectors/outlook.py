@@ -107,16 +107,18 @@ def outlook_of(
     if competition.kind != Kind.LEAGUE or competition.finalized_at or competition.bracket_format:
         return None
     sizes = _sizes(competition)
+    nights = _nights_left(competition, active, sizes)
+    if not nights:
+        return None
+    # the sizes of the tables as drawn too (an organizer may have seated one differently)
+    drawn_sizes = {len(table) for night in nights for table in night.tables}
     try:
         rows_by_size = pure.rows_for(
             competition.scheme,
-            sizes,
+            sorted(set(sizes) | drawn_sizes),
             {int(k): tuple(v) for k, v in (competition.placement_points or {}).items()} or None,
         )
     except ValueError:
-        return None
-    nights = _nights_left(competition, active, sizes)
-    if not nights:
         return None
     played = {row.entrant: [points for _g, points in row.group_points] for row in computed.rows}
     bonus: dict[int, Fraction] = defaultdict(Fraction)
