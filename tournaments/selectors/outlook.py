@@ -146,3 +146,16 @@ def outlook_of(
         }
         for entry, o in got.items()
     }
+
+
+def add_outlook(
+    competition: Competition, table: dict[str, Any], computed, active, adjustments
+) -> bool:
+    """Give each row of the overall ``table`` (``standings_of``) its ``outlook`` when there is
+    one (``outlook_of``); True when there is."""
+    outlook = outlook_of(competition, computed, active, adjustments)
+    if outlook is None:
+        return False
+    for row in table["rows"]:
+        row["outlook"] = outlook[row["entry"]]
+    return True
