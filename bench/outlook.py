@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.standings.outlook import Night, outlook, rows_for  # noqa: E402
+from tournaments.standings.outlook import Night, outlook, rows_for
 
 LIMIT = 2.0
 
