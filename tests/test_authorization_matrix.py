@@ -185,6 +185,7 @@ EXPECTED: dict[str, list[Row]] = {
     "public-where": PUBLIC_PAGE,
     "public-projector": PUBLIC_PAGE,
     "public-bracket": PUBLIC_PAGE,
+    "public-entry": PUBLIC_PAGE,
     "public-standings-how": PUBLIC_PAGE,
     "public-timer": PUBLIC_PAGE,
     "public-calendar": PUBLIC_PAGE,

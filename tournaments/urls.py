@@ -97,6 +97,11 @@ urlpatterns = [
         public.standings_how,
         name="public-standings-how",
     ),
+    path(
+        "p/<slug:club_slug>/<slug:slug>/entries/<int:entry_id>/",
+        public.public_entry,
+        name="public-entry",
+    ),
     path("p/<slug:club_slug>/<slug:slug>/bracket/", public.bracket, name="public-bracket"),
     path("p/<slug:club_slug>/<slug:slug>/where/", public.where_page, name="public-where"),
     path("p/<slug:club_slug>/<slug:slug>/projector/", public.projector, name="public-projector"),

@@ -3,15 +3,85 @@
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from scoring import etags
-from scoring.api.common import ERRORS, not_modified, with_etag
+from scoring.api.common import ERRORS, Output, not_modified, with_etag
 from tournaments import selectors, services
 from tournaments.api.common import IF_NONE_MATCH, CompetitionView, readable_competition
+
+
+class OutlookOutput(Output):
+    """Who can still win (``tournaments.standings.outlook``; docs/outlook.md)."""
+
+    status = serializers.ChoiceField(
+        ["clinched", "can_win", "cannot_win"],
+        help_text="clinched: first alone whatever happens; can_win: first (alone or level on "
+        "points) in some way the nights left can go; cannot_win: in none.",
+    )
+    best = serializers.IntegerField(
+        allow_null=True,
+        help_text="The best final rank still possible (winning every tie); null when the entry "
+        "cannot play enough nights to be ranked.",
+    )
+    worst = serializers.IntegerField(
+        allow_null=True, help_text="The worst final rank still possible (losing every tie)."
+    )
+    exact = serializers.BooleanField(
+        help_text="The status is proved; false: a safe estimate (never cannot_win for an entry "
+        "that could win, never clinched for one that could lose)."
+    )
+    ranks_exact = serializers.BooleanField(
+        help_text="best and worst are reached; false: safe bounds around them."
+    )
+    reason = serializers.CharField(
+        help_text='Why an answer is an estimate: "budget" (too many ways left to check), '
+        '"not_drawn" (nights not drawn yet), both joined by "/"; empty when exact.'
+    )
+
+
+class StandingsRowOutput(Output):
+    rank = serializers.IntegerField(allow_null=True)
+    ranked = serializers.BooleanField()
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+    withdrawn = serializers.BooleanField()
+    players = serializers.ListField(child=serializers.IntegerField())
+    points = serializers.FloatField()
+    games = serializers.IntegerField()
+    rounds = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    values = serializers.DictField(child=serializers.FloatField())
+    nights = serializers.ListField(
+        child=serializers.ListField(), help_text="[round number, points, counted] per night"
+    )
+    outlook = OutlookOutput(
+        required=False,
+        help_text="Who can still win: in the overall table of a league with nights left only.",
+    )
+
+
+class StandingsTableOutput(Output):
+    key = serializers.CharField()
+    title = serializers.CharField()
+    columns = serializers.ListField(child=serializers.ListField(child=serializers.CharField()))
+    rows = StandingsRowOutput(many=True)
+
+
+class StandingsOutput(Output):
+    competition = serializers.IntegerField()
+    scheme = serializers.CharField()
+    scheme_label = serializers.CharField()
+    tables = StandingsTableOutput(many=True)
+    bracket = serializers.BooleanField()
+    games_counted = serializers.IntegerField()
+    outlook = serializers.BooleanField(
+        required=False, help_text="Whether the overall table's rows carry an outlook."
+    )
+    version = serializers.IntegerField()
+    computed_at = serializers.DateTimeField(allow_null=True)
 
 
 class Standings(CompetitionView):
@@ -20,9 +90,10 @@ class Standings(CompetitionView):
         description="Recomputed from the games whenever one changes and kept as a snapshot; the "
         'ETag names the competition and the snapshot\'s version (`"s<id>.<version>"`): send it in '
         "`If-None-Match` to poll cheaply (304 while "
-        "nothing changed).",
+        "nothing changed). In a league with nights left, each row of the overall table "
+        "carries its `outlook`: who can still win.",
         parameters=[IF_NONE_MATCH],
-        responses={200: OpenApiTypes.OBJECT, 304: None, 404: ERRORS},
+        responses={200: StandingsOutput, 304: None, 404: ERRORS},
     )
     def get(self, request, competition_id: int):
         competition, _role = readable_competition(request, competition_id)

@@ -7,7 +7,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django.utils import formats
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from tournaments import standings as pure
 from tournaments.labels import SCHEME_LABELS, TIE_BREAK_LABELS
@@ -30,6 +30,37 @@ def standings_columns(table: dict) -> list[tuple[str, str]]:
     return [c for c in columns if c[0] != "points"]
 
 
+OUTLOOK_LABELS = {
+    "clinched": gettext_lazy("clinched first place"),
+    "can_win": gettext_lazy("can still win"),
+    "cannot_win": gettext_lazy("cannot win"),
+}
+
+
+def outlook_view(outlook: dict | None) -> dict | None:
+    """An entry's outlook (``selectors.outlook_of``) as the pages show it: the status's words,
+    the final ranks still possible ("3rd to 7th"), and whether it is only a safe bound."""
+    if not outlook:
+        return None
+    best, worst = outlook["best"], outlook["worst"]
+    if best is None:
+        ranks = gettext("Not ranked: too few nights left to play")
+    elif best == worst:
+        ranks = gettext("Final rank: %(best)s") % {"best": best}
+    else:
+        ranks = gettext("Final rank between %(best)s and %(worst)s") % {
+            "best": best,
+            "worst": worst,
+        }
+    return {
+        "status": outlook["status"],
+        "label": OUTLOOK_LABELS[outlook["status"]],
+        "ranks": ranks,
+        "exact": outlook["exact"],
+        "ranks_exact": outlook["ranks_exact"],
+    }
+
+
 def standings_tables(data: dict) -> list[dict]:
     """The snapshot's tables ready for a template: tie-break columns (the points have their own
     column), ranked rows then unranked ones, figures formatted."""
@@ -50,6 +81,7 @@ def standings_tables(data: dict) -> list[dict]:
                     }
                     for number, points, counted in row.get("nights", ())
                 ],
+                "outlook": outlook_view(row.get("outlook")),
             }
             for row in table["rows"]
         ]
@@ -62,6 +94,8 @@ def standings_tables(data: dict) -> list[dict]:
                 "unranked": [r for r in rows if not r["ranked"]],
                 # The overall table of a knockout is ranked by the bracket, not by the points.
                 "by_bracket": index == 0 and bool(data.get("bracket")),
+                "outlook": any(r["outlook"] for r in rows),
+                "outlook_estimated": any(r["outlook"] and not r["outlook"]["exact"] for r in rows),
             }
         )
     return tables

@@ -37,6 +37,7 @@ from tournaments.models import (
 )
 from tournaments.scheduling.double_elimination import bracket_ranking
 from tournaments.selectors.bracket import bracket_json, bracket_of
+from tournaments.selectors.outlook import add_outlook
 
 
 def seat_entries(entries: list[int], n_seats: int, pairs: bool) -> list[int]:
@@ -237,6 +238,29 @@ def as_json_number(value: Fraction | int) -> float | int:
     return value
 
 
+def _row_json(row: pure.Row, entries: dict[int, tuple]) -> dict[str, Any]:
+    """A standings row as plain data (``entries``: each entry's name, whether active, players)."""
+    return {
+        "rank": row.rank,
+        "ranked": row.ranked,
+        "entry": row.entrant,
+        "name": entries[row.entrant][0] if row.entrant in entries else "?",
+        "withdrawn": row.entrant in entries and not entries[row.entrant][1],
+        # the players' ids, for links to their pages
+        "players": entries[row.entrant][2] if row.entrant in entries else [],
+        "points": as_json_number(row.points),
+        "games": row.games_played,
+        "rounds": row.groups_played,
+        "wins": row.wins,
+        "values": {k: as_json_number(v) for k, v in row.values.items()},
+        # [round number, points, counted] of every night played (best-N)
+        "nights": [
+            [group, as_json_number(points), group in row.counted_groups]
+            for group, points in row.group_points
+        ],
+    }
+
+
 def standings_of(competition: Competition) -> dict[str, Any]:
     """Every standings table of the competition: overall, and one per ruleset when a league
     mixes games. Plain data (JSON-ready), also cached in ``StandingsSnapshot``: keys only, the
@@ -277,43 +301,27 @@ def standings_of(competition: Competition) -> dict[str, Any]:
             adjustments=adjustments if key == "overall" else (),
             entrants=list(entries) if key == "overall" else (),
         )
+        if key == "overall":
+            overall = computed
         tables.append(
             {
                 "key": key,
                 "title": title,
                 # [key, untranslated name]: the display translates the key (``labelled``).
                 "columns": [list(column) for column in computed.columns],
-                "rows": [
-                    {
-                        "rank": row.rank,
-                        "ranked": row.ranked,
-                        "entry": row.entrant,
-                        "name": entries[row.entrant][0] if row.entrant in entries else "?",
-                        "withdrawn": row.entrant in entries and not entries[row.entrant][1],
-                        # the players' ids, for links to their pages
-                        "players": entries[row.entrant][2] if row.entrant in entries else [],
-                        "points": as_json_number(row.points),
-                        "games": row.games_played,
-                        "rounds": row.groups_played,
-                        "wins": row.wins,
-                        "values": {k: as_json_number(v) for k, v in row.values.items()},
-                        # [round number, points, counted] of every night played (best-N)
-                        "nights": [
-                            [group, as_json_number(points), group in row.counted_groups]
-                            for group, points in row.group_points
-                        ],
-                    }
-                    for row in computed.rows
-                ],
+                "rows": [_row_json(row, entries) for row in computed.rows],
             }
         )
     ranked_by_bracket = _bracket_ranking(competition, tables[0])
+    active = tuple(sorted(e for e, (_name, on, _players) in entries.items() if on))
+    outlook = add_outlook(competition, tables[0], overall, active, adjustments)
     return {
         "competition": competition.pk,
         "scheme": competition.scheme,
         "tables": tables,
         "bracket": ranked_by_bracket,
         "games_counted": len({r.game for r in results}),
+        "outlook": outlook,
     }
 
 

@@ -381,3 +381,23 @@ def round_timer(request, club_slug: str, slug: str):
             {"number": current and current.number, "state": "none", "left": 0, "full": 0}
         )
     return JsonResponse({"number": current.number} | timer_of(current, timezone.now()))
+
+
+@cache_control(private=True, no_cache=True)
+def public_entry(request, club_slug: str, slug: str, entry_id: int):
+    """One entry of a competition: its line of the standings (rank, points, nights) and, in a
+    league with nights left, who can still win for it: clinched, can still win or cannot, and
+    the final ranks still possible."""
+    competition, role = public_or_404(request, club_slug, slug)
+    data, _version = _snapshot(request, competition)
+    tables = standings_tables(data)
+    rows = [*tables[0]["ranked"], *tables[0]["unranked"]] if tables else []
+    row = next((r for r in rows if r["entry"] == entry_id), None)
+    if row is None:
+        raise Http404
+    return render(
+        request,
+        "tournaments/entry.html",
+        _public_context(request, competition, role)
+        | {"row": row, "leader": rows[0] if rows and rows[0]["ranked"] else None},
+    )
