@@ -41,6 +41,8 @@ class AuditAction(models.TextChoices):
     CLAIM_PLAYER = "claim_player", _("player claimed")
     APPROVE_CLAIM = "approve_claim", _("claim approved")
     REJECT_CLAIM = "reject_claim", _("claim rejected")
+    #: A player's tags (scoring.services.tags): ``before``/``after`` hold the names.
+    TAG_PLAYER = "tag_player", _("player's tags changed")
 
 
 class AuditQuerySet(models.QuerySet):

@@ -19,6 +19,8 @@ from tournaments.models.competitions import (
     RepeatObjective,
 )
 from tournaments.models.entries import Entry, EntryStatus
+from tournaments.models.fees import Fee, FeeBasis, Method, Payment, PaymentKind
+from tournaments.models.prizes import Prize, PrizeRules, Ties
 from tournaments.models.rounds import (
     Bye,
     CheckIn,
@@ -40,13 +42,21 @@ __all__ = [
     "CompetitionEvent",
     "Entry",
     "EntryStatus",
+    "Fee",
+    "FeeBasis",
     "Format",
     "Kind",
     "LiveRounds",
+    "Method",
+    "Payment",
+    "PaymentKind",
+    "Prize",
+    "PrizeRules",
     "RepeatObjective",
     "Round",
     "RoundStatus",
     "StandingsSnapshot",
     "Table",
     "TableSeat",
+    "Ties",
 ]

@@ -19,6 +19,8 @@ The functions live in one module per idea; callers use this package's names
   background draw's refusal;
 - ``bracket``: drawing a bracket's rounds (knockout, double elimination, a Swiss cut);
 - ``settlement``: forfeits and adjustments;
+- ``fees``: the entry fee and the desk's marks (paid, waived, undone);
+- ``prizes``: the prize list and its rules;
 - ``standings``: the standings snapshot and what refreshes it;
 - ``club_data``: a club's whole data, exported and imported (``export_club``, ``import_club``);
 - ``_common``: the manager check, the row lock (``lock``: competition, then round; a round's
@@ -54,6 +56,8 @@ from tournaments.services.draw import (
     swap_preview,
 )
 from tournaments.services.entries import add_entry, reinstate_entry, withdraw_entry
+from tournaments.services.fees import mark_paid, set_fee, undo_payment, waive_fee
+from tournaments.services.prizes import add_prize, remove_prize, set_prize_rules
 from tournaments.services.rounds import (
     KEEP,
     add_round,
@@ -79,6 +83,7 @@ __all__ = [
     "SEED_ORDER",
     "SWISS_FIRST_METHODS",
     "add_entry",
+    "add_prize",
     "add_round",
     "add_season",
     "adjust",
@@ -89,24 +94,30 @@ __all__ = [
     "forfeit_table",
     "generate_round",
     "give_bye",
+    "mark_paid",
     "metrics_dict",
     "next_slot",
     "publish_round",
     "record_draw_refusal",
     "redraw_tables",
     "reinstate_entry",
+    "remove_prize",
     "reopen_competition",
     "replace_entry",
     "seat_late_entrant",
     "set_check_ins",
+    "set_fee",
+    "set_prize_rules",
     "set_round_timer",
     "store_standings",
     "swap_in_round",
     "swap_preview",
     "swap_published",
+    "undo_payment",
     "unpublish_round",
     "update_competition",
     "update_round",
     "violation",
+    "waive_fee",
     "withdraw_entry",
 ]
