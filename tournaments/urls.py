@@ -2,7 +2,16 @@
 
 from django.urls import path
 
-from tournaments.views import competitions, entries, exports, printouts, public, rounds
+from tournaments.views import (
+    competitions,
+    desk,
+    entries,
+    exports,
+    printouts,
+    prizes,
+    public,
+    rounds,
+)
 
 urlpatterns = [
     path("c/<slug:slug>/k/new/", competitions.competition_new, name="competition-new"),
@@ -16,6 +25,23 @@ urlpatterns = [
         "c/<slug:club_slug>/k/<slug:slug>/entries/",
         entries.entries_page,
         name="competition-entries",
+    ),
+    path("c/<slug:club_slug>/k/<slug:slug>/desk/", desk.desk_page, name="competition-desk"),
+    path(
+        "c/<slug:club_slug>/k/<slug:slug>/desk/report/",
+        desk.cash_report,
+        name="competition-cash-report",
+    ),
+    path(
+        "c/<slug:club_slug>/k/<slug:slug>/desk/report.csv",
+        desk.cash_report_csv,
+        name="competition-cash-csv",
+    ),
+    path("c/<slug:club_slug>/k/<slug:slug>/prizes/", prizes.prizes_page, name="competition-prizes"),
+    path(
+        "c/<slug:club_slug>/k/<slug:slug>/prizes/results/",
+        prizes.results_sheet,
+        name="competition-results-sheet",
     ),
     path("c/<slug:club_slug>/k/<slug:slug>/rounds/<int:number>/", rounds.round_page, name="round"),
     path(
