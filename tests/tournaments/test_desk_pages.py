@@ -5,6 +5,7 @@ page showing the prizes only once the results are final."""
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 
 from tests.builders import by
 from tests.clients import field_error, login
@@ -120,8 +121,6 @@ def test_public_page_shows_prizes_only_once_final(club, olga, django_capture_on_
     competition, _entries = played(club, olga, django_capture_on_commit_callbacks)
     services.add_prize(competition=competition, rank=1, amount_cents=5001, by=by(olga))
     public = f"/p/{club.slug}/{competition.slug}/"
-    from django.test import Client
-
     page = Client().get(public).content.decode()
     assert 'id="prizes"' not in page
     services.finalize_competition(competition=competition, by=by(olga))

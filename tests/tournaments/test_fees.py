@@ -9,6 +9,7 @@ from scoring.messages import message
 from scoring.rules import RuleViolation
 from scoring.services import NotAllowed
 from tests.builders import by
+from tests.clients import api_as
 from tournaments import selectors, services
 from tournaments.models import CompetitionEvent, Fee, Payment
 
@@ -34,7 +35,7 @@ def books():
 
 
 def test_cash_report_adds_up_per_method(desk, olga, oscar):
-    competition, (anna, bruno, carla, dario, elena) = desk
+    competition, (anna, bruno, carla, dario, _elena) = desk
     services.mark_paid(entry=anna, method="cash", by=by(olga))
     services.mark_paid(entry=bruno, method="card", by=by(oscar))
     services.mark_paid(entry=carla, method="transfer", by=by(olga))
@@ -50,7 +51,7 @@ def test_cash_report_adds_up_per_method(desk, olga, oscar):
 
 
 def test_a_second_mark_is_refused_by_name_and_nothing_changes(desk, olga, oscar):
-    competition, entries = desk
+    _competition, entries = desk
     services.mark_paid(entry=entries[0], method="cash", by=by(olga))
     before = books()
     with pytest.raises(RuleViolation) as refused:
@@ -147,3 +148,74 @@ def test_the_books_stay_open_once_the_results_are_final(desk, olga):
     competition.save(update_fields=["finalized_at"])
     services.mark_paid(entry=entries[0], method="cash", by=by(olga))
     assert selectors.cash_report(competition)["received"] == 500
+
+
+# -- the API -----------------------------------------------------------------------------------
+
+
+def test_the_desk_through_the_api(desk, olga):
+    competition, entries = desk
+    api = api_as(olga)
+    base = f"/api/v1/competitions/{competition.pk}"
+    assert api.get(f"{base}/fee/").json() == {
+        "amount_cents": 500,
+        "basis": "entry",
+        "currency": "EUR",
+    }
+    assert api.put(f"{base}/fee/", {"amount_cents": 600}, format="json").status_code == 200
+    paid = api.post(f"{base}/entries/{entries[0].pk}/payment/", {"method": "card"}, format="json")
+    assert paid.status_code == 201
+    assert paid.json()["payment"]["mark"] == "paid" and paid.json()["due_cents"] == 600
+    again = api.post(f"{base}/entries/{entries[0].pk}/payment/", {"method": "cash"}, format="json")
+    assert again.status_code == 400
+    (error,) = again.json()["errors"]
+    assert error["field"] == "entry" and "already paid" in error["message"]
+    waived = api.post(f"{base}/entries/{entries[1].pk}/payment/", {"mark": "waived"}, format="json")
+    assert waived.json()["status"] == "waived"
+    report = api.get(f"{base}/cash-report/").json()
+    assert report["expected_cents"] == 3000
+    assert report["received_cents"] + report["waived_cents"] + report["outstanding_cents"] == 3000
+    assert report["methods"] == {"cash": 0, "card": 600, "transfer": 0}
+    rows = api.get(f"{base}/payments/").json()
+    assert [r["status"] for r in rows] == ["paid", "waived", "owes", "owes", "owes"]
+    undo = api.post(f"{base}/entries/{entries[0].pk}/payment/undo/", {}, format="json")
+    assert undo.status_code == 200 and undo.json()["status"] == "owes"
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        ("fee/", {"amount_cents": -1}, "amount_cents"),
+        ("fee/", {"amount_cents": 5_000_000}, "amount_cents"),
+        ("fee/", {"amount_cents": "5"}, "amount_cents"),
+        ("fee/", {"amount_cents": 5, "basis": "team"}, "basis"),
+        ("entries/{entry}/payment/", {"method": "bitcoin"}, "method"),
+        ("entries/{entry}/payment/", {"mark": "stolen"}, "mark"),
+    ],
+)
+def test_api_refuses_bad_input_naming_the_field(desk, olga, path, body, field):
+    competition, entries = desk
+    before = books()
+    url = f"/api/v1/competitions/{competition.pk}/" + path.format(entry=entries[0].pk)
+    method = "put" if path == "fee/" else "post"
+    answer = getattr(api_as(olga), method)(url, body, format="json")
+    assert answer.status_code == 400
+    assert [e["field"] for e in answer.json()["errors"]] == [field]
+    assert books() == before
+
+
+def test_api_books_are_for_the_organizers_only(desk, sara, bea):
+    competition, entries = desk
+    base = f"/api/v1/competitions/{competition.pk}"
+    for user in (sara, bea):
+        api = api_as(user)
+        for path in ("fee/", "payments/", "cash-report/"):
+            assert api.get(f"{base}/{path}").status_code == 403
+        tap = api.post(
+            f"{base}/entries/{entries[0].pk}/payment/", {"method": "cash"}, format="json"
+        )
+        assert tap.status_code == 403
+    competition.public = False
+    competition.save(update_fields=["public"])
+    assert api_as(bea).get(f"{base}/cash-report/").status_code == 404
+    assert not Payment.objects.exists()

@@ -11,6 +11,7 @@ from scoring.models import AuditEvent, Player
 from scoring.rules import RuleViolation
 from scoring.services import Locked, NotAllowed
 from tests.builders import by
+from tests.clients import api_as
 from tournaments import selectors, services
 from tournaments.models import CompetitionEvent, Prize, Round
 from tournaments.selectors.prizes import awarded
@@ -164,3 +165,68 @@ def test_tags_refuse_bad_names(club, olga):
     assert scoring.set_player_tags(player=player, tags=["women", " ", "Women"], by=by(olga)) == [
         "women"
     ]
+
+
+# -- the API -----------------------------------------------------------------------------------
+
+
+def test_prizes_through_the_api_and_awards_public_only_once_final(torneo, olga):
+    competition, _entries = torneo
+    api = api_as(olga)
+    base = f"/api/v1/competitions/{competition.pk}"
+    rules = api.put(f"{base}/prize-rules/", {"ties": "split", "both": True}, format="json")
+    assert rules.json() == {"ties": "split", "both": True}
+    first = api.post(f"{base}/prizes/", {"rank": 1, "amount_cents": 5001}, format="json")
+    assert first.status_code == 201 and first.json()["text"] == "€50.01"
+    api.post(f"{base}/prizes/", {"rank": 2, "amount_cents": 3000}, format="json")
+    cup = api.post(
+        f"{base}/prizes/", {"category": "newcomer", "rank": 1, "object": "Cup"}, format="json"
+    )
+    assert cup.json()["category_label"] == "Best newcomers"
+    listed = api.get(f"{base}/prizes/").json()
+    assert [p["rank"] for p in listed["prizes"]] == [1, 2, 1]
+    assert listed["categories"][:2] == [
+        {"key": "overall", "label": "Overall"},
+        {"key": "newcomer", "label": "Best newcomers"},
+    ]
+    provisional = api.get(f"{base}/awards/").json()
+    assert provisional["final"] is False
+    assert [a["amount_cents"] for a in provisional["awards"][:2]] == [4001, 4000]
+    assert api_as(None).get(f"{base}/awards/").status_code == 404
+    services.finalize_competition(competition=competition, by=by(olga))
+    public = api_as(None).get(f"{base}/awards/").json()
+    assert public["final"] is True and public["awards"] == provisional["awards"]
+    locked = api.post(f"{base}/prizes/", {"rank": 3, "object": "Pen"}, format="json")
+    assert locked.status_code == 409
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"rank": 0, "amount_cents": 100}, "rank"),
+        ({"rank": 1, "amount_cents": -100}, "amount_cents"),
+        ({"rank": 1, "amount_cents": 100, "category": "women"}, "category"),
+        ({"rank": 1}, "amount_cents"),
+        ({"rank": "1", "amount_cents": 100}, "rank"),
+    ],
+)
+def test_api_refuses_a_bad_prize_naming_the_field(club, olga, body, field):
+    competition = make_competition(club, olga)
+    answer = api_as(olga).post(
+        f"/api/v1/competitions/{competition.pk}/prizes/", body, format="json"
+    )
+    assert answer.status_code == 400
+    assert [e["field"] for e in answer.json()["errors"]] == [field]
+    assert not Prize.objects.exists()
+
+
+def test_api_rank_twice_and_remove(club, olga, sara):
+    competition = make_competition(club, olga)
+    base = f"/api/v1/competitions/{competition.pk}/prizes/"
+    api = api_as(olga)
+    prize = api.post(base, {"rank": 1, "amount_cents": 100}, format="json").json()
+    twice = api.post(base, {"rank": 1, "object": "Cup"}, format="json")
+    assert twice.status_code == 400 and twice.json()["errors"][0]["field"] == "rank"
+    assert api_as(sara).delete(f"{base}{prize['id']}/").status_code == 403
+    assert api.delete(f"{base}{prize['id']}/").status_code == 204
+    assert not Prize.objects.exists()

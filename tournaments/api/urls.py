@@ -2,7 +2,16 @@
 
 from django.urls import path
 
-from tournaments.api import changes, competitions, entries, rounds, schedule, standings
+from tournaments.api import (
+    changes,
+    competitions,
+    entries,
+    fees,
+    prizes,
+    rounds,
+    schedule,
+    standings,
+)
 
 COMPETITION = "competitions/<int:competition_id>"
 ROUND = f"{COMPETITION}/rounds/<int:number>"
@@ -35,6 +44,27 @@ urlpatterns = [
         entries.EntryReinstate.as_view(),
         name="api-competition-entry-reinstate",
     ),
+    path(f"{COMPETITION}/fee/", fees.CompetitionFee.as_view(), name="api-competition-fee"),
+    path(f"{COMPETITION}/payments/", fees.Payments.as_view(), name="api-competition-payments"),
+    path(
+        f"{COMPETITION}/entries/<int:entry_id>/payment/",
+        fees.EntryPayment.as_view(),
+        name="api-entry-payment",
+    ),
+    path(
+        f"{COMPETITION}/entries/<int:entry_id>/payment/undo/",
+        fees.EntryPaymentUndo.as_view(),
+        name="api-entry-payment-undo",
+    ),
+    path(f"{COMPETITION}/cash-report/", fees.CashReport.as_view(), name="api-cash-report"),
+    path(f"{COMPETITION}/prizes/", prizes.Prizes.as_view(), name="api-competition-prizes"),
+    path(
+        f"{COMPETITION}/prizes/<int:prize_id>/",
+        prizes.PrizeDetail.as_view(),
+        name="api-competition-prize",
+    ),
+    path(f"{COMPETITION}/prize-rules/", prizes.PrizeRules.as_view(), name="api-prize-rules"),
+    path(f"{COMPETITION}/awards/", prizes.Awards.as_view(), name="api-competition-awards"),
     path(f"{COMPETITION}/rounds/", rounds.Rounds.as_view(), name="api-competition-rounds"),
     path(f"{COMPETITION}/season/", rounds.Season.as_view(), name="api-competition-season"),
     path(f"{ROUND}/", rounds.RoundDetail.as_view(), name="api-competition-round"),
