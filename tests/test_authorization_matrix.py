@@ -139,7 +139,8 @@ EXPECTED: dict[str, list[Row]] = {
     + R("game:public", "nobody", "managers", known="anyone"),
     "lock-game": R("game:table", "nobody", "managers", known="table")
     + R("game:public", "nobody", "managers", known="anyone"),
-    "player": R("club:A", "members") + R("club:B", "anyone"),
+    # Organizers set a player's tags on the player's page.
+    "player": R("club:A", "members", "managers") + R("club:B", "anyone", "managers"),
     "leaderboard": R("club:A", "members") + R("club:B", "anyone"),
     "manifest": R("none", "anyone"),
     "service-worker": R("none", "anyone"),
@@ -165,6 +166,17 @@ EXPECTED: dict[str, list[Row]] = {
     "competition-settings": R("competition", "managers", "managers", known="anyone", login=True)
     + R("competition:private", "managers", "managers", known="members", login=True),
     "round-sheets": R("round:published", "managers", known="anyone", login=True),
+    # The desk's books: organizers only, reads too.
+    "competition-desk": R("competition", "managers", "managers", known="anyone", login=True)
+    + R("competition:private", "managers", "managers", known="members", login=True),
+    "competition-cash-report": R("competition", "managers", known="anyone", login=True)
+    + R("competition:private", "managers", known="members", login=True),
+    "competition-cash-csv": R("competition", "managers", known="anyone", login=True)
+    + R("competition:private", "managers", known="members", login=True),
+    "competition-prizes": R("competition", "members", "managers", known="anyone", login=True)
+    + R("competition:private", "members", "managers", login=True),
+    "competition-results-sheet": R("competition", "members", known="anyone", login=True)
+    + R("competition:private", "members", login=True),
     "public-competition": PUBLIC_PAGE,
     "public-standings": PUBLIC_PAGE,
     "public-round": R("round:draft", "managers")
@@ -241,6 +253,25 @@ EXPECTED: dict[str, list[Row]] = {
     "api-competition-reopen": R("competition", "nobody", "managers", known="anyone")
     + R("competition:private", "nobody", "managers", known="members"),
     "api-schedule-preview": R("none", "nobody", "login", auth=True),
+    # The desk's books: organizers only, reads too.
+    "api-competition-fee": R("competition", "managers", "managers", known="anyone")
+    + R("competition:private", "managers", "managers", known="members"),
+    "api-competition-payments": R("competition", "managers", known="anyone")
+    + R("competition:private", "managers", known="members"),
+    "api-cash-report": R("competition", "managers", known="anyone")
+    + R("competition:private", "managers", known="members"),
+    "api-entry-payment": R("competition", "nobody", "managers", known="anyone")
+    + R("competition:private", "nobody", "managers", known="members"),
+    "api-entry-payment-undo": R("competition", "nobody", "managers", known="anyone")
+    + R("competition:private", "nobody", "managers", known="members"),
+    "api-competition-prizes": R("competition", "anyone", "managers")
+    + R("competition:private", "members", "managers"),
+    "api-competition-prize": R("competition", "nobody", "managers", known="anyone")
+    + R("competition:private", "nobody", "managers", known="members"),
+    "api-prize-rules": R("competition", "nobody", "managers", known="anyone")
+    + R("competition:private", "nobody", "managers", known="members"),
+    # The prizes won: the club's members until the results are final (these are not).
+    "api-competition-awards": R("competition", "members") + R("competition:private", "members"),
 }
 
 
@@ -373,6 +404,10 @@ def _build() -> dict[str, Any]:
         for n in ("Anna", "Bruno", "Carla")
     ]
     services.add_entry(competition=private, player="Anna", by=by_a)
+    prizes = {
+        c.pk: services.add_prize(competition=c, rank=1, amount_cents=100, by=by_a).pk
+        for c in (competition, private)
+    }
     for _ in range(3):
         services.add_round(competition=competition, by=by_a)
     rounds = {r.number: r for r in Round.objects.filter(competition=competition)}
@@ -402,6 +437,7 @@ def _build() -> dict[str, Any]:
         "slug": competition.slug,
         "competition_id": competition.pk,
         "entry_id": entries[0].pk,
+        "prize_id": prizes[competition.pk],
     }
     targets = {
         "none": {"club": None},
@@ -417,6 +453,7 @@ def _build() -> dict[str, Any]:
             "slug": private.slug,
             "competition_id": private.pk,
             "entry_id": private.entries.get().pk,
+            "prize_id": prizes[private.pk],
         },
         "round:closed": competition_kwargs | {"number": 1},
         "round:published": competition_kwargs | {"number": 2, "table_id": published_table.pk},
