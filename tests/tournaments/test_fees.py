@@ -10,8 +10,9 @@ from scoring.rules import RuleViolation
 from scoring.services import NotAllowed
 from tests.builders import by
 from tests.clients import api_as
+from tests.concurrency import race
 from tournaments import selectors, services
-from tournaments.models import CompetitionEvent, Fee, Payment
+from tournaments.models import CompetitionEvent, Entry, Fee, Payment
 
 from .helpers import codes, enter, enter_pairs, make_competition
 
@@ -219,3 +220,27 @@ def test_api_books_are_for_the_organizers_only(desk, sara, bea):
     competition.save(update_fields=["public"])
     assert api_as(bea).get(f"{base}/cash-report/").status_code == 404
     assert not Payment.objects.exists()
+
+
+# -- two phones at the desk at once --------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_taps_at_once_record_one_payment_and_refuse_the_other(club, olga, oscar):
+    """Real commits (on PostgreSQL: two connections, the second waits for the competition's
+    lock): one payment, the other tap refused by name, no database error."""
+    competition = make_competition(club, olga)
+    entry = enter(competition, olga, 1)[0]
+    services.set_fee(competition=competition, amount_cents=500, by=by(olga))
+
+    def tap(user, method):
+        return (
+            lambda: Entry.objects.select_related("competition__club", "player").get(pk=entry.pk),
+            lambda fresh: services.mark_paid(entry=fresh, method=method, by=by(user)),
+        )
+
+    outcomes = race(tap(olga, "cash"), tap(oscar, "card"))
+    assert sorted(kind for kind, _result in outcomes) == ["done", "refused"]
+    refusal = next(result for kind, result in outcomes if kind == "refused")
+    assert codes(refusal) == {("entry", "not_allowed")}
+    assert Payment.objects.count() == 1
