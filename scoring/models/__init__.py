@@ -43,7 +43,7 @@ from scoring.models.members import ClaimStatus, Invitation, InvitationStatus, Pl
 from scoring.models.queue import PendingTask
 from scoring.models.ratings import Rating, RatingStep
 from scoring.models.submissions import FormSubmission
-from scoring.models.tags import PlayerTag
+from scoring.models.tags import PlayerTag, TaggedPlayer
 
 __all__ = [
     "HAND_WRITERS",
@@ -74,6 +74,7 @@ __all__ = [
     "Role",
     "Seat",
     "TableLink",
+    "TaggedPlayer",
     "Via",
     "new_pin",
     "new_token",

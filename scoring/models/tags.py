@@ -21,7 +21,9 @@ class PlayerTag(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="player_tags")
     name = models.CharField(_("name"), max_length=NAME_MAX, validators=[plain_text])
     # On the tag's side, so that the player's own table keeps its columns.
-    players = models.ManyToManyField(Player, blank=True, related_name="tags")
+    players = models.ManyToManyField(
+        Player, blank=True, related_name="tags", through="scoring.TaggedPlayer"
+    )
 
     class Meta:
         ordering = ["name"]
@@ -34,3 +36,18 @@ class PlayerTag(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class TaggedPlayer(models.Model):
+    """A player holding a tag (a row of its own, so that a club's export carries it)."""
+
+    tag = models.ForeignKey(PlayerTag, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tag", "player"], name="tagged_player_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tag_id} {self.player_id}"

@@ -13,8 +13,9 @@ from scoring.services import Locked, NotAllowed
 from tests.builders import by
 from tests.clients import api_as
 from tournaments import selectors, services
-from tournaments.models import CompetitionEvent, Prize, Round
+from tournaments.models import CompetitionEvent, Payment, Prize, Round
 from tournaments.selectors.prizes import awarded
+from tournaments.services import club_data
 
 from .helpers import codes, enter, make_competition, play, terziglio_in_order
 
@@ -230,3 +231,24 @@ def test_api_rank_twice_and_remove(club, olga, sara):
     assert api_as(sara).delete(f"{base}{prize['id']}/").status_code == 403
     assert api.delete(f"{base}{prize['id']}/").status_code == 204
     assert not Prize.objects.exists()
+
+
+def test_a_clubs_export_carries_its_tags_fees_payments_and_prizes(torneo, olga):
+    competition, entries = torneo
+    scoring.set_player_tags(player=entries[0].player, tags=["Women"], by=by(olga))
+    tag = entries[0].player.tags.get()
+    services.set_fee(competition=competition, amount_cents=500, by=by(olga))
+    services.mark_paid(entry=entries[0], method="card", by=by(olga))
+    services.add_prize(
+        competition=competition, category=f"tag:{tag.pk}", rank=1, object="Rose", by=by(olga)
+    )
+    services.set_prize_rules(competition=competition, ties="tie_break", both=True, by=by(olga))
+    document = club_data.export_club(club=competition.club)
+    copy = club_data.import_club(document=document, slug="copia")
+    twin = copy.competitions.get()
+    new_tag = copy.player_tags.get()
+    assert list(new_tag.players.values_list("display_name", flat=True)) == ["Anna"]
+    assert twin.fee.amount_cents == 500
+    assert Payment.objects.filter(entry__competition=twin, method="card").count() == 1
+    assert [p.key for p in twin.prizes.all()] == [f"tag:{new_tag.pk}"]
+    assert (twin.prize_rules.ties, twin.prize_rules.both) == ("tie_break", True)

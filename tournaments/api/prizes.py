@@ -84,7 +84,7 @@ def _prize_row(item: dict) -> dict:
     prize = item["prize"]
     return {
         "id": prize.pk,
-        "category": prize.category,
+        "category": prize.key,
         "category_label": item["category_label"],
         "rank": prize.rank,
         "amount_cents": prize.amount_cents,

@@ -3,8 +3,9 @@ for shared ranks and for an entry eligible for two prizes (``PrizeRules``). Who 
 worked out, never stored: ``tournaments.standings.prizes`` from the standings and the players'
 tags (``tournaments.selectors.prizes.awarded``).
 
-A category is named by a key: ``overall``, ``newcomer`` (no earlier entry in the club), or
-``tag:<id>`` (a ``scoring.PlayerTag`` of the club).
+A prize's category is ``overall``, ``newcomer`` (no earlier entry in the club) or ``tag`` with
+its ``scoring.PlayerTag`` (a row, so that a club's export carries it); the pages and the API
+name it by its ``key``: ``overall``, ``newcomer``, ``tag:<id>``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from scoring.models import PlayerTag
 from scoring.validators import plain_text
 from tournaments.models.competitions import Competition
 from tournaments.models.fees import FEE_MAX_CENTS
@@ -23,6 +25,7 @@ PRIZE_MAX_CENTS = FEE_MAX_CENTS * 100
 
 OVERALL = "overall"
 NEWCOMER = "newcomer"
+TAG = "tag"
 
 
 class Ties(models.TextChoices):
@@ -56,7 +59,10 @@ class Prize(models.Model):
     OBJECT_MAX = 120
 
     competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="prizes")
-    category = models.CharField(max_length=24, default=OVERALL)
+    category = models.CharField(max_length=12, default=OVERALL)
+    tag = models.ForeignKey(
+        PlayerTag, on_delete=models.CASCADE, null=True, blank=True, related_name="prizes"
+    )
     rank = models.PositiveSmallIntegerField(_("rank"))
     amount_cents = models.PositiveIntegerField(_("money"), null=True, blank=True)
     object = models.CharField(
@@ -67,7 +73,19 @@ class Prize(models.Model):
         ordering = ["competition", "category", "rank"]
         constraints = [
             models.UniqueConstraint(
-                fields=["competition", "category", "rank"], name="prize_rank_once"
+                fields=["competition", "category", "rank"],
+                condition=Q(tag__isnull=True),
+                name="prize_rank_once",
+            ),
+            models.UniqueConstraint(
+                fields=["competition", "tag", "rank"],
+                condition=Q(tag__isnull=False),
+                name="prize_rank_once_per_tag",
+            ),
+            models.CheckConstraint(
+                condition=(Q(category__in=[OVERALL, NEWCOMER]) & Q(tag__isnull=True))
+                | (Q(category=TAG) & Q(tag__isnull=False)),
+                name="prize_category_valid",
             ),
             models.CheckConstraint(
                 condition=Q(rank__gte=1) & Q(rank__lte=PRIZE_RANK_MAX), name="prize_rank_range"
@@ -84,4 +102,10 @@ class Prize(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.category} {self.rank}"
+        return f"{self.key} {self.rank}"
+
+    @property
+    def key(self) -> str:
+        """The category as the pages and the API name it: ``overall``, ``newcomer``,
+        ``tag:<id>``."""
+        return f"{TAG}:{self.tag_id}" if self.tag_id else self.category

@@ -53,7 +53,7 @@ def desk_rows(competition: Competition) -> list[dict[str, Any]]:
 def cash_report(competition: Competition) -> dict[str, Any]:
     """The competition's totals in cents: ``expected`` = ``received`` + ``waived`` +
     ``outstanding``; ``methods``: received per method (every method listed); ``counts``: entries
-    paid, waived, outstanding. Three queries."""
+    paid, waived, outstanding. Four queries."""
     rows = desk_rows(competition)
     methods = dict.fromkeys(Method.values, 0)
     totals = {"received": 0, "waived": 0, "outstanding": 0}

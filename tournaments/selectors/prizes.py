@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from scoring.models import PlayerTag
+from scoring.models import PlayerTag, TaggedPlayer
 from tournaments.models import Competition, Entry, Prize, PrizeRules, Ties
 from tournaments.models.prizes import NEWCOMER, OVERALL
 from tournaments.money import format_money
@@ -57,13 +57,13 @@ def prize_list(competition: Competition) -> list[dict[str, Any]]:
     currency = competition.club.currency
     prizes = sorted(
         Prize.objects.filter(competition=competition),
-        key=lambda p: (order.index(p.category) if p.category in order else len(order), p.rank),
+        key=lambda p: (order.index(p.key) if p.key in order else len(order), p.rank),
     )
     return [
         {
             "prize": p,
-            "category": p.category,
-            "category_label": labels.get(p.category, p.category),
+            "category": p.key,
+            "category_label": labels.get(p.key, p.key),
             "text": prize_text(p, currency),
         }
         for p in prizes
@@ -75,10 +75,8 @@ def entry_categories(competition: Competition) -> dict[int, frozenset[str]]:
     entries = list(competition.entries.values_list("pk", "player_id", "partner_id"))
     players = {p for _pk, a, b in entries for p in (a, b) if p}
     tagged: dict[int, set[str]] = {}
-    through = PlayerTag.players.through.objects.filter(
-        playertag__club_id=competition.club_id, player_id__in=players
-    )
-    for player, tag in through.values_list("player_id", "playertag_id"):
+    through = TaggedPlayer.objects.filter(tag__club_id=competition.club_id, player_id__in=players)
+    for player, tag in through.values_list("player_id", "tag_id"):
         tagged.setdefault(player, set()).add(f"tag:{tag}")
     earlier = Entry.objects.filter(
         competition__club_id=competition.club_id,

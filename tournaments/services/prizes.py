@@ -17,7 +17,7 @@ from scoring.services import Actor, violation
 from scoring.validators import text_problem
 from tournaments import selectors
 from tournaments.models import Competition, Prize, PrizeRules, Ties
-from tournaments.models.prizes import OVERALL, PRIZE_MAX_CENTS, PRIZE_RANK_MAX
+from tournaments.models.prizes import OVERALL, PRIZE_MAX_CENTS, PRIZE_RANK_MAX, TAG
 from tournaments.services._common import lock, record_event, require_manager
 from tournaments.services.fees import cents
 
@@ -85,13 +85,19 @@ def add_prize(
     amount, thing = _checked(competition, category, rank, amount_cents, object)
     with transaction.atomic():
         lock(competition)
-        if Prize.objects.filter(competition=competition, category=category, rank=rank).exists():
+        kind, tag = (
+            (TAG, int(category.split(":")[1])) if category.startswith("tag:") else (category, None)
+        )
+        if Prize.objects.filter(
+            competition=competition, category=kind, tag_id=tag, rank=rank
+        ).exists():
             raise violation("rank", "duplicate", reason="prize_rank", value=rank)
         try:
             with transaction.atomic():
                 prize = Prize.objects.create(
                     competition=competition,
-                    category=category,
+                    category=kind,
+                    tag_id=tag,
                     rank=rank,
                     amount_cents=amount,
                     object=thing,
@@ -125,7 +131,7 @@ def remove_prize(*, prize: Prize, by: Actor) -> None:
             by,
             "remove_prize",
             prize=row.pk,
-            category=row.category,
+            category=row.key,
             rank=row.rank,
             amount_cents=row.amount_cents,
             object=row.object,
