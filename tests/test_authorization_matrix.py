@@ -147,11 +147,12 @@ EXPECTED: dict[str, list[Row]] = {
     + R("game:public", "nobody", "managers", known="anyone"),
     "lock-game": R("game:table", "nobody", "managers", known="table")
     + R("game:public", "nobody", "managers", known="anyone"),
-    "player": R("club:A", "members") + R("club:B", "anyone"),
     "club-players-bulk": R("club:A", "nobody", "managers", known="members", login=True)
     + R("club:B", "nobody", "managers", known="members", login=True),
     "player-email": R("club:A", "managers", "managers", known="members", login=True)
     + R("club:B", "managers", "managers", known="members", login=True),
+    # Organizers set a player's tags on the player's page.
+    "player": R("club:A", "members", "managers") + R("club:B", "anyone", "managers"),
     "leaderboard": R("club:A", "members") + R("club:B", "anyone"),
     "manifest": R("none", "anyone"),
     "service-worker": R("none", "anyone"),
@@ -177,6 +178,17 @@ EXPECTED: dict[str, list[Row]] = {
     "competition-settings": R("competition", "managers", "managers", known="anyone", login=True)
     + R("competition:private", "managers", "managers", known="members", login=True),
     "round-sheets": R("round:published", "managers", known="anyone", login=True),
+    # The desk's books: organizers only, reads too.
+    "competition-desk": R("competition", "managers", "managers", known="anyone", login=True)
+    + R("competition:private", "managers", "managers", known="members", login=True),
+    "competition-cash-report": R("competition", "managers", known="anyone", login=True)
+    + R("competition:private", "managers", known="members", login=True),
+    "competition-cash-csv": R("competition", "managers", known="anyone", login=True)
+    + R("competition:private", "managers", known="members", login=True),
+    "competition-prizes": R("competition", "members", "managers", known="anyone", login=True)
+    + R("competition:private", "members", "managers", login=True),
+    "competition-results-sheet": R("competition", "members", known="anyone", login=True)
+    + R("competition:private", "members", login=True),
     "public-competition": PUBLIC_PAGE,
     "public-standings": PUBLIC_PAGE,
     "public-round": R("round:draft", "managers")
@@ -319,6 +331,25 @@ EXPECTED: dict[str, list[Row]] = {
     "api-registration-confirm": R("none", "nobody", "anyone"),
     "api-registration-withdraw-by-link": R("none", "nobody", "anyone"),
     "api-registration-check-in": R("none", "nobody", "anyone"),
+    # The desk's books: organizers only, reads too.
+    "api-competition-fee": R("competition", "managers", "managers", known="anyone")
+    + R("competition:private", "managers", "managers", known="members"),
+    "api-competition-payments": R("competition", "managers", known="anyone")
+    + R("competition:private", "managers", known="members"),
+    "api-cash-report": R("competition", "managers", known="anyone")
+    + R("competition:private", "managers", known="members"),
+    "api-entry-payment": R("competition", "nobody", "managers", known="anyone")
+    + R("competition:private", "nobody", "managers", known="members"),
+    "api-entry-payment-undo": R("competition", "nobody", "managers", known="anyone")
+    + R("competition:private", "nobody", "managers", known="members"),
+    "api-competition-prizes": R("competition", "anyone", "managers")
+    + R("competition:private", "members", "managers"),
+    "api-competition-prize": R("competition", "nobody", "managers", known="anyone")
+    + R("competition:private", "nobody", "managers", known="members"),
+    "api-prize-rules": R("competition", "nobody", "managers", known="anyone")
+    + R("competition:private", "nobody", "managers", known="members"),
+    # The prizes won: the club's members until the results are final (these are not).
+    "api-competition-awards": R("competition", "members") + R("competition:private", "members"),
 }
 
 
@@ -464,6 +495,10 @@ def _build() -> dict[str, Any]:
         registrations[open_on.pk] = services.register(
             competition=open_on, by=Actor(), name="Zoe", email="zoe@example.org"
         ).pk
+    prizes = {
+        c.pk: services.add_prize(competition=c, rank=1, amount_cents=100, by=by_a).pk
+        for c in (competition, private)
+    }
     for _ in range(3):
         services.add_round(competition=competition, by=by_a)
     rounds = {r.number: r for r in Round.objects.filter(competition=competition)}
@@ -503,6 +538,7 @@ def _build() -> dict[str, Any]:
         "competition_id": competition.pk,
         "entry_id": entries[0].pk,
         "registration_id": registrations[competition.pk],
+        "prize_id": prizes[competition.pk],
     }
     targets = {
         "none": {"club": None},
@@ -527,6 +563,7 @@ def _build() -> dict[str, Any]:
             "competition_id": team_match.competition_id,
             "team_id": team_match.home_id,
             "match_id": team_match.pk,
+            "prize_id": prizes[private.pk],
         },
         "round:closed": competition_kwargs | {"number": 1},
         "round:published": competition_kwargs | {"number": 2, "table_id": published_table.pk},

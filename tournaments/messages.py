@@ -150,6 +150,24 @@ REASONS = {
         "The imported club would have no owner: its owners' accounts already exist here and "
         "were left out."
     ),
+    # The desk's fees (services.fees) and the prize list (services.prizes).
+    ("not_allowed", "already_paid"): gettext_lazy(
+        "%(name)s has already paid: marked on %(on)s by %(by)s. Undo that mark first to change it."
+    ),
+    ("not_allowed", "already_waived"): gettext_lazy(
+        "The fee of %(name)s was already waived on %(on)s by %(by)s. Undo that mark first to "
+        "change it."
+    ),
+    ("not_allowed", "not_paid"): gettext_lazy(
+        "%(name)s has neither paid nor been let off: there is nothing to undo."
+    ),
+    ("not_allowed", "no_fee"): gettext_lazy("This competition charges no fee: set the fee first."),
+    ("duplicate", "prize_rank"): gettext_lazy(
+        "Rank %(value)s of this list already has a prize: remove it first, or choose another rank."
+    ),
+    ("required", "money_or_object"): gettext_lazy(
+        "Give the prize an amount of money or an object."
+    ),
 }
 
 #: Sentences for a code on one field of a competition's documents.
@@ -169,6 +187,18 @@ FIELDS = {
         "Choose an active player who has no seat at a table of this round."
     ),
     ("points.*", "not_found"): gettext_lazy("This player is not in this round."),
+    ("amount_cents", "range"): gettext_lazy(
+        "Amount: enter a whole number of cents from %(min)s to %(max)s, not %(value)s."
+    ),
+    ("amount_cents", "type"): gettext_lazy("Amount: enter a whole number of cents."),
+    ("amount_cents", "conflict"): gettext_lazy(
+        "A prize is an amount of money or an object, not both."
+    ),
+    ("method", "choice"): gettext_lazy("Method: choose one of %(choices)s, not %(value)s."),
+    ("category", "choice"): gettext_lazy(
+        "Category: choose “overall”, “newcomer” or one of the club's player tags "
+        "(“tag:” and its number), not %(value)s."
+    ),
 }
 
 #: Codes whose sentence counts the tables they name.

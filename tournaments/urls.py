@@ -5,9 +5,11 @@ from django.urls import path
 from tournaments.views import (
     circuits,
     competitions,
+    desk,
     entries,
     exports,
     printouts,
+    prizes,
     public,
     registration,
     rounds,
@@ -54,6 +56,23 @@ urlpatterns = [
         name="registration-check-in",
     ),
     path("r/<str:token>/", registration.registration_link, name="registration-link"),
+    path("c/<slug:club_slug>/k/<slug:slug>/desk/", desk.desk_page, name="competition-desk"),
+    path(
+        "c/<slug:club_slug>/k/<slug:slug>/desk/report/",
+        desk.cash_report,
+        name="competition-cash-report",
+    ),
+    path(
+        "c/<slug:club_slug>/k/<slug:slug>/desk/report.csv",
+        desk.cash_report_csv,
+        name="competition-cash-csv",
+    ),
+    path("c/<slug:club_slug>/k/<slug:slug>/prizes/", prizes.prizes_page, name="competition-prizes"),
+    path(
+        "c/<slug:club_slug>/k/<slug:slug>/prizes/results/",
+        prizes.results_sheet,
+        name="competition-results-sheet",
+    ),
     path("c/<slug:club_slug>/k/<slug:slug>/rounds/<int:number>/", rounds.round_page, name="round"),
     path(
         "c/<slug:club_slug>/k/<slug:slug>/rounds/<int:number>/cards/",

@@ -30,6 +30,7 @@ from scoring.api.common import (
 from scoring.api.errors import Refused
 from scoring.api.parsers import JSONParser
 from scoring.models import GameStatus, Role, Via
+from scoring.models.clubs import CURRENCIES
 from scoring.rules import Problem, RuleViolation
 from scoring.services.clubs import NAME_MAX
 
@@ -83,6 +84,11 @@ class ClubInput(inputs.StrictInput):
         "site speaks.",
     )
     results_public = inputs.Boolean(required=False)
+    currency = inputs.Choice(
+        [code for code, _name in CURRENCIES],
+        required=False,
+        help_text="The currency of the competitions' fees and money prizes (ISO 4217).",
+    )
 
 
 def club_detail(club, role) -> dict:
@@ -92,6 +98,7 @@ def club_detail(club, role) -> dict:
         "time_zone": club.time_zone,
         "language": club.language,
         "results_public": club.results_public,
+        "currency": club.currency,
         "role": role,
     }
 

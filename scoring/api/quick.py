@@ -69,9 +69,7 @@ def enter_hand(view, request, game_id: int, key_max: int) -> HttpResponse:
             {"encoding": request.encoding or settings.DEFAULT_CHARSET},
         )
         by = access.actor_for_game_id(request, game_id, via=Via.API)
-        result = services.record_hand(
-            game=game_id, document=document, by=by, idempotency_key=key
-        )
+        result = services.record_hand(game=game_id, document=document, by=by, idempotency_key=key)
     except Declined:
         raise
     except Exception:  # every refusal is DRF's to answer, in its one shape

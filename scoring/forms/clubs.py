@@ -11,6 +11,7 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from scoring.forms.errors import RuleErrorsMixin
+from scoring.models.clubs import CURRENCIES
 from scoring.validators import plain_text
 
 
@@ -38,6 +39,17 @@ class ClubSettingsForm(RuleErrorsMixin, forms.Form):
         label=_("Anyone may read the finished games, the schedules and the standings."),
         required=False,
     )
+    currency = forms.ChoiceField(
+        label=_("Currency"),
+        choices=CURRENCIES,
+        initial="EUR",
+        required=False,
+        help_text=_("Of the competitions' fees and money prizes."),
+    )
+
+    def clean_currency(self) -> str | None:
+        """Left out (a form of an older page): the currency stays as it is."""
+        return self.cleaned_data.get("currency") or None
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -55,7 +67,7 @@ class ClubForm(ClubSettingsForm):
         help_text=_("Lower-case letters, digits and hyphens, e.g. circolo-roma."),
         widget=forms.TextInput(attrs={"autocapitalize": "none", "autocomplete": "off"}),
     )
-    field_order = ["name", "slug", "time_zone", "language", "results_public"]
+    field_order = ["name", "slug", "time_zone", "language", "results_public", "currency"]
 
     def __init__(self, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)

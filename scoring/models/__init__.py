@@ -43,6 +43,7 @@ from scoring.models.members import ClaimStatus, Invitation, InvitationStatus, Pl
 from scoring.models.queue import PendingTask
 from scoring.models.ratings import Rating, RatingStep
 from scoring.models.submissions import FormSubmission
+from scoring.models.tags import PlayerTag, TaggedPlayer
 
 __all__ = [
     "HAND_WRITERS",
@@ -67,11 +68,13 @@ __all__ = [
     "PendingTask",
     "Player",
     "PlayerClaim",
+    "PlayerTag",
     "Rating",
     "RatingStep",
     "Role",
     "Seat",
     "TableLink",
+    "TaggedPlayer",
     "Via",
     "new_pin",
     "new_token",

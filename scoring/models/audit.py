@@ -46,6 +46,8 @@ class AuditAction(models.TextChoices):
     UPDATE_PLAYER = "update_player", _("player's e-mail settings changed")
     #: Players added from a list or a CSV file: ``after`` names them.
     ADD_PLAYERS = "add_players", _("players added from a list")
+    #: A player's tags (scoring.services.tags): ``before``/``after`` hold the names.
+    TAG_PLAYER = "tag_player", _("player's tags changed")
 
 
 class AuditQuerySet(models.QuerySet):

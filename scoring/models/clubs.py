@@ -19,6 +19,15 @@ def validate_time_zone(value: str) -> None:
         raise ValidationError(_("%(value)s is not a known time zone."), params={"value": value})
 
 
+#: The currencies a club keeps its books in (fees, money prizes): ISO 4217 codes.
+CURRENCIES = [
+    ("EUR", _("euro")),
+    ("CHF", _("Swiss franc")),
+    ("GBP", _("pound sterling")),
+    ("USD", _("US dollar")),
+]
+
+
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=120, validators=[plain_text])
     slug = models.SlugField(_("short name in addresses"), max_length=60, unique=True)
@@ -33,6 +42,8 @@ class Club(models.Model):
         default=False,
         help_text=_("Anyone may read the finished games, the schedules and the standings."),
     )
+    #: The currency of the club's fees and prizes (ISO 4217), amounts kept in its cents.
+    currency = models.CharField(_("currency"), max_length=3, choices=CURRENCIES, default="EUR")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

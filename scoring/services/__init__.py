@@ -76,6 +76,7 @@ from scoring.services.removals import (
     undo_hand,
 )
 from scoring.services.table_links import check_pin, rotate_table_link
+from scoring.services.tags import set_player_tags
 
 __all__ = [
     "CACHE_FIELDS",
@@ -117,6 +118,7 @@ __all__ = [
     "reseat_game",
     "rotate_table_link",
     "set_player_active",
+    "set_player_tags",
     "sides_of",
     "sign_up",
     "start_game",

@@ -21,6 +21,7 @@ from scoring.models import (
     Role,
     validate_time_zone,
 )
+from scoring.models.clubs import CURRENCIES
 from scoring.rules import RuleViolation
 from scoring.services import audit
 from scoring.services.actors import Actor, authorize_club, violation
@@ -48,6 +49,7 @@ def create_club(
     time_zone: str | None = None,
     language: str = "it",
     results_public: bool = False,
+    currency: str | None = "EUR",
 ) -> Club:
     """A new club, owned by ``owner`` (by default the user who starts it), audited. Refuses an
     address that is taken or that URLs cannot carry, and an unknown time zone."""
@@ -65,6 +67,7 @@ def create_club(
             raise violation("time_zone", "choice", value=time_zone) from None
     if Club.objects.filter(slug=slug).exists():
         raise violation("slug", "duplicate", reason="club_slug", value=slug)
+    currency = _checked_settings({"currency": currency or "EUR"})["currency"]
     try:
         with transaction.atomic():
             club = Club.objects.create(
@@ -72,6 +75,7 @@ def create_club(
                 slug=slug,
                 language=language,
                 results_public=results_public,
+                currency=currency,
                 **({"time_zone": time_zone} if time_zone else {}),
             )
             Membership.objects.create(club=club, user=owner, role=Role.OWNER)
@@ -88,7 +92,7 @@ def create_club(
 
 #: What ``update_club`` changes. The address (``slug``) stays: every link, QR code, calendar
 #: subscription and bookmark of the club's pages carries it.
-CLUB_SETTINGS = ("name", "time_zone", "language", "results_public")
+CLUB_SETTINGS = ("name", "time_zone", "language", "results_public", "currency")
 
 
 def _checked_settings(changes: dict[str, Any]) -> dict[str, Any]:
@@ -113,6 +117,11 @@ def _checked_settings(changes: dict[str, Any]) -> dict[str, Any]:
         if changes["language"] not in codes:
             raise violation("language", "choice", choices=codes, value=changes["language"])
         checked["language"] = changes["language"]
+    if "currency" in changes:
+        codes = tuple(code for code, _name in CURRENCIES)
+        if changes["currency"] not in codes:
+            raise violation("currency", "choice", choices=codes, value=changes["currency"])
+        checked["currency"] = changes["currency"]
     if "results_public" in changes:
         if not isinstance(changes["results_public"], bool):
             raise violation("results_public", "type", expected="boolean")
@@ -128,14 +137,17 @@ def update_club(
     time_zone: str | None = None,
     language: str | None = None,
     results_public: bool | None = None,
+    currency: str | None = None,
 ) -> Club:
     """Change the club's own settings (those given; None keeps one): its name, time zone (the
     schedules, calendars and dates of its pages follow), language (its e-mails', and its pages'
-    for visitors who chose none) and whether its results are public. Owners only; audited with
+    for visitors who chose none), whether its results are public and its currency (fees and
+    prizes). Owners only; audited with
     the fields that changed, before and after. The address stays (``CLUB_SETTINGS``)."""
     authorize_club(by, club, (Role.OWNER,))
     given = {"name": name, "time_zone": time_zone, "language": language}
     given["results_public"] = results_public
+    given["currency"] = currency
     changes = _checked_settings({k: v for k, v in given.items() if v is not None})
     with transaction.atomic():
         locked = Club.objects.select_for_update().get(pk=club.pk)

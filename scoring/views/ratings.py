@@ -3,17 +3,21 @@ the club (its members; anyone when the club's results are public: ``scoring.acce
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404, render
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from scoring import access, services
 from scoring.extensions import PLAYER_PAGE_SECTIONS
 from scoring.forms.ratings import LeaderboardForm
+from scoring.forms.tags import PlayerTagsForm
 from scoring.labels import game_name
 from scoring.models import Player
 from scoring.rules import RULESETS
 from scoring.selectors import ratings as rating_selectors
 from scoring.stats import charts
-from scoring.views.access import club_or_404
+from scoring.views.access import club_or_404, submit
 
 
 def leaderboard_page(request, slug: str):
@@ -42,9 +46,30 @@ def leaderboard_page(request, slug: str):
     )
 
 
+def _tags_form(request, player: Player, role: str | None):
+    """The player's tags form for the club's owners and organizers (None for anyone else); a
+    POST sets the tags (``services.set_player_tags``)."""
+    if request.method == "POST" and not access.is_manager(role):
+        raise PermissionDenied
+    if not access.is_manager(role):
+        return None
+    if request.method != "POST":
+        names = ", ".join(player.tags.values_list("name", flat=True))
+        return PlayerTagsForm(initial={"tags": names})
+    form = PlayerTagsForm(request.POST)
+    if form.is_valid():
+        by = access.actor_for(request)
+        submit(form, services.set_player_tags, player=player, tags=form.names(), by=by)
+    return form
+
+
 def player_page(request, slug: str, player_id: int):
     club, role = club_or_404(request, slug)
     player = get_object_or_404(Player.objects.select_related("club"), club=club, pk=player_id)
+    tags_form = _tags_form(request, player, role)
+    if request.method == "POST" and not tags_form.errors:
+        messages.success(request, _("The player's tags are saved."))
+        return redirect("player", slug=club.slug, player_id=player.pk)
     profile = rating_selectors.player_profile(player, public_only=role is None)
     history = profile["history"]
     series = [
@@ -75,5 +100,7 @@ def player_page(request, slug: str, player_id: int):
             "activity": activity,
             "provisional_games": rating_selectors.provisional_games(),
             "sections": [section(request, player, role) for section in PLAYER_PAGE_SECTIONS],
+            "tags_form": tags_form,
         },
+        status=400 if request.method == "POST" else 200,
     )

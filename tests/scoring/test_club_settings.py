@@ -101,6 +101,7 @@ def test_the_api_reads_and_patches_the_club(club, olga, oscar):
         "time_zone": "Europe/Rome",
         "language": "it",
         "results_public": False,
+        "currency": "EUR",
         "role": "owner",
     }
     answer = api.patch(
@@ -114,6 +115,7 @@ def test_the_api_reads_and_patches_the_club(club, olga, oscar):
         ({"results_public": "yes"}, "results_public"),
         ({"name": ""}, "name"),
         ({"slug": "altro"}, "slug"),
+        ({"currency": "XYZ"}, "currency"),
     ):
         refused = api.patch(API, body, format="json")
         assert refused.status_code == 400, body

@@ -342,8 +342,9 @@ def test_the_player_page_shows_ratings_chart_statistics_and_links(client, club, 
     with CaptureQueriesContext(connection) as captured:
         response = client.get(f"/c/{club.slug}/players/{anna.pk}/")
     assert response.status_code == 200
-    # session, user, club, role, player, ratings, games, seats, hands, rating steps, and the
-    # boards of team competitions (a section the competitions add: PLAYER_PAGE_SECTIONS)
+    # session, user, club, role, player, its tags (the organizers' form), ratings, games, seats,
+    # hands, rating steps, and the boards of team competitions (a section the competitions add:
+    # PLAYER_PAGE_SECTIONS)
     assert len(captured) == 11
     html = response.content.decode()
     assert "<polyline" in html and 'data-series="club"' in html
@@ -362,7 +363,7 @@ def test_the_player_page_query_count_does_not_grow_with_games(
             start(club, olga, "terziglio", [anna, bruno, carla], [WIN_0], TERZIGLIO_ONE_HAND)
     with CaptureQueriesContext(connection) as captured:
         client.get(f"/c/{club.slug}/players/{anna.pk}/")
-    assert len(captured) == 11
+    assert len(captured) == 12
 
 
 def test_player_pages_and_the_leaderboard_are_public_only_when_the_club_is(client, club, season):

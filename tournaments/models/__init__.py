@@ -26,6 +26,8 @@ from tournaments.models.competitions import (
     RepeatObjective,
 )
 from tournaments.models.entries import Entry, EntryStatus
+from tournaments.models.fees import Fee, FeeBasis, Method, Payment, PaymentKind
+from tournaments.models.prizes import Prize, PrizeRules, Ties
 from tournaments.models.registration import (
     STANDING,
     CapacityUnit,
@@ -79,11 +81,18 @@ __all__ = [
     "Eligibility",
     "Entry",
     "EntryStatus",
+    "Fee",
+    "FeeBasis",
     "Format",
     "Kind",
     "LineupSlot",
     "LinkPurpose",
     "LiveRounds",
+    "Method",
+    "Payment",
+    "PaymentKind",
+    "Prize",
+    "PrizeRules",
     "Registration",
     "RegistrationLink",
     "RegistrationSettings",
@@ -101,4 +110,5 @@ __all__ = [
     "Team",
     "TeamMatch",
     "TeamRules",
+    "Ties",
 ]

@@ -20,6 +20,8 @@ The functions live in one module per idea; callers use this package's names
 - ``bracket``: drawing a bracket's rounds (knockout, double elimination, a Swiss cut);
 - ``results_mail``: each player's results e-mailed after a round closes and at the end;
 - ``settlement``: forfeits and adjustments;
+- ``fees``: the entry fee and the desk's marks (paid, waived, undone);
+- ``prizes``: the prize list and its rules;
 - ``standings``: the standings snapshot and what refreshes it;
 - ``registration``: players registering themselves, confirmations, the waiting list
   (``registration_mail``: its e-mails), ``waiting_list``: withdrawals and the waiting list;
@@ -63,6 +65,8 @@ from tournaments.services.draw import (
     swap_preview,
 )
 from tournaments.services.entries import add_entry, reinstate_entry, withdraw_entry
+from tournaments.services.fees import mark_paid, set_fee, undo_payment, waive_fee
+from tournaments.services.prizes import add_prize, remove_prize, set_prize_rules
 from tournaments.services.registration import (
     close_registration,
     confirm_partner,
@@ -102,6 +106,7 @@ __all__ = [
     "SEED_ORDER",
     "SWISS_FIRST_METHODS",
     "add_entry",
+    "add_prize",
     "add_round",
     "add_season",
     "adjust",
@@ -117,6 +122,7 @@ __all__ = [
     "forfeit_table",
     "generate_round",
     "give_bye",
+    "mark_paid",
     "merge_player",
     "metrics_dict",
     "next_slot",
@@ -127,6 +133,7 @@ __all__ = [
     "redraw_tables",
     "register",
     "reinstate_entry",
+    "remove_prize",
     "reopen_competition",
     "reorder_waiting",
     "replace_entry",
@@ -134,16 +141,20 @@ __all__ = [
     "send_final_results",
     "send_round_results",
     "set_check_ins",
+    "set_fee",
+    "set_prize_rules",
     "set_registration",
     "set_round_timer",
     "store_standings",
     "swap_in_round",
     "swap_preview",
     "swap_published",
+    "undo_payment",
     "unpublish_round",
     "update_competition",
     "update_round",
     "violation",
+    "waive_fee",
     "withdraw_entry",
     "withdraw_registration",
 ]

@@ -27,8 +27,9 @@ from tournaments.models import Competition, CompetitionEvent, Round
 #: ``Game.context`` of the games played at a competition's tables.
 GAME_CONTEXT = "competition"
 
-#: The only writes a final competition accepts (``competitions.finalize_competition``...).
-WHILE_FINAL = {"finalize", "reopen"}
+#: The only writes a final competition accepts (``competitions.finalize_competition``...); the
+#: desk's books (``fees``) are not results and stay open.
+WHILE_FINAL = {"finalize", "reopen", "fee_set", "fee_paid", "fee_waived", "fee_undone"}
 
 
 def record_event(

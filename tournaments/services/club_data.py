@@ -55,6 +55,8 @@ TABLES = (
     Table("scoring.club", "pk"),  # the club itself (filtered by its primary key)
     Table("scoring.membership", "club"),
     Table("scoring.player", "club"),
+    Table("scoring.playertag", "club"),
+    Table("scoring.taggedplayer", "tag__club"),
     Table("scoring.game", "club"),
     Table("scoring.seat", "game__club"),
     Table("scoring.hand", "game__club"),
@@ -68,6 +70,10 @@ TABLES = (
     Table("tournaments.bye", "round__competition__club"),
     Table("tournaments.adjustment", "competition__club"),
     Table("tournaments.competitionevent", "competition__club"),
+    Table("tournaments.fee", "competition__club"),
+    Table("tournaments.payment", "entry__competition__club"),
+    Table("tournaments.prizerules", "competition__club"),
+    Table("tournaments.prize", "competition__club"),
 )
 
 #: Models of the two apps that the document leaves out, and why.

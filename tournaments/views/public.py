@@ -81,6 +81,8 @@ def competition_fields(competition: Competition) -> tuple:
         club.slug,
         club.time_zone,
         club.results_public,
+        competition.finalized_at,
+        club.currency,
     )
 
 
@@ -126,8 +128,20 @@ def _competition_etag(request, club_slug: str, slug: str) -> str | None:
         get_language(),
         viewer(request, role),
         _registration_open(request, competition),
+        _final_awards(request, competition),
     )
     return f"competition-{competition.pk}-{version}-{digest}"
+
+
+def _final_awards(request, competition: Competition) -> list[dict]:
+    """The prizes won, once the results are final (none before): cached on the request, so
+    that the ETag function and the view share the work."""
+    if competition.finalized_at is None:
+        return []
+    cache = request.__dict__.setdefault("_awards", {})
+    if competition.pk not in cache:
+        cache[competition.pk] = selectors.awarded(competition)
+    return cache[competition.pk]
 
 
 def _round_etag(request, club_slug: str, slug: str, number: int) -> str | None:
@@ -187,6 +201,7 @@ def public_competition(request, club_slug: str, slug: str):
             "scheme_label": data.get("scheme_label", ""),
             "version": version,
             "schedule": [schedule_row(r, zone) for r in rounds],
+            "awards": _final_awards(request, competition),
             # The rounds planned but not added yet, shown from the start.
             "planned": [
                 competition.round_label(n)
