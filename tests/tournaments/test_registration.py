@@ -102,7 +102,10 @@ def test_a_person_without_an_account_registers_confirms_and_becomes_an_entry(tor
     registration.refresh_from_db()
     assert registration.status == RegistrationStatus.ENTERED
     assert registration.entry.player.display_name == "Anna Rossi"
-    assert "withdraw" in mail.outbox[-1].body.lower()
+    # Her confirmed address is her player's: the results e-mails reach her.
+    assert registration.entry.player.email == "anna@example.org"
+    # In the club's language (Italian): the link to withdraw or check in.
+    assert "ritirarti" in mail.outbox[-1].body and "/r/" in mail.outbox[-1].body
     actions = list(
         CompetitionEvent.objects.filter(competition=torneo).values_list("action", flat=True)
     )
@@ -125,7 +128,7 @@ def test_beyond_capacity_registrations_wait_and_a_withdrawal_promotes_the_first(
     c = registered(torneo, "Carla", "c@example.org")
     d = registered(torneo, "Dario", "d@example.org")
     assert (c.status, c.position, d.position) == ("waiting", 1, 2)
-    assert "waiting list" in mail.outbox[-1].subject.lower()
+    assert "lista d'attesa" in mail.outbox[-1].subject.lower()
     manage = token_in(_manage_mail(a))
     mail.outbox.clear()
     services.withdraw_registration(token=manage, by=ANON)
@@ -136,7 +139,7 @@ def test_beyond_capacity_registrations_wait_and_a_withdrawal_promotes_the_first(
     assert c.status == "entered" and c.entry.status == EntryStatus.ACTIVE
     assert (d.status, d.position) == ("waiting", 1)
     (promoted,) = mail.outbox
-    assert promoted.to == ["c@example.org"] and "place" in promoted.subject.lower()
+    assert promoted.to == ["c@example.org"] and "un posto per te" in promoted.subject.lower()
     assert CompetitionEvent.objects.filter(
         competition=torneo, action="registration_promoted", data__automatic=True
     ).exists()
@@ -300,6 +303,10 @@ def test_a_pair_registers_and_the_partner_confirms(coppie):
     registration.refresh_from_db()
     assert registration.status == RegistrationStatus.ENTERED
     assert registration.entry.name == "Anna & Bruno"
+    assert (registration.entry.player.email, registration.entry.partner.email) == (
+        "a@example.org",
+        "b@example.org",
+    )
     # Confirmed once: the partner's link is used up.
     with pytest.raises(RuleViolation) as refused:
         services.confirm_registration(token=token_in(partner_mail), by=ANON)

@@ -221,19 +221,26 @@ def test_the_final_email_lists_the_final_standings_and_no_prizes_section_without
 def test_the_final_email_shows_the_prizes_when_there_are_some(
     night, olga, django_capture_on_commit_callbacks
 ):
+    """The prize list of the competition (services.add_prize), as the final standings award
+    it, in each player's language."""
+    from tournaments.selectors.prizes import awarded
+
     competition, round_, _players = night
     close(round_, olga, django_capture_on_commit_callbacks)
+    services.add_prize(
+        competition=competition, rank=1, amount_cents=5000, by=Actor.for_user(olga)
+    )
+    winner = awarded(competition)[0]["name"]
     mail.outbox.clear()
-    with (
-        mock.patch(
-            "tournaments.selectors.results_mail.prizes_awarded", return_value=["1: Bruno, 50 €"]
-        ),
-        django_capture_on_commit_callbacks(execute=True),
-    ):
+    with django_capture_on_commit_callbacks(execute=True):
         services.finalize_competition(competition=competition, by=Actor.for_user(olga))
-    for message in mail.outbox:
-        assert "1: Bruno, 50 €" in message.body
-        assert "<li>1: Bruno, 50 €</li>" in message.alternatives[0][0]
+    letters = by_address(mail.outbox)
+    assert letters
+    for message in letters.values():
+        assert winner in message.body and "50" in message.body
+        assert f"{winner}" in message.alternatives[0][0]
+    assert "posto 1" in letters["anna@example.org"].body  # Italian
+    assert "place 1" in letters["bruno@example.org"].body  # French: « place 1 »
 
 
 def test_a_player_without_address_or_opted_out_gets_nothing_even_when_the_task_runs_again(

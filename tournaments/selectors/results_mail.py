@@ -15,9 +15,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext
+
 from scoring import selectors as scoring
 from scoring.models import GameStatus, Player
 from tournaments.models import Competition, Entry, Round
+from tournaments.selectors.prizes import awarded
 from tournaments.selectors.rounds import round_tables
 from tournaments.selectors.standings import standings_of
 
@@ -33,10 +36,19 @@ class Letter:
 
 
 def prizes_awarded(competition: Competition) -> list[str]:
-    """The prizes of a competition declared final, one line each ("1st place: Anna, 50 €"), for
-    its final e-mail; the e-mail shows a prizes section only when there are some. None yet:
-    the prizes are another feature's (``tournaments.selectors.prizes.awarded``), wired here."""
-    return []
+    """The prizes of a competition declared final, one line each ("Overall, place 1: Anna —
+    50,00 €"), in the active language, for its final e-mail; the e-mail shows a prizes section
+    only when there are some (``tournaments.selectors.prizes.awarded``)."""
+    return [
+        gettext("%(category)s, place %(place)s: %(name)s — %(prize)s")
+        % {
+            "category": row["category_label"],
+            "place": row["place"],
+            "name": row["name"],
+            "prize": row["prize"],
+        }
+        for row in awarded(competition)
+    ]
 
 
 def _recipients(entries: Iterable[Entry]) -> dict[int, list[Player]]:

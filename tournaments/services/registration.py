@@ -316,6 +316,15 @@ def _new_player(club, name: str, user=None) -> Player:
     return scoring.new_player(club, candidate)
 
 
+def _give_address(player: Player, email: str) -> None:
+    """A player without an address of its own takes the registration's (confirmed by its link,
+    or an account's): the results e-mails reach whoever registered. One set by the organizer
+    is kept."""
+    if email and not player.email:
+        player.email = email
+        player.save(update_fields=["email"])
+
+
 def enter(registration: Registration, by: Actor) -> None:
     """The registration becomes an entry (``add_entry``, in the caller's transaction)."""
     competition = registration.competition
@@ -324,6 +333,9 @@ def enter(registration: Registration, by: Actor) -> None:
     partner = None
     if registration.partner_name:
         partner = registration.partner or _new_player(club, registration.partner_name)
+    _give_address(player, registration.email)
+    if partner is not None:
+        _give_address(partner, registration.partner_email)
     entry = add_entry(
         competition=competition, player=player, partner=partner, by=acting_for_club(by)
     )
