@@ -347,7 +347,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PARSER_CLASSES": ["scoring.api.parsers.JSONParser"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # drf-spectacular's, without docstrings as descriptions (scoring/api/schema.py).
+    "DEFAULT_SCHEMA_CLASS": "scoring.api.schema.AutoSchema",
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
         "scoring.api.renderers.BrowsableAPIRenderer",
@@ -374,7 +375,16 @@ SPECTACULAR_SETTINGS = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     # One enum of the games in the schema, whichever field offers them.
-    "ENUM_NAME_OVERRIDES": {"RulesetEnum": "scoring.rules.RULESETS"},
+    "ENUM_NAME_OVERRIDES": {
+        "RulesetEnum": "scoring.rules.RULESETS",
+        "GameStatusEnum": "scoring.models.GameStatus",
+    },
+    # Hand documents from the rules registry, headers, 401s, strict nullable references
+    # (scoring/api/schema.py, docs/api.md).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "scoring.api.schema.postprocess",
+    ],
 }
 
 # Guessing (scoring/throttles.py). Passwords: LOGIN_MAX_ATTEMPTS free tries per account (four

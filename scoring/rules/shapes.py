@@ -27,10 +27,8 @@ class Field:
         raise NotImplementedError
 
     def schema(self, max_seats: int) -> dict[str, Any]:
-        schema = self.value_schema(max_seats)
-        if self.description:
-            schema["description"] = self.description
-        return schema
+        described = {"description": self.description} if self.description else {}
+        return self.value_schema(max_seats) | described
 
 
 @dataclass(frozen=True)

@@ -3,15 +3,84 @@
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
-from rest_framework import status
+from drf_spectacular.utils import extend_schema, extend_schema_field
+from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from scoring import etags
-from scoring.api.common import ERRORS, not_modified, with_etag
+from scoring.api.common import ERRORS, Output, not_modified, with_etag
+from scoring.api.schema import sends
 from tournaments import selectors, services
 from tournaments.api.common import IF_NONE_MATCH, CompetitionView, readable_competition
+
+FIGURE = {"type": "number", "description": "An integer when whole, else to two places."}
+
+
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": {
+            "type": "array",
+            "items": {"anyOf": [FIGURE, {"type": "boolean"}]},
+            "minItems": 3,
+            "maxItems": 3,
+        },
+        "description": "`[round number, points, counted]` of every night played (best-N).",
+    }
+)
+class NightsField(serializers.JSONField):
+    pass
+
+
+@extend_schema_field({"type": "object", "additionalProperties": FIGURE})
+class FiguresField(serializers.JSONField):
+    pass
+
+
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2},
+        "description": "`[key, label]` of each tie-break column, in order.",
+    }
+)
+class ColumnsField(serializers.JSONField):
+    pass
+
+
+class StandingsRow(Output):
+    rank = serializers.IntegerField(allow_null=True)
+    ranked = serializers.BooleanField()
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+    withdrawn = serializers.BooleanField()
+    players = serializers.ListField(child=serializers.IntegerField())
+    points = serializers.FloatField()
+    games = serializers.IntegerField()
+    rounds = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    values = FiguresField(help_text="Each tie-break's figure, by column key.")
+    nights = NightsField()
+
+
+class StandingsTable(Output):
+    key = serializers.CharField(help_text="`overall`, or a ruleset in a league of several games.")
+    title = serializers.CharField(allow_blank=True)
+    columns = ColumnsField()
+    rows = StandingsRow(many=True)
+
+
+class StandingsOutput(Output):
+    competition = serializers.IntegerField()
+    scheme = serializers.CharField()
+    scheme_label = serializers.CharField()
+    tables = StandingsTable(many=True)
+    bracket = serializers.BooleanField(
+        required=False, help_text="Ranked by a knockout's bracket, which is done."
+    )
+    games_counted = serializers.IntegerField(required=False)
+    version = serializers.IntegerField()
+    computed_at = serializers.CharField(allow_null=True)
 
 
 class Standings(CompetitionView):
@@ -22,7 +91,8 @@ class Standings(CompetitionView):
         "`If-None-Match` to poll cheaply (304 while "
         "nothing changed).",
         parameters=[IF_NONE_MATCH],
-        responses={200: OpenApiTypes.OBJECT, 304: None, 404: ERRORS},
+        extensions=sends(_200=("ETag",)),
+        responses={200: StandingsOutput, 304: None, 404: ERRORS},
     )
     def get(self, request, competition_id: int):
         competition, _role = readable_competition(request, competition_id)
