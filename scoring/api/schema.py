@@ -221,7 +221,7 @@ def _operation(operation: dict[str, Any]) -> None:
 def _errors(description: str) -> dict[str, Any]:
     return {
         "description": description,
-        "content": {"application/json": {"schema": ref("Errors")}},
+        "content": {"application/json": {"schema": ref("ErrorResponse")}},
     }
 
 
