@@ -117,6 +117,9 @@ def anonymous() -> dict[str, Any]:
 
 #: What each refusal means, for the responses that say nothing more.
 STATUS_DESCRIPTIONS = {
+    "200": "Done.",
+    "201": "Made: `Location` says where.",
+    "204": "Done; nothing to answer.",
     "304": "Not modified: the validator sent in `If-None-Match` is still current.",
     "400": "Refused input: each error names its field and what is wrong.",
     "401": "Not authenticated: no token, or a wrong or expired one.",
@@ -236,15 +239,12 @@ def _strict_nullable_refs(node: Any, schemas: dict[str, Any]) -> None:
     if not isinstance(node, dict):
         return
     all_of = node.get("allOf")
-    if (
-        node.get("nullable")
-        and "type" not in node
-        and isinstance(all_of, list)
-        and len(all_of) == 1
-    ):
-        target = all_of[0].get("$ref", "").removeprefix(COMPONENTS)
-        kind = schemas.get(target, {}).get("type", "object")
-        del node["allOf"], node["nullable"]
-        node["oneOf"] = [all_of[0], {"type": kind, "nullable": True, "enum": [None]}]
+    if node.get("nullable") and "type" not in node:
+        del node["nullable"]  # untyped: any JSON value, null included
+        if isinstance(all_of, list) and len(all_of) == 1:
+            target = all_of[0].get("$ref", "").removeprefix(COMPONENTS)
+            kind = schemas.get(target, {}).get("type", "object")
+            del node["allOf"]
+            node["oneOf"] = [all_of[0], {"type": kind, "nullable": True, "enum": [None]}]
     for value in node.values():
         _strict_nullable_refs(value, schemas)
