@@ -268,8 +268,23 @@ def test_every_header_sent_is_declared(schema, club, olga, settings):
     call = Recorder()
     api = api_as(olga)
     game = play_a_game(call, api, club)
+    made = call(
+        api,
+        "post",
+        f"/api/v1/clubs/{club.slug}/competitions/",
+        {
+            "name": "Torneo di primavera",
+            "rulesets": ["terziglio"],
+            "format": "rotation",
+            "planned_rounds": 2,
+        },
+    )
+    assert made.status_code == 201, made.content
     competition = make_competition(club, olga)
     enter(competition, olga, 6)
+    rounds = f"/api/v1/competitions/{competition.pk}/rounds/"
+    assert call(api, "post", rounds, {"date": "2026-04-11"}).status_code == 201
+    call(api, "get", f"{rounds}1/")
     standings = call(api, "get", f"/api/v1/competitions/{competition.pk}/standings/")
     call(
         api,

@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from scoring.api import inputs
 from scoring.api.common import ERRORS
 from scoring.api.parsers import JSONParser
-from scoring.api.schema import request_example
+from scoring.api.schema import request_example, sends
 from scoring.rules import RULESETS
 from scoring.services import NotAllowed
 from tournaments import selectors, services
@@ -99,6 +99,7 @@ class ClubCompetitions(CompetitionView):
         summary="Create a league or a tournament",
         description="Owners and organizers of the club. Every bad field is named in the 400.",
         request=InputSerializer,
+        extensions=sends(_201=("Location",)),
         responses={201: OpenApiTypes.OBJECT, **WRITE_ERRORS},
         examples=[
             request_example(

@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from scoring.api import inputs
 from scoring.api.common import ERRORS, required_if_match, with_etag
 from scoring.api.parsers import JSONParser
-from scoring.api.schema import request_example
+from scoring.api.schema import request_example, sends
 from scoring.rules import RULESETS
 from tournaments import selectors, services
 from tournaments.api.common import (
@@ -81,6 +81,7 @@ class Rounds(CompetitionView):
         summary="Add a round",
         description="`ruleset` defaults to the competition's first game, `duration_minutes` to 90.",
         request=RoundInput,
+        extensions=sends(_201=("Location",)),
         responses={201: RoundOutput, **WRITE_ERRORS},
         examples=[
             request_example(
@@ -101,7 +102,9 @@ class RoundDetail(CompetitionView):
 
     @extend_schema(
         summary="A round: tables with their seats and games, byes, check-ins, quality figures",
-        description="A draft round is a 404 for anyone outside the club.",
+        description="A draft round is a 404 for anyone outside the club. Its `ETag` is the "
+        "round's validator: send it in `If-Match` to delete a draft round.",
+        extensions=sends(_200=("ETag",)),
         responses={200: RoundOutput, 404: ERRORS},
     )
     def get(self, request, competition_id: int, number: int):
