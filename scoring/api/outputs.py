@@ -153,6 +153,12 @@ class GameImport(Output):
         required=False,
         help_text="Each later hand counts once a player of another side accepts it.",
     )
+    status = serializers.ChoiceField(
+        GameStatus.choices,
+        required=False,
+        help_text="As exported: `abandoned` (with `abandon_reason`), or what the hands make it.",
+    )
+    abandon_reason = serializers.CharField(required=False)
 
 
 class Ruleset(Output):

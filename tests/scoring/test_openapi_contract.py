@@ -321,3 +321,14 @@ def test_every_header_sent_is_declared(schema, club, olga, settings):
         assert sent <= declared, (method, path, code, sent - declared)
         statuses.add(code)
     assert {"200", "201", "304", "401", "412", "422", "428", "429"} <= statuses
+
+
+def test_a_player_id_no_column_holds_is_an_unknown_player_not_a_crash(club, olga):
+    # Found by schemathesis once the game document was typed: ids past 64 bits.
+    refused = api_as(olga).post(
+        f"/api/v1/clubs/{club.slug}/games/",
+        {"ruleset": "terziglio", "players": [-9540005607811225485312, 2**63, "Carla"]},
+        format="json",
+    )
+    assert refused.status_code == 400
+    assert {e["field"] for e in refused.json()["errors"]} >= {"players[0]", "players[1]"}
