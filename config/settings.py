@@ -352,7 +352,8 @@ REST_FRAMEWORK = {
     # JSON for a phone's request without parsing its Accept header (scoring/api/negotiation.py).
     "DEFAULT_CONTENT_NEGOTIATION_CLASS": "scoring.api.negotiation.ShortcutNegotiation",
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # drf-spectacular's, without docstrings as descriptions (scoring/api/schema.py).
+    "DEFAULT_SCHEMA_CLASS": "scoring.api.schema.AutoSchema",
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
         "scoring.api.renderers.BrowsableAPIRenderer",
@@ -382,7 +383,14 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "RulesetEnum": "scoring.rules.RULESETS",
         "RegistrationStatusEnum": "tournaments.models.RegistrationStatus.choices",
+        "GameStatusEnum": "scoring.models.GameStatus",
     },
+    # Hand documents from the rules registry, headers, 401s, strict nullable references
+    # (scoring/api/schema.py, docs/api.md).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "scoring.api.schema.postprocess",
+    ],
 }
 
 # Guessing (scoring/throttles.py). Passwords: LOGIN_MAX_ATTEMPTS free tries per account (four

@@ -105,7 +105,10 @@ def token(client, username, password):
 def test_the_token_endpoint_answers_429_with_retry_after_in_the_error_shape(olga, two_free, clock):
     client = APIClient(REMOTE_ADDR="10.0.0.66")
     for _ in range(2):
-        assert token(client, "olga", "nope").status_code == 400
+        wrong = token(client, "olga", "nope")
+        assert wrong.status_code == 401 and wrong["WWW-Authenticate"] == "Token"
+        [error] = wrong.json()["errors"]
+        assert error["code"] == "authentication_failed"
     refused = token(client, "olga", "pw-olga")
     assert refused.status_code == 429 and refused["Retry-After"] == "1"
     [error] = refused.json()["errors"]

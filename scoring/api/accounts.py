@@ -1,18 +1,20 @@
 """The API token: ``POST /api/v1/auth/token/`` with a username and password, throttled like the
 login page (``scoring.throttles``): a try made while the account or the address must wait is a
-429 with ``Retry-After``, in the one error shape, and the password is not even checked."""
+429 with ``Retry-After``, in the one error shape, and the password is not even checked. A wrong
+username or password is a 401 (``WWW-Authenticate: Token``); a body without them a 400. JSON
+only: one request schema, which client generators import cleanly."""
 
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.exceptions import ErrorDetail, Throttled
-from rest_framework.parsers import FormParser
+from rest_framework.exceptions import AuthenticationFailed, ErrorDetail, Throttled, ValidationError
 
 from scoring import throttles
 from scoring.api.common import ERRORS
 from scoring.api.parsers import JSONParser
+from scoring.api.schema import anonymous, request_example
 from scoring.messages import message
 
 
@@ -20,12 +22,19 @@ class ObtainToken(ObtainAuthToken):
     """DRF's token view, reading JSON through the bounded parser (and forms, as DRF documents),
     throttled, with its refusals in the schema."""
 
-    parser_classes = [JSONParser, FormParser]
+    parser_classes = [JSONParser]
 
     @extend_schema(
         summary="A token for the Authorization header (Token <key>)",
-        description="Wrong passwords are throttled per account and per address, with a "
-        "growing wait (429 with Retry-After).",
+        description="No authentication needed. A wrong username or password is a 401; wrong "
+        "passwords are throttled per account and per address, with a growing wait (429 with "
+        "Retry-After).",
+        extensions=anonymous(),
+        request=inline_serializer(
+            "Credentials",
+            {"username": serializers.CharField(), "password": serializers.CharField()},
+        ),
+        examples=[request_example("Olga", {"username": "olga", "password": "correct horse"})],
         responses={
             200: inline_serializer("Token", {"token": serializers.CharField()}),
             400: ERRORS,
@@ -44,7 +53,15 @@ class ObtainToken(ObtainAuthToken):
             )
             raise refusal
         guard.attempt()
-        response = super().post(request, *args, **kwargs)
+        try:
+            response = super().post(request, *args, **kwargs)
+        except ValidationError as refused:
+            if "authorization" not in str(refused.get_codes()):
+                raise
+            detail = refused.detail.get("non_field_errors", refused.detail)  # type: ignore[union-attr]
+            raise AuthenticationFailed(
+                str(detail[0] if isinstance(detail, list) else detail)
+            ) from None
         guard.succeed()
         return response
 

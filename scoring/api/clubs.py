@@ -9,7 +9,6 @@ from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
-    OpenApiExample,
     OpenApiParameter,
     extend_schema,
 )
@@ -18,10 +17,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import access, etags, selectors, services
-from scoring.api import inputs
+from scoring.api import inputs, outputs
 from scoring.api.common import (
     ERRORS,
-    OBJECTS,
     Moment,
     Output,
     readable_club,
@@ -29,26 +27,28 @@ from scoring.api.common import (
 )
 from scoring.api.errors import Refused
 from scoring.api.parsers import JSONParser
+from scoring.api.schema import request_example, sends
 from scoring.models import GameStatus, Role, Via
 from scoring.models.clubs import CURRENCIES
 from scoring.rules import Problem, RuleViolation
 from scoring.services.clubs import NAME_MAX
 
-GAME_DOCUMENT_EXAMPLE = OpenApiExample(
+GAME_DOCUMENT_EXAMPLE = request_example(
     "Terziglio with two hands",
-    value={
+    {
         "ruleset": "terziglio",
         "options": {"target_score": 31},
         "players": [12, "Bruno", "Carla"],
         "hands": [
             {
+                "ruleset": "terziglio",
                 "dealer": 0,
                 "outcome": "played",
                 "soloist": 0,
                 "contract": "chiamo",
                 "soloist_points": 7,
             },
-            {"dealer": 1, "outcome": "passed_out"},
+            {"ruleset": "terziglio", "dealer": 1, "outcome": "passed_out"},
         ],
     },
 )
@@ -134,7 +134,9 @@ class ClubDetail(APIView):
 class RulesetList(APIView):
     @extend_schema(
         summary="Every game the app scores, with its options and presets",
-        responses={200: OBJECTS},
+        description="With each game's hand document and options as JSON Schema (`hand_schema`, "
+        "`options_schema`): the same as the `…HandRequest` components of this schema.",
+        responses={200: outputs.Ruleset(many=True)},
     )
     def get(self, request):
         return Response(selectors.rulesets_description())
@@ -179,9 +181,10 @@ class ClubGames(APIView):
         "The rules engine reads it and names every problem. `hands_need_acceptance: true` "
         "(optional): each later hand counts once a player of another side accepts it "
         "(`…/hands/{number}/accept/`).",
-        request=OpenApiTypes.OBJECT,
+        request=outputs.GameImport,
         examples=[GAME_DOCUMENT_EXAMPLE],
-        responses={201: OpenApiTypes.OBJECT, 400: ERRORS, 403: ERRORS, 404: ERRORS},
+        extensions=sends(_201=("ETag", "Location")),
+        responses={201: outputs.GameAnswer, 400: ERRORS, 403: ERRORS, 404: ERRORS},
     )
     def post(self, request, slug: str):
         club = readable_club(request, slug)

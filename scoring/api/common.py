@@ -25,7 +25,7 @@ class Named:
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         if "Meta" not in cls.__dict__:
-            name = cls.__qualname__.replace(".", "").removesuffix("Serializer")
+            name = cls.__qualname__.replace(".", "").removesuffix("Serializer").lstrip("_")
             cls.Meta = type("Meta", (), {"ref_name": name})
 
 
@@ -34,14 +34,23 @@ class Output(Named, serializers.Serializer):
 
 
 class ErrorSerializer(serializers.Serializer):
-    hand = serializers.IntegerField(allow_null=True)
-    field = serializers.CharField(allow_null=True)
-    code = serializers.CharField()
-    message = serializers.CharField()
+    hand = serializers.IntegerField(
+        allow_null=True, help_text="The number of the hand concerned, if any."
+    )
+    field = serializers.CharField(
+        allow_null=True,
+        help_text="Where: a body path (`soloist_cards.aces`, `points[1]`), a header "
+        "(`If-Match`) or a query parameter; null when the refusal is about the whole request.",
+    )
+    code = serializers.CharField(help_text="What, for programs (`required`, `range`, `stale`...).")
+    message = serializers.CharField(help_text="What, for people, in the request's language.")
+    current_version = serializers.IntegerField(
+        required=False, help_text="With a 412: the version the hand or game has now."
+    )
 
 
 #: The one error shape, for the schema's 4xx answers.
-ERRORS = inline_serializer("Errors", {"errors": ErrorSerializer(many=True)})
+ERRORS = inline_serializer("ErrorResponse", {"errors": ErrorSerializer(many=True)})
 #: A list of free-form objects, for the schema of an answer that is a JSON array.
 OBJECTS = {"type": "array", "items": {"type": "object", "additionalProperties": True}}
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.utils import (
-    OpenApiExample,
     extend_schema,
     extend_schema_view,
 )
@@ -14,6 +13,7 @@ from drf_spectacular.utils import (
 from scoring import services
 from scoring.api import inputs
 from scoring.api.games import CONDITIONAL_WRITE_RESPONSES, IF_MATCH, GameWrite, hand_answer
+from scoring.api.schema import request_example, sends
 from scoring.rules import Problem, RuleViolation
 
 
@@ -65,7 +65,8 @@ ANSWER_DESCRIPTION = (
         description=ANSWER_DESCRIPTION.format(state="or when the hand was rejected (correct it)"),
         parameters=[IF_MATCH],
         request=HandAnswer.InputSerializer,
-        examples=[OpenApiExample("Carla accepts", value={"seat": 2})],
+        examples=[request_example("Carla accepts", {"seat": 2})],
+        extensions=sends(_200=("ETag",)),
         responses=CONDITIONAL_WRITE_RESPONSES,
     )
 )
@@ -82,9 +83,8 @@ class HandAccept(HandAnswer):
         + " A rejected hand counts only once corrected and accepted.",
         parameters=[IF_MATCH],
         request=HandAnswer.InputSerializer,
-        examples=[
-            OpenApiExample("Carla rejects", value={"seat": 2, "reason": "Anna made 7, not 8"})
-        ],
+        examples=[request_example("Carla rejects", {"seat": 2, "reason": "Anna made 7, not 8"})],
+        extensions=sends(_200=("ETag",)),
         responses=CONDITIONAL_WRITE_RESPONSES,
     )
 )

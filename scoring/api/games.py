@@ -50,7 +50,9 @@ from scoring.api.common import (
     with_etag,
 )
 from scoring.api.errors import Refused
+from scoring.api.outputs import GameAnswer, GameDocument, GameFigures, HandAnswer
 from scoring.api.parsers import JSONParser
+from scoring.api.schema import sends
 from scoring.models import HAND_WRITERS, MANAGERS, Game, Via
 from scoring.rules import Problem, RuleViolation
 from scoring.services import NotAllowed
@@ -87,7 +89,7 @@ IF_NONE_MATCH = OpenApiParameter(
 )
 #: What a write conditioned on ``If-Match`` answers (a hand's correction or removal).
 CONDITIONAL_WRITE_RESPONSES = {
-    200: OpenApiTypes.OBJECT,
+    200: HandAnswer,
     400: ERRORS,
     403: ERRORS,
     404: ERRORS,
@@ -131,7 +133,8 @@ class GameDetail(APIView):
         description="The shape of `manage.py score --json` plus `id`, `club`, `version`, `seats`. "
         "Send `If-None-Match` with the last ETag to poll cheaply (304 when nothing changed).",
         parameters=[IF_NONE_MATCH],
-        responses={200: OpenApiTypes.OBJECT, 304: None, 404: ERRORS},
+        extensions=sends(_200=("ETag",)),
+        responses={200: GameAnswer, 304: None, 404: ERRORS},
     )
     def get(self, request, game_id: int):
         game, _role = readable_game(request, game_id)
@@ -144,7 +147,7 @@ class GameDetail(APIView):
 class GameExport(APIView):
     @extend_schema(
         summary="The game document (import/export format)",
-        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+        responses={200: GameDocument, 404: ERRORS},
     )
     def get(self, request, game_id: int):
         game, _role = readable_game(request, game_id)
@@ -241,7 +244,7 @@ class ReasonedGameWrite(GameWrite):
 
 
 REASONED_WRITE_RESPONSES = {
-    200: OpenApiTypes.OBJECT,
+    200: GameFigures,
     400: ERRORS,
     403: ERRORS,
     404: ERRORS,
@@ -264,6 +267,7 @@ REASONED_WRITE_RESPONSES = {
             )
         ],
         request=ReasonInput,
+        extensions=sends(_200=("ETag",)),
         responses=REASONED_WRITE_RESPONSES | {412: ERRORS},
     )
 )
@@ -281,6 +285,7 @@ class GameAbandon(ReasonedGameWrite):
         "reaching the standings once. A game locked because its competition is final stays "
         "locked (409) until the competition is reopened. `POST …/lock/` locks it again.",
         request=ReasonInput,
+        extensions=sends(_200=("ETag",)),
         responses=REASONED_WRITE_RESPONSES,
     )
 )
@@ -299,7 +304,8 @@ class GameLock(GameWrite):
         description="For the reason it was last locked (its round closed...), or by hand: every "
         "hand write is then refused with 409 until it is reopened. Owners and organizers.",
         request=None,
-        responses={200: OpenApiTypes.OBJECT, 403: ERRORS, 404: ERRORS},
+        extensions=sends(_200=("ETag",)),
+        responses={200: GameFigures, 403: ERRORS, 404: ERRORS},
     )
     def post(self, request, game_id: int):
         readable_game(request, game_id)

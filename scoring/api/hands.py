@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
-    OpenApiExample,
     OpenApiParameter,
     extend_schema,
+    extend_schema_field,
 )
 from rest_framework import status
 from rest_framework.exceptions import NotFound
@@ -33,10 +33,46 @@ from scoring.api.games import (
     ReasonInput,
     hand_answer,
 )
+from scoring.api.outputs import GameAnswer, GameFigures, HandAnswer, HandDocumentRequestField
+from scoring.api.schema import HAND_DOCUMENT_REQUEST, request_example, sends
 from scoring.rules import Problem
 from scoring.validators import control_character
 
-HAND_DOCUMENT_EXAMPLE = OpenApiExample("Briscola", value={"dealer": 1, "points": [67, 53]})
+HAND_DOCUMENT_EXAMPLES = [
+    request_example(
+        "Terziglio",
+        {
+            "ruleset": "terziglio",
+            "dealer": 0,
+            "outcome": "played",
+            "soloist": 2,
+            "contract": "solo",
+            "soloist_points": 7,
+        },
+    ),
+    request_example("Briscola", {"ruleset": "briscola", "dealer": 1, "points": [67, 53]}),
+]
+#: The reason a removal needs, in the query (a DELETE has no body a generator sends).
+REASON = OpenApiParameter(
+    "reason",
+    OpenApiTypes.STR,
+    OpenApiParameter.QUERY,
+    required=True,
+    description="Why the hand is removed (kept in the audit trail). A JSON body "
+    '`{"reason": …}` is read too.',
+)
+#: A hand's correction.
+HAND_WRITE_RESPONSES = CONDITIONAL_WRITE_RESPONSES | {200: HandAnswer}
+
+
+class HandCorrection(inputs.StrictInput):
+    document = HandDocumentRequestField(help_text="The new hand document.")
+    reason = inputs.Text(required=False, default="", help_text="Why (kept in the audit trail).")
+
+
+@extend_schema_field({"type": "object", "additionalProperties": HAND_DOCUMENT_REQUEST})
+class HandsByNumber(inputs.NumberedObject):
+    pass
 
 
 class GameHands(GameWrite):
@@ -54,13 +90,16 @@ class GameHands(GameWrite):
 
     @extend_schema(
         summary="Enter the next hand",
-        description="The body is the hand document of the game's ruleset (see `/api/v1/rulesets/`), "
-        "read by the rules engine.",
+        description="The body is a hand document of the game's ruleset, naming it in "
+        "`ruleset` (`HandDocumentRequest`; each game's JSON Schema is also in "
+        "`/api/v1/rulesets/`). The rules engine reads it and names every problem (400). The "
+        "answer is the hand and the game's figures; its `ETag` is the hand's validator.",
         parameters=[IDEMPOTENCY_KEY],
-        request=OpenApiTypes.OBJECT,
-        examples=[HAND_DOCUMENT_EXAMPLE],
+        request={"application/json": HAND_DOCUMENT_REQUEST},
+        examples=HAND_DOCUMENT_EXAMPLES,
+        extensions=sends(_201=("ETag", "Location", "Idempotent-Replayed")),
         responses={
-            201: OpenApiTypes.OBJECT,
+            201: HandAnswer,
             400: ERRORS,
             403: ERRORS,
             404: ERRORS,
@@ -92,7 +131,8 @@ class GameHand(GameWrite):
         description="Its ETag names the hand itself and its version: send it back in `If-Match` "
         "to correct or remove this hand.",
         parameters=[IF_NONE_MATCH],
-        responses={200: OpenApiTypes.OBJECT, 304: None, 404: ERRORS},
+        extensions=sends(_200=("ETag",)),
+        responses={200: HandAnswer, 304: None, 404: ERRORS},
     )
     def get(self, request, game_id: int, number: int):
         game, _role = readable_game(request, game_id)
@@ -106,13 +146,22 @@ class GameHand(GameWrite):
 
     @extend_schema(
         summary="Correct a hand",
-        description='The body is the new hand document (or `{"document": …, "reason": …}`), read '
-        "by the rules engine. The game is replayed from hand 1; if a later hand no longer fits, "
-        "nothing changes and the 400 names that hand.",
+        description="The body holds the new hand document and, optionally, a reason (a bare "
+        "hand document is read too). The game is replayed from hand 1; if a later hand no "
+        "longer fits, nothing changes and the 400 names that hand.",
         parameters=[IF_MATCH],
-        request=OpenApiTypes.OBJECT,
-        examples=[HAND_DOCUMENT_EXAMPLE],
-        responses=CONDITIONAL_WRITE_RESPONSES,
+        request=HandCorrection,
+        examples=[
+            request_example(
+                "Briscola",
+                {
+                    "document": {"ruleset": "briscola", "dealer": 1, "points": [70, 50]},
+                    "reason": "points swapped",
+                },
+            )
+        ],
+        extensions=sends(_200=("ETag",)),
+        responses=HAND_WRITE_RESPONSES,
     )
     def put(self, request, game_id: int, number: int):
         with self.input_checks(request, game_id):
@@ -139,13 +188,14 @@ class GameHand(GameWrite):
 
     @extend_schema(
         summary="Remove a hand",
-        description='A reason is required (`{"reason": …}` or `?reason=`). Later hands move up one '
+        description="A reason is required (`?reason=`). Later hands move up one "
         "number and the game is replayed. `If-Match` is required and names the hand removed: a "
         "removal resent with the same validator finds the hand that took this number and is "
-        "refused (412), it never removes a second hand.",
-        parameters=[IF_MATCH],
-        request=ReasonInput,
-        responses=CONDITIONAL_WRITE_RESPONSES,
+        "refused (412), it never removes a second hand. The answer is the game's figures.",
+        parameters=[IF_MATCH, REASON],
+        request=None,
+        extensions=sends(_200=("ETag",)),
+        responses=CONDITIONAL_WRITE_RESPONSES | {200: GameFigures},
     )
     def delete(self, request, game_id: int, number: int):
         with self.input_checks(request, game_id):
@@ -164,7 +214,7 @@ class GameHand(GameWrite):
 
 class GameCorrections(GameWrite):
     class InputSerializer(inputs.StrictInput):
-        hands = inputs.NumberedObject(
+        hands = HandsByNumber(
             child=inputs.Document(),
             key_problem=("type", {"expected": "integer"}),
             help_text="Hand number → the new hand document (read by the rules engine).",
@@ -202,16 +252,20 @@ class GameCorrections(GameWrite):
         ],
         request=InputSerializer,
         examples=[
-            OpenApiExample(
+            request_example(
                 "Two hands",
-                value={
-                    "hands": {"3": {"dealer": 2, "points": [70, 50]}, "4": {"dealer": 0}},
+                {
+                    "hands": {
+                        "3": {"ruleset": "briscola", "dealer": 0, "points": [70, 50]},
+                        "4": {"ruleset": "briscola", "dealer": 1, "points": [50, 70]},
+                    },
                     "versions": {"3": '"h1234.1"', "4": '"h1235.2"'},
                     "reason": "dealer miscounted",
                 },
             )
         ],
-        responses=CONDITIONAL_WRITE_RESPONSES,
+        extensions=sends(_200=("ETag",)),
+        responses=CONDITIONAL_WRITE_RESPONSES | {200: GameAnswer},
     )
     def post(self, request, game_id: int):
         serializer = self.InputSerializer(data=request.data)

@@ -36,6 +36,11 @@ from .options import (  # noqa: F401  (the contract's vocabulary: game modules i
     Option,
 )
 from .reading import Problem, Problems, Reader, RuleViolation, is_int, join  # noqa: F401
+from .shapes import Shape, keys_of
+
+#: The key a client may add to a hand document to say which game it is for (the API's
+#: discriminator): checked against the game's ruleset, never stored.
+RULESET_KEY = "ruleset"
 
 # ---------------------------------------------------------------------------------------------
 # Values passed between the engine and a ruleset
@@ -156,7 +161,11 @@ class Ruleset:
     dealer_sits_out_with: ClassVar[frozenset[int]] = frozenset()
     options: ClassVar[tuple[Option, ...]]
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
-    #: The keys a hand document may hold, ``dealer`` first, in the order the spec lists them.
+    #: The alternative shapes of a hand document (``scoring.rules.shapes``): the one
+    #: declaration the reader, the forms' facts and the API's JSON Schema are made from.
+    hand_shapes: ClassVar[tuple[Shape, ...]]
+    #: The keys a hand document may hold, ``dealer`` first, in the order the shapes declare
+    #: them (made from ``hand_shapes``).
     hand_keys: ClassVar[tuple[str, ...]]
     #: Keys of the seats that must hold cards in a hand (a soloist, a caller, a partner).
     active_seat_keys: ClassVar[tuple[str, ...]] = ()
@@ -164,6 +173,38 @@ class Ruleset:
     total_points: ClassVar[int | None] = None
     #: Card points the declaring side needs unless the bidding raised them.
     default_target: ClassVar[int | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "hand_shapes" in cls.__dict__:
+            cls.hand_keys = keys_of(cls.hand_shapes)
+
+    # -- JSON Schema --------------------------------------------------------------------------
+
+    def hand_schemas(self, *, tagged: bool) -> dict[str, dict[str, Any]]:
+        """One JSON Schema per shape of the hand document, by shape name. ``tagged``: the
+        document must name its ruleset (``"ruleset": "<key>"``), as a request does."""
+        schemas = {}
+        for shape in self.hand_shapes:
+            schema = shape.schema(self.max_seats)
+            if tagged:
+                tag = {"type": "string", "enum": [self.key], "description": "The game's ruleset."}
+                schema["properties"] = {RULESET_KEY: tag, **schema["properties"]}
+                schema["required"] = [RULESET_KEY, *schema["required"]]
+            schemas[shape.name] = schema
+        return schemas
+
+    def hand_schema(self, *, tagged: bool = False) -> dict[str, Any]:
+        """The hand document as one JSON Schema: ``oneOf`` its shapes where it has several."""
+        shapes = list(self.hand_schemas(tagged=tagged).values())
+        return shapes[0] if len(shapes) == 1 else {"oneOf": shapes}
+
+    def options_schema(self) -> dict[str, Any]:
+        """The ``options`` object of a new game as a JSON Schema (every key optional)."""
+        properties = {option.key: option.schema() for option in self.options}
+        if self.presets:
+            properties["preset"] = {"type": "string", "enum": list(self.presets)}
+        return {"type": "object", "properties": properties, "additionalProperties": False}
 
     # -- options ------------------------------------------------------------------------------
 
@@ -249,6 +290,11 @@ class Ruleset:
     def parse_hand(self, document: Any, ctx: HandContext) -> Hand:
         """Validate ``document`` in its context and score it. Raises RuleViolation."""
         problems = Problems()
+        if isinstance(document, Mapping) and RULESET_KEY in document:
+            document = dict(document)
+            tag = document.pop(RULESET_KEY)
+            if tag != self.key:
+                problems.add(RULESET_KEY, "choice", choices=(self.key,), value=tag)
         reader = Reader.of(document, problems, "")
         hand = None
         if reader is not None:

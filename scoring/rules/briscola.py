@@ -32,6 +32,7 @@ from .base import (
     places,
     ranking_of,
 )
+from .shapes import IntList, Seat, Shape, field_of
 
 TOTAL_POINTS = 120
 IMPOSSIBLE_POINTS = (1, TOTAL_POINTS - 1)
@@ -44,7 +45,23 @@ class Briscola(Ruleset):
     max_seats = 5
     ideal_seats = 2
     totals_are_hands_won = True
-    hand_keys = ("dealer", "points")
+    hand_shapes = (
+        Shape(
+            "Played",
+            (
+                Seat("dealer", "The seat that dealt this hand."),
+                IntList(
+                    "points",
+                    "The card points of each side (each seat, or each pair), in side order; "
+                    "they sum to 120.",
+                    lo=0,
+                    hi=TOTAL_POINTS,
+                    min_items=2,
+                    max_items=5,
+                ),
+            ),
+        ),
+    )
     total_points = TOTAL_POINTS
     options = (
         ChoiceOption("format", None, nullable=True, choices=("singles", "pairs")),
@@ -90,13 +107,15 @@ class Briscola(Ruleset):
         if len(points) != n_sides:
             doc.problems.add("points", "length", expected=n_sides, value=len(points))
             return None
+        declared = field_of(self.hand_shapes, "points")
+        assert isinstance(declared, IntList)
         before = len(doc.problems.items)
         for index, value in enumerate(points):
             path = join("points", index)
             if not is_int(value):
                 doc.problems.add(path, "type", expected="integer")
-            elif not 0 <= value <= TOTAL_POINTS:
-                doc.problems.add(path, "range", min=0, max=TOTAL_POINTS, value=value)
+            elif not declared.lo <= value <= declared.hi:
+                doc.problems.add(path, "range", min=declared.lo, max=declared.hi, value=value)
             elif value in IMPOSSIBLE_POINTS:
                 doc.problems.add(path, "impossible", value=value)
         if len(doc.problems.items) > before:

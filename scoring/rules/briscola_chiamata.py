@@ -27,9 +27,9 @@ from .base import (
     SummaryPart,
     fill_defaults,
 )
+from .shapes import Choice, Int, Seat, Shape, field_of
 
 PLAYED, PASSED_OUT = "played", "passed_out"
-PLAYED_KEYS = ("caller", "partner", "target", "caller_points")
 DEFAULT_TARGET = 61
 TOTAL_POINTS = 120
 
@@ -47,7 +47,34 @@ class BriscolaChiamata(Ruleset):
     ideal_seats = 5
     zero_sum = True
     dealer_sits_out_with = frozenset({6})
-    hand_keys = ("dealer", "outcome", *PLAYED_KEYS)
+    hand_shapes = (
+        Shape(
+            "Played",
+            (
+                Seat("dealer", "The seat that dealt this hand."),
+                Choice("outcome", "The hand was played.", choices=(PLAYED,)),
+                Seat("caller", "The seat that won the bidding and called a card."),
+                Seat("partner", "The holder of the called card (the caller, when alone)."),
+                Int(
+                    "target",
+                    "The card points the caller's side needed (61 unless the bidding raised it).",
+                    lo=DEFAULT_TARGET,
+                    hi=TOTAL_POINTS,
+                ),
+                Int(
+                    "caller_points", "The card points of the caller's side.", lo=0, hi=TOTAL_POINTS
+                ),
+            ),
+            optional=frozenset({"target"}),
+        ),
+        Shape(
+            "PassedOut",
+            (
+                Seat("dealer", "The seat that dealt this hand."),
+                Choice("outcome", "Nobody bid, or the hand was thrown in.", choices=(PASSED_OUT,)),
+            ),
+        ),
+    )
     active_seat_keys = ("caller", "partner")
     total_points = TOTAL_POINTS
     default_target = DEFAULT_TARGET
@@ -69,7 +96,7 @@ class BriscolaChiamata(Ruleset):
         dealer = self.read_dealer(doc, ctx)
         outcome = doc.read_choice("outcome", (PLAYED, PASSED_OUT))
         if outcome == PASSED_OUT:
-            doc.not_allowed(PLAYED_KEYS, reason="passed_out")
+            doc.not_allowed(self.hand_keys[2:], reason="passed_out")
             if doc.problems or dealer is None:
                 return None
             return Hand(dict(doc.obj), dealer, (0,) * ctx.n)
@@ -77,10 +104,10 @@ class BriscolaChiamata(Ruleset):
             return None
         caller = self.read_active_seat(doc, "caller", ctx, dealer)
         partner = self.read_active_seat(doc, "partner", ctx, dealer)
-        target = (
-            doc.read_int("target", DEFAULT_TARGET, TOTAL_POINTS, required=False) or DEFAULT_TARGET
-        )
-        points = doc.read_int("caller_points", 0, TOTAL_POINTS)
+        declared = {key: field_of(self.hand_shapes, key) for key in ("target", "caller_points")}
+        bounds = {key: (f.lo, f.hi) for key, f in declared.items() if isinstance(f, Int)}
+        target = doc.read_int("target", *bounds["target"], required=False) or DEFAULT_TARGET
+        points = doc.read_int("caller_points", *bounds["caller_points"])
         if points in (1, TOTAL_POINTS - 1):
             doc.problems.add("caller_points", "impossible", value=points)
         if doc.problems:

@@ -20,7 +20,6 @@ from .soloist import SoloistGame
 class Calabrasella(SoloistGame):
     key = "calabrasella"
     name = "Calabrasella"
-    played_keys = ("soloist", "soloist_points", "soloist_cards", "sweep")
     total_points = 35
     card_counts = {"aces": (0, 4), "counters": (0, 20)}
     card_values = {"aces": (3, 1), "counters": (1, 1), "last_trick": (3, 1)}

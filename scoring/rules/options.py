@@ -34,6 +34,16 @@ class Option:
     def describe(self) -> dict[str, Any]:
         return {"type": self.kind, "default": self.default, "nullable": self.nullable}
 
+    def schema(self) -> dict[str, Any]:
+        """The option's value as a JSON Schema (``null`` allowed where the option is automatic)."""
+        schema = self.value_schema()
+        if self.nullable:
+            schema = {"anyOf": [schema, {"type": "null"}]}
+        return schema | {"default": self.default}
+
+    def value_schema(self) -> dict[str, Any]:  # pragma: no cover
+        raise NotImplementedError
+
 
 @dataclass(frozen=True)
 class IntOption(Option):
@@ -53,6 +63,9 @@ class IntOption(Option):
     def describe(self) -> dict[str, Any]:
         return super().describe() | {"min": self.lo, "max": self.hi}
 
+    def value_schema(self) -> dict[str, Any]:
+        return {"type": "integer", "minimum": self.lo, "maximum": self.hi}
+
 
 @dataclass(frozen=True)
 class BoolOption(Option):
@@ -63,6 +76,9 @@ class BoolOption(Option):
             problems.add(path, "type", expected="boolean")
             return None
         return value
+
+    def value_schema(self) -> dict[str, Any]:
+        return {"type": "boolean"}
 
 
 @dataclass(frozen=True)
@@ -81,6 +97,9 @@ class ChoiceOption(Option):
 
     def describe(self) -> dict[str, Any]:
         return super().describe() | {"choices": list(self.choices)}
+
+    def value_schema(self) -> dict[str, Any]:
+        return {"type": "string", "enum": list(self.choices)}
 
 
 @dataclass(frozen=True)
@@ -103,6 +122,15 @@ class IntMapOption(Option):
 
     def describe(self) -> dict[str, Any]:
         return super().describe() | {"keys": list(self.keys), "min": self.lo, "max": self.hi}
+
+    def value_schema(self) -> dict[str, Any]:
+        number = {"type": "integer", "minimum": self.lo, "maximum": self.hi}
+        return {
+            "type": "object",
+            "properties": dict.fromkeys(self.keys, number),
+            "required": list(self.keys),
+            "additionalProperties": False,
+        }
 
 
 FREE_DEALER = BoolOption("free_dealer", False)

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from .base import Hand, HandContext, Reader, Ruleset, SummaryPart, fill_defaults
+from .shapes import Choice, Counts, Field, Int, Seat, Shape, field_of
 
 PLAYED, PASSED_OUT = "played", "passed_out"
 OUTCOMES = (PLAYED, PASSED_OUT)
@@ -30,8 +31,11 @@ class SoloistGame(Ruleset):
     dealer_sits_out_with = frozenset({4})
     active_seat_keys = ("soloist",)
 
-    #: Keys of a played hand besides dealer/outcome, in the order docs/rules lists them.
+    #: Keys of a played hand besides dealer/outcome, in the order docs/rules lists them (made
+    #: from the shapes).
     played_keys: ClassVar[tuple[str, ...]]
+    #: The contracts the soloist may name, where the game has several.
+    contracts: ClassVar[tuple[str, ...]] = ()
     #: Card points of one hand (``total_points``), the most one side can take.
     total_points: ClassVar[int]
     #: The detailed count: key -> (lo, hi) besides the boolean ``last_trick``.
@@ -41,8 +45,32 @@ class SoloistGame(Ruleset):
     card_values: ClassVar[Mapping[str, tuple[int, int]]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
+        cls.hand_shapes = cls.shapes()
         super().__init_subclass__(**kwargs)
-        cls.hand_keys = ("dealer", "outcome", *cls.played_keys)
+        cls.played_keys = cls.hand_keys[2:]
+
+    @classmethod
+    def shapes(cls) -> tuple[Shape, ...]:
+        """Passed out, or played with the soloist's points entered or his cards counted."""
+        dealer = Seat("dealer", "The seat that dealt this hand.")
+        soloist = Seat("soloist", "The seat that won the bidding and played alone.")
+        contract: tuple[Field, ...] = ()
+        if cls.contracts:
+            contract = (Choice("contract", "The soloist's contract.", choices=cls.contracts),)
+        sweep = Choice("sweep", "The side that took every trick, if any.", choices=SWEEPS)
+        points = Int("soloist_points", "The soloist's card points.", lo=0, hi=cls.total_points)
+        cards = Counts(
+            "soloist_cards",
+            "The soloist's counting cards and whether he took the last trick.",
+            counts=cls.card_counts,
+        )
+        played = Choice("outcome", "The hand was played.", choices=(PLAYED,))
+        optional = frozenset({"sweep"})
+        return (
+            Shape("Points", (dealer, played, soloist, *contract, points, sweep), optional),
+            Shape("Cards", (dealer, played, soloist, *contract, cards, sweep), optional),
+            Shape("PassedOut", (dealer, Choice("outcome", "Nobody bid.", choices=(PASSED_OUT,)))),
+        )
 
     def points_of_cards(self, counts: Mapping[str, int], last_trick: bool) -> int:
         counted = {**counts, "last_trick": int(last_trick)}
@@ -94,7 +122,9 @@ class SoloistGame(Ruleset):
         soloist = self.read_active_seat(doc, "soloist", ctx, dealer)
         contract = self.read_contract(doc)
         points, took_all, took_none = self.read_points(doc)
-        sweep = doc.read_choice("sweep", SWEEPS, required=False) or "none"
+        sweeps = field_of(self.hand_shapes, "sweep")
+        assert isinstance(sweeps, Choice)
+        sweep = doc.read_choice("sweep", sweeps.choices, required=False) or "none"
         if points is not None and (
             (sweep == "soloist" and not took_all) or (sweep == "opponents" and not took_none)
         ):
@@ -121,14 +151,18 @@ class SoloistGame(Ruleset):
         trick (``took_all``) or none of them (``took_none``), which a sweep requires."""
         form = doc.exactly_one("soloist_points", "soloist_cards")
         if form == "soloist_points":
-            points = doc.read_int("soloist_points", 0, self.total_points)
+            declared = field_of(self.hand_shapes, "soloist_points")
+            assert isinstance(declared, Int)
+            points = doc.read_int("soloist_points", declared.lo, declared.hi)
             return points, points == self.total_points, points == 0
         cards = doc.read_object("soloist_cards") if form else None
         if cards is None:
             return None, False, False
-        cards.only((*self.card_counts, "last_trick"))
-        counts = {key: cards.read_int(key, lo, hi) for key, (lo, hi) in self.card_counts.items()}
-        last_trick = cards.read_bool("last_trick")
+        declared = field_of(self.hand_shapes, "soloist_cards")
+        assert isinstance(declared, Counts)
+        cards.only(declared.keys)
+        counts = {key: cards.read_int(key, lo, hi) for key, (lo, hi) in declared.counts.items()}
+        last_trick = cards.read_bool(declared.flag)
         if last_trick is None or None in counts.values():
             return None, False, False
         took_all = last_trick and all(counts[k] == hi for k, (_, hi) in self.card_counts.items())

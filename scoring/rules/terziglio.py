@@ -33,7 +33,6 @@ STANDARD_VALUES = {"chiamo": 1, "solo": 2, "solissimo": 4, "dividete": 8, "scegl
 class Terziglio(SoloistGame):
     key = "terziglio"
     name = "Terziglio"
-    played_keys = ("soloist", "contract", "soloist_points", "soloist_cards", "sweep")
     total_points = 11
     card_counts = {"aces": (0, 4), "thirds": (0, 20)}
     card_values = {"aces": (1, 1), "thirds": (1, 3), "last_trick": (1, 1)}

@@ -27,12 +27,15 @@ from .base import (
     SummaryPart,
     join,
 )
+from .shapes import Entries, Seat, Shape, field_of
 
 CATEGORIES = ("court", "tens", "other")
 #: Cards of each category in one pack, and the option value that prices it.
 PER_PACK = {"court": 16, "tens": 4, "other": 36}
 VALUE_KEY = {"court": "court", "tens": "ten", "other": "other"}
 CARDS_PER_PACK = 56
+#: The most packs (option ``packs``) and the highest penalty of one card (option ``values``).
+MAX_PACKS, MAX_VALUE = 2, 1000
 
 
 class Turkish(Ruleset):
@@ -42,7 +45,32 @@ class Turkish(Ruleset):
     max_seats = 8
     ideal_seats = 4
     lowest_wins = True
-    hand_keys = ("dealer", "went_out", "cards_left", "penalties")
+    hand_shapes = (
+        Shape(
+            "CardsLeft",
+            (
+                Seat("dealer", "The seat that dealt this hand."),
+                Seat("went_out", "The seat that got rid of all its cards."),
+                Entries(
+                    "cards_left",
+                    "Every other seat once: the cards it still holds, by category.",
+                    counts={key: (0, PER_PACK[key] * MAX_PACKS) for key in CATEGORIES},
+                ),
+            ),
+        ),
+        Shape(
+            "Penalties",
+            (
+                Seat("dealer", "The seat that dealt this hand."),
+                Seat("went_out", "The seat that got rid of all its cards."),
+                Entries(
+                    "penalties",
+                    "Every other seat once: its penalty points, already added up.",
+                    counts={"points": (1, MAX_PACKS * CARDS_PER_PACK * MAX_VALUE)},
+                ),
+            ),
+        ),
+    )
     options = (
         IntOption("deals", None, nullable=True, lo=1, hi=200),
         IntMapOption(
@@ -50,9 +78,9 @@ class Turkish(Ruleset):
             {"court": 10, "ten": 20, "other": 5},
             keys=("court", "ten", "other"),
             lo=1,
-            hi=1000,
+            hi=MAX_VALUE,
         ),
-        IntOption("packs", None, nullable=True, lo=1, hi=2),
+        IntOption("packs", None, nullable=True, lo=1, hi=MAX_PACKS),
         FREE_DEALER,
     )
 
@@ -89,7 +117,9 @@ class Turkish(Ruleset):
         self, doc: Reader, form: str, entries: list[Any], n: int, went_out: int
     ) -> dict[int, Reader]:
         """One reader per valid entry, by seat (docs/rules/turkish.md §5 V5, V6)."""
-        keys = ("seat", "court", "tens", "other") if form == "cards_left" else ("seat", "points")
+        declared = field_of(self.hand_shapes, form)
+        assert isinstance(declared, Entries)
+        keys = declared.keys
         by_seat: dict[int, Reader] = {}
         for index, entry in enumerate(entries):
             reader = Reader.of(entry, doc.problems, join(form, index))

@@ -235,6 +235,8 @@ def rulesets_description() -> list[dict[str, Any]]:
             "zero_sum": rules.zero_sum,
             "options": rules.describe_options(),
             "presets": {name: dict(values) for name, values in rules.presets.items()},
+            "hand_schema": rules.hand_schema(tagged=True),
+            "options_schema": rules.options_schema(),
         }
         for rules in RULESETS.values()
     ]

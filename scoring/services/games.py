@@ -46,7 +46,8 @@ def _match_players(club: Club, entries: Sequence[Any]) -> list[Player | str]:
     """The club's players for ``entries`` (Player, id or name), or the cleaned new names.
     Raises RuleViolation for unknown ids, blanks and a player listed twice. Creates nothing."""
     problems = Problems()
-    ids = [e for e in entries if isinstance(e, int) and not isinstance(e, bool)]
+    # An id no database column holds matches no player (and is never sent to the database).
+    ids = [e for e in entries if isinstance(e, int) and not isinstance(e, bool) and 0 < e < 2**63]
     names = [" ".join(e.split()).lower() for e in entries if isinstance(e, str)]
     by_id = {p.pk: p for p in club.players.filter(pk__in=ids)} if ids else {}
     by_name = {}

@@ -933,9 +933,12 @@ def test_the_openapi_schema_shows_the_real_request_fields(api):
     entry = request_fields(schema, "/api/v1/competitions/{competition_id}/entries/")
     assert set(entry) == {"player", "partner", "seed"}
     assert entry["seed"]["maximum"] == Entry.SEED_MAX
-    # The game and hand documents are the rules engine's: JSON objects, with an example.
+    # The hand documents are the rules registry's (tests/scoring/test_openapi_contract.py),
+    # with examples.
     hands = schema["paths"]["/api/v1/games/{game_id}/hands/"]["post"]["requestBody"]
-    assert hands["content"]["application/json"]["schema"]["type"] == "object"
+    assert hands["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/HandDocumentRequest"
+    }
     assert hands["content"]["application/json"]["examples"]
 
 

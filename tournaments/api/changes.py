@@ -9,9 +9,10 @@ rows as read under the round's lock, and a table that started meanwhile refuses 
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import extend_schema
 
 from scoring.api import inputs
+from scoring.api.schema import request_example
 from tournaments import services
 from tournaments.api.common import WRITE_ERRORS
 from tournaments.api.payloads import RoundOutput
@@ -40,7 +41,7 @@ class RoundReplace(RoundAction):
         "again when the competition e-mails its entrants.",
         request=InputSerializer,
         responses={200: RoundOutput, **WRITE_ERRORS},
-        examples=[OpenApiExample("Zeno takes Bruno's seat", value={"absent": 12, "late": 31})],
+        examples=[request_example("Zeno takes Bruno's seat", {"absent": 12, "late": 31})],
     )
     def post(self, request, competition_id: int, number: int):
         return super().post(request, competition_id, number)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from scoring.api import inputs
 from scoring.api.common import ERRORS
 from scoring.api.parsers import JSONParser
+from scoring.api.schema import request_example, sends
 from scoring.rules import RULESETS
 from scoring.services import NotAllowed
 from tournaments import selectors, services
@@ -98,11 +99,12 @@ class ClubCompetitions(CompetitionView):
         summary="Create a league or a tournament",
         description="Owners and organizers of the club. Every bad field is named in the 400.",
         request=InputSerializer,
+        extensions=sends(_201=("Location",)),
         responses={201: OpenApiTypes.OBJECT, **WRITE_ERRORS},
         examples=[
-            OpenApiExample(
+            request_example(
                 "A Terziglio tournament of four rounds",
-                value={
+                {
                     "name": "Torneo di primavera",
                     "rulesets": ["terziglio"],
                     "format": "rotation",
@@ -176,7 +178,7 @@ class CompetitionDetail(CompetitionView):
         "Owners and organizers; audited in the competition's event log.",
         request=SettingsInput,
         responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
-        examples=[OpenApiExample("Best 8 nights", value={"best_of": 8, "confirm": True})],
+        examples=[request_example("Best 8 nights", {"best_of": 8, "confirm": True})],
     )
     def patch(self, request, competition_id: int):
         competition, role = managed_competition(request, competition_id)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
@@ -12,6 +12,7 @@ from scoring import etags
 from scoring.api import inputs
 from scoring.api.common import ERRORS
 from scoring.api.parsers import JSONParser
+from scoring.api.schema import request_example
 from scoring.models import Player
 from tournaments import selectors, services
 from tournaments.api.common import (
@@ -69,8 +70,8 @@ class Entries(CompetitionView):
         request=InputSerializer,
         responses={201: EntryOutput, **WRITE_ERRORS},
         examples=[
-            OpenApiExample("An existing player", value={"player": 12}),
-            OpenApiExample("A new pair", value={"player": "Anna", "partner": "Bruno", "seed": 1}),
+            request_example("An existing player", {"player": 12}),
+            request_example("A new pair", {"player": "Anna", "partner": "Bruno", "seed": 1}),
         ],
     )
     def post(self, request, competition_id: int):

@@ -7,7 +7,7 @@ Every write answers with the round as it now is (``payloads.round_payload``).
 from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from scoring.api import inputs
 from scoring.api.common import ERRORS, required_if_match, with_etag
 from scoring.api.parsers import JSONParser
+from scoring.api.schema import request_example, sends
 from scoring.rules import RULESETS
 from tournaments import selectors, services
 from tournaments.api.common import (
@@ -80,11 +81,12 @@ class Rounds(CompetitionView):
         summary="Add a round",
         description="`ruleset` defaults to the competition's first game, `duration_minutes` to 90.",
         request=RoundInput,
+        extensions=sends(_201=("Location",)),
         responses={201: RoundOutput, **WRITE_ERRORS},
         examples=[
-            OpenApiExample(
+            request_example(
                 "A Saturday afternoon",
-                value={"date": "2026-04-11", "start_time": "15:30", "duration_minutes": 120},
+                {"date": "2026-04-11", "start_time": "15:30", "duration_minutes": 120},
             )
         ],
     )
@@ -100,7 +102,9 @@ class RoundDetail(CompetitionView):
 
     @extend_schema(
         summary="A round: tables with their seats and games, byes, check-ins, quality figures",
-        description="A draft round is a 404 for anyone outside the club.",
+        description="A draft round is a 404 for anyone outside the club. Its `ETag` is the "
+        "round's validator: send it in `If-Match` to delete a draft round.",
+        extensions=sends(_200=("ETag",)),
         responses={200: RoundOutput, 404: ERRORS},
     )
     def get(self, request, competition_id: int, number: int):
@@ -113,7 +117,7 @@ class RoundDetail(CompetitionView):
         "`duration_minutes`; `ruleset` while the round is a draft.",
         request=RoundInput,
         responses={200: RoundOutput, **WRITE_ERRORS},
-        examples=[OpenApiExample("Moved to 21:00", value={"start_time": "21:00"})],
+        examples=[request_example("Moved to 21:00", {"start_time": "21:00"})],
     )
     def patch(self, request, competition_id: int, number: int):
         competition, _role, round_ = managed_round(request, competition_id, number)
@@ -160,9 +164,9 @@ class Season(CompetitionView):
         request=SeasonInput,
         responses={201: RoundOutput(many=True), **WRITE_ERRORS},
         examples=[
-            OpenApiExample(
+            request_example(
                 "Ten Tuesdays",
-                value={"first_date": "2026-01-13", "nights": 10, "start_time": "21:00"},
+                {"first_date": "2026-01-13", "nights": 10, "start_time": "21:00"},
             )
         ],
     )
@@ -319,9 +323,7 @@ class TableForfeit(CompetitionView):
         request=InputSerializer,
         responses={200: RoundOutput, **WRITE_ERRORS},
         examples=[
-            OpenApiExample(
-                "A player left", value={"reason": "Bruno was taken ill", "points": {"41": 2}}
-            )
+            request_example("A player left", {"reason": "Bruno was taken ill", "points": {"41": 2}})
         ],
     )
     def post(self, request, competition_id: int, table_id: int):

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from scoring.api import inputs
 from scoring.api.common import ERRORS
 from scoring.api.parsers import JSONParser
+from scoring.api.schema import request_example
 from scoring.rules import Problem
 from tournaments.api.common import CompetitionView, read_body, scheduler_refusals
 from tournaments.models import Round
@@ -61,9 +62,9 @@ class SchedulePreview(CompetitionView):
         request=InputSerializer,
         responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 403: ERRORS},
         examples=[
-            OpenApiExample(
+            request_example(
                 "13 players at tables of 3",
-                value={"players": 13, "table_size": 3, "rounds": 4, "format": "rotation"},
+                {"players": 13, "table_size": 3, "rounds": 4, "format": "rotation"},
             )
         ],
     )

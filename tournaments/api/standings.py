@@ -3,14 +3,49 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from scoring import etags
 from scoring.api.common import ERRORS, Output, not_modified, with_etag
+from scoring.api.schema import sends
 from tournaments import selectors, services
 from tournaments.api.common import IF_NONE_MATCH, CompetitionView, readable_competition
+
+FIGURE = {"type": "number", "description": "An integer when whole, else to two places."}
+
+
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": {
+            "type": "array",
+            "items": {"anyOf": [FIGURE, {"type": "boolean"}]},
+            "minItems": 3,
+            "maxItems": 3,
+        },
+        "description": "`[round number, points, counted]` of every night played (best-N).",
+    }
+)
+class NightsField(serializers.JSONField):
+    pass
+
+
+@extend_schema_field({"type": "object", "additionalProperties": FIGURE})
+class FiguresField(serializers.JSONField):
+    pass
+
+
+@extend_schema_field(
+    {
+        "type": "array",
+        "items": {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2},
+        "description": "`[key, label]` of each tie-break column, in order.",
+    }
+)
+class ColumnsField(serializers.JSONField):
+    pass
 
 
 class OutlookOutput(Output):
@@ -42,7 +77,7 @@ class OutlookOutput(Output):
     )
 
 
-class StandingsRowOutput(Output):
+class StandingsRow(Output):
     rank = serializers.IntegerField(allow_null=True)
     ranked = serializers.BooleanField()
     entry = serializers.IntegerField()
@@ -53,35 +88,35 @@ class StandingsRowOutput(Output):
     games = serializers.IntegerField()
     rounds = serializers.IntegerField()
     wins = serializers.IntegerField()
-    values = serializers.DictField(child=serializers.FloatField())
-    nights = serializers.ListField(
-        child=serializers.ListField(), help_text="[round number, points, counted] per night"
-    )
+    values = FiguresField(help_text="Each tie-break's figure, by column key.")
+    nights = NightsField()
     outlook = OutlookOutput(
         required=False,
         help_text="Who can still win: in the overall table of a league with nights left only.",
     )
 
 
-class StandingsTableOutput(Output):
-    key = serializers.CharField()
-    title = serializers.CharField()
-    columns = serializers.ListField(child=serializers.ListField(child=serializers.CharField()))
-    rows = StandingsRowOutput(many=True)
+class StandingsTable(Output):
+    key = serializers.CharField(help_text="`overall`, or a ruleset in a league of several games.")
+    title = serializers.CharField(allow_blank=True)
+    columns = ColumnsField()
+    rows = StandingsRow(many=True)
 
 
 class StandingsOutput(Output):
     competition = serializers.IntegerField()
     scheme = serializers.CharField()
     scheme_label = serializers.CharField()
-    tables = StandingsTableOutput(many=True)
-    bracket = serializers.BooleanField()
-    games_counted = serializers.IntegerField()
+    tables = StandingsTable(many=True)
+    bracket = serializers.BooleanField(
+        required=False, help_text="Ranked by a knockout's bracket, which is done."
+    )
+    games_counted = serializers.IntegerField(required=False)
     outlook = serializers.BooleanField(
         required=False, help_text="Whether the overall table's rows carry an outlook."
     )
     version = serializers.IntegerField()
-    computed_at = serializers.DateTimeField(allow_null=True)
+    computed_at = serializers.CharField(allow_null=True)
 
 
 class Standings(CompetitionView):
@@ -93,6 +128,7 @@ class Standings(CompetitionView):
         "nothing changed). In a league with nights left, each row of the overall table "
         "carries its `outlook`: who can still win.",
         parameters=[IF_NONE_MATCH],
+        extensions=sends(_200=("ETag",)),
         responses={200: StandingsOutput, 304: None, 404: ERRORS},
     )
     def get(self, request, competition_id: int):

@@ -1,0 +1,120 @@
+"""A Terziglio game played to its end through the generated Python client (openapi-python-client),
+as docs/api.md shows it: a token, a new game, hands entered with an Idempotency-Key (one of them
+sent twice), a correction with If-Match, a removal with a reason. ``mypy --strict`` checks it
+(.ci/clients); run against a server it prints the final ranking.
+
+    python play_terziglio.py http://127.0.0.1:8000 demo-user password club-slug
+"""
+
+from __future__ import annotations
+
+import sys
+import uuid
+from http import HTTPStatus
+
+from segnapunti_client import AuthenticatedClient, Client
+from segnapunti_client.api.v1 import (
+    v1_auth_token_create,
+    v1_clubs_games_create,
+    v1_games_hands_create,
+    v1_games_hands_destroy,
+    v1_games_hands_update,
+    v1_games_retrieve,
+)
+from segnapunti_client.models import (
+    CredentialsRequest,
+    ErrorResponse,
+    Game,
+    GameImportRequest,
+    Hand,
+    HandCorrectionRequest,
+    RulesetEnum,
+    TerziglioPointsHandRequest,
+    TerziglioPointsHandRequestContract,
+    TerziglioPointsHandRequestOutcome,
+    TerziglioPointsHandRequestRuleset,
+)
+from segnapunti_client.types import Response
+
+
+def checked[T](response: Response[T | ErrorResponse], expected: HTTPStatus) -> T:
+    """The parsed answer, or the errors the server gave, each naming its field."""
+    parsed = response.parsed
+    if response.status_code != expected or parsed is None or isinstance(parsed, ErrorResponse):
+        raise SystemExit(f"{response.status_code}: {response.content.decode()}")
+    return parsed
+
+
+def hand(dealer: int, points: int) -> TerziglioPointsHandRequest:
+    """Seat 0 plays a solo every hand and makes ``points`` of the 11."""
+    return TerziglioPointsHandRequest(
+        ruleset=TerziglioPointsHandRequestRuleset.TERZIGLIO,
+        dealer=dealer,
+        outcome=TerziglioPointsHandRequestOutcome.PLAYED,
+        soloist=0,
+        contract=TerziglioPointsHandRequestContract.SOLO,
+        soloist_points=points,
+    )
+
+
+def main(base_url: str, username: str, password: str, club: str) -> None:
+    anonymous = Client(base_url=base_url)
+    credentials = CredentialsRequest(username=username, password=password)
+    token = checked(
+        v1_auth_token_create.sync_detailed(client=anonymous, body=credentials), HTTPStatus.OK
+    ).token
+    api = AuthenticatedClient(base_url=base_url, token=token, prefix="Token")
+
+    new_game = GameImportRequest(
+        ruleset=RulesetEnum.TERZIGLIO, players=["Anna", "Bruno", "Carla"], title="Client test"
+    )
+    started = v1_clubs_games_create.sync_detailed(club, client=api, body=new_game)
+    game: Game = checked(started, HTTPStatus.CREATED)
+    print("game", game.id, "at", started.headers["Location"], "ETag", started.headers["ETag"])
+
+    # Hand 1, sent twice with one key: the second answer is the first one, replayed.
+    key = str(uuid.uuid4())
+    first = v1_games_hands_create.sync_detailed(
+        game.id, client=api, body=hand(0, 7), idempotency_key=key
+    )
+    again = v1_games_hands_create.sync_detailed(
+        game.id, client=api, body=hand(0, 7), idempotency_key=key
+    )
+    entered: Hand = checked(first, HTTPStatus.CREATED)
+    assert checked(again, HTTPStatus.CREATED).number == entered.number == 1
+    assert again.headers["Idempotent-Replayed"] == "true"
+
+    # Hand 1 corrected, conditioned on the validator read: 8 points, not 7.
+    correction = HandCorrectionRequest(document=hand(0, 8), reason="miscounted")
+    corrected = v1_games_hands_update.sync_detailed(
+        game.id, 1, client=api, body=correction, if_match=first.headers["ETag"]
+    )
+    assert checked(corrected, HTTPStatus.OK).version == 2
+
+    # Hand 2 entered by mistake, then removed with a reason.
+    mistake = v1_games_hands_create.sync_detailed(
+        game.id, client=api, body=hand(1, 3), idempotency_key=str(uuid.uuid4())
+    )
+    checked(mistake, HTTPStatus.CREATED)
+    removed = v1_games_hands_destroy.sync_detailed(
+        game.id, 2, client=api, reason="entered twice", if_match=mistake.headers["ETag"]
+    )
+    figures = checked(removed, HTTPStatus.OK)
+    assert figures.hand_count == 1
+
+    # The rest of the game: seat 0 wins every hand until it reaches the target.
+    while figures.status == "in_progress":
+        dealer = figures.next_dealer
+        assert isinstance(dealer, int)
+        answer = v1_games_hands_create.sync_detailed(
+            game.id, client=api, body=hand(dealer, 7), idempotency_key=str(uuid.uuid4())
+        )
+        figures = checked(answer, HTTPStatus.CREATED).game
+
+    final = checked(v1_games_retrieve.sync_detailed(game.id, client=api), HTTPStatus.OK)
+    assert final.ranking and final.ranking[0].seat == 0
+    print("finished after", len(final.hands), "hands; totals", final.totals)
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:5])

@@ -1,0 +1,334 @@
+"""The OpenAPI schema holds what a client generator needs, over the whole schema (whatever app or
+branch adds an operation: ``scoring/api/schema.py`` and docs/api.md say how to comply):
+
+* it is a valid OpenAPI 3.0 document (openapi-spec-validator);
+* every example validates against the schema it illustrates, and request examples are never
+  shown as responses;
+* every nullable schema has a type (a strict 3.0 reader ignores ``nullable`` without one), so
+  nullable references are ``oneOf`` a reference and a typed null;
+* no component name starts with ``_``; no description is a Python docstring;
+* every request body is required; every operation documents 401, every refusal has the one error
+  shape, and the 412 error declares ``current_version``;
+* every response header the server sends on a documented operation is declared, with the
+  status it is sent with: the operations are exercised with the test client (a game played,
+  replayed, corrected, removed, polled; the token endpoint refused and throttled), and every
+  GET of the schema whose path parameters the test can fill.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import jsonschema
+import pytest
+from drf_spectacular.generators import SchemaGenerator
+from openapi_spec_validator import validate as validate_spec
+from rest_framework.test import APIClient
+
+from scoring.api.schema import camel
+from scoring.rules import RULESETS
+from tests.clients import api_as
+from tests.tournaments.helpers import enter, make_competition
+
+pytestmark = pytest.mark.django_db
+
+METHODS = ("get", "put", "post", "delete", "patch")
+#: Headers of every answer (HTTP and the security middleware), not part of the API's contract.
+GENERIC_HEADERS = {
+    "allow",
+    "cache-control",
+    "content-language",
+    "content-length",
+    "content-security-policy",
+    "content-type",
+    "cross-origin-opener-policy",
+    "expires",
+    "referrer-policy",
+    "set-cookie",
+    "vary",
+    "x-content-type-options",
+    "x-frame-options",
+}
+DOCSTRINGISH = re.compile(r"``|:(func|class|meth|mod|attr|data):`|>>>|\braise_exception\b")
+
+
+@pytest.fixture(scope="module")
+def schema() -> dict[str, Any]:
+    return SchemaGenerator().get_schema(request=None, public=True)
+
+
+def operations(schema):
+    for path, item in schema["paths"].items():
+        for method in METHODS:
+            if method in item:
+                yield path, method, item[method]
+
+
+def nodes(node: Any, where: str = ""):
+    """Every object of the document with where it is."""
+    if isinstance(node, dict):
+        yield where, node
+        for key, value in node.items():
+            yield from nodes(value, f"{where}/{key}")
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from nodes(value, f"{where}/{index}")
+
+
+def as_json_schema(node: Any) -> Any:
+    """An OpenAPI 3.0 schema as JSON Schema (draft 4): ``nullable`` becomes a null type."""
+    if isinstance(node, list):
+        return [as_json_schema(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    result = {key: as_json_schema(value) for key, value in node.items()}
+    if result.pop("nullable", False) and "type" in result:
+        result["type"] = [result["type"], "null"]
+        if "enum" in result and None not in result["enum"]:
+            result["enum"] = [*result["enum"], None]
+    return result
+
+
+def validator(schema: dict, target: dict) -> jsonschema.Draft4Validator:
+    """Validates against ``target``, whose references point into ``schema``'s components."""
+    document = as_json_schema({**target, "components": schema["components"]})
+    return jsonschema.Draft4Validator(document)
+
+
+# ---------------------------------------------------------------------------------------------
+# The document itself
+
+
+def test_the_schema_is_valid_openapi(schema):
+    validate_spec(json.loads(json.dumps(schema)))
+
+
+def test_every_example_validates_against_its_schema(schema):
+    checked = 0
+    for path, method, operation in operations(schema):
+        bodies = [("request", operation.get("requestBody", {}))]
+        bodies += [(code, r) for code, r in operation["responses"].items()]
+        for side, body in bodies:
+            for media in body.get("content", {}).values():
+                examples = [e["value"] for e in media.get("examples", {}).values()]
+                if "example" in media:
+                    examples.append(media["example"])
+                for example in examples:
+                    errors = list(validator(schema, media["schema"]).iter_errors(example))
+                    assert not errors, (method, path, side, [e.message for e in errors])
+                    checked += 1
+    for name, component in schema["components"]["schemas"].items():
+        if "example" in component:
+            assert validator(schema, component).is_valid(component["example"]), name
+    assert checked >= 10
+
+
+def test_request_examples_are_never_shown_as_responses(schema):
+    for path, method, operation in operations(schema):
+        sent = {
+            json.dumps(example["value"], sort_keys=True)
+            for media in operation.get("requestBody", {}).get("content", {}).values()
+            for example in media.get("examples", {}).values()
+        }
+        for code, response in operation["responses"].items():
+            for media in response.get("content", {}).values():
+                for example in media.get("examples", {}).values():
+                    shown = json.dumps(example["value"], sort_keys=True)
+                    assert shown not in sent, (method, path, code)
+
+
+def test_nullable_schemas_have_a_type_so_strict_readers_see_them(schema):
+    for where, node in nodes(schema):
+        if node.get("nullable"):
+            assert "type" in node, where
+        all_of = node.get("allOf")
+        if isinstance(all_of, list) and len(all_of) == 1:
+            assert not node.get("nullable"), where
+
+
+def test_component_names_and_descriptions_are_for_client_authors(schema):
+    names = list(schema["components"]["schemas"])
+    assert not [name for name in names if name.startswith("_")]
+    docstrings = [
+        where
+        for where, node in nodes(schema)
+        if isinstance(node.get("description"), str) and DOCSTRINGISH.search(node["description"])
+    ]
+    assert not docstrings
+
+
+def test_request_bodies_are_required_and_refusals_have_the_one_shape(schema):
+    error = schema["components"]["schemas"]["Error"]
+    assert "current_version" in error["properties"]
+    for path, method, operation in operations(schema):
+        if "requestBody" in operation:
+            assert operation["requestBody"].get("required") is True, (method, path)
+        responses = operation["responses"]
+        assert "401" in responses, (method, path)
+        for code, response in responses.items():
+            if code.startswith("4"):
+                content = response["content"]["application/json"]["schema"]
+                assert content == {"$ref": "#/components/schemas/ErrorResponse"}, (method, path)
+            assert response.get("description"), (method, path, code)
+
+
+def test_the_token_endpoint_is_anonymous_and_json_only(schema):
+    operation = schema["paths"]["/api/v1/auth/token/"]["post"]
+    assert operation["security"] == []
+    assert list(operation["requestBody"]["content"]) == ["application/json"]
+    assert {"200", "400", "401", "429"} <= set(operation["responses"])
+
+
+def test_hand_documents_come_from_the_rules_registry(schema):
+    components = schema["components"]["schemas"]
+    request = components["HandDocumentRequest"]
+    assert request["discriminator"]["propertyName"] == "ruleset"
+    assert set(request["discriminator"]["mapping"]) == set(RULESETS)
+    for key, rules in RULESETS.items():
+        shapes = rules.hand_schemas(tagged=True)
+        game = camel(key)
+        for shape, shape_schema in shapes.items():
+            name = f"{game}HandRequest" if len(shapes) == 1 else f"{game}{shape}HandRequest"
+            assert components[name]["properties"] == shape_schema["properties"]
+            assert components[name]["additionalProperties"] is False
+    hands = schema["paths"]["/api/v1/games/{game_id}/hands/"]["post"]
+    body = hands["requestBody"]["content"]["application/json"]["schema"]
+    assert body == {"$ref": "#/components/schemas/HandDocumentRequest"}
+    removal = schema["paths"]["/api/v1/games/{game_id}/hands/{number}/"]["delete"]
+    reason = [p for p in removal["parameters"] if p["name"] == "reason"]
+    assert reason and reason[0]["in"] == "query" and reason[0]["required"]
+
+
+# ---------------------------------------------------------------------------------------------
+# What the server sends
+
+
+class Recorder:
+    """Calls the API and keeps every (method, path, response)."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, str, Any]] = []
+
+    def __call__(self, client: APIClient, method: str, url: str, body=None, **headers):
+        kwargs = {"format": "json"} if body is not None else {}
+        response = getattr(client, method)(url, body, **kwargs, **headers)
+        self.calls.append((method, url.split("?")[0], response))
+        return response
+
+
+def template_of(schema, url: str) -> str | None:
+    for path in schema["paths"]:
+        pattern = "^" + re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(path)) + "$"
+        if re.match(pattern, url):
+            return path
+    return None
+
+
+def play_a_game(call: Recorder, api: APIClient, club) -> int:
+    hand = {"ruleset": "terziglio", "dealer": 0, "outcome": "played", "soloist": 0}
+    hand |= {"contract": "solo", "soloist_points": 7}
+    started = call(
+        api,
+        "post",
+        f"/api/v1/clubs/{club.slug}/games/",
+        {"ruleset": "terziglio", "players": ["Anna", "Bruno", "Carla"]},
+    )
+    assert started.status_code == 201, started.content
+    game = started.json()["id"]
+    hands = f"/api/v1/games/{game}/hands/"
+    first = call(api, "post", hands, hand, HTTP_IDEMPOTENCY_KEY="one")
+    call(api, "post", hands, hand, HTTP_IDEMPOTENCY_KEY="one")
+    call(api, "post", hands, hand | {"dealer": 2}, HTTP_IDEMPOTENCY_KEY="one")  # 422
+    call(api, "get", f"{hands}1/", HTTP_IF_NONE_MATCH=first["ETag"])
+    corrected = call(
+        api, "put", f"{hands}1/", {"document": hand, "reason": "x"}, HTTP_IF_MATCH=first["ETag"]
+    )
+    call(api, "put", f"{hands}1/", hand | {"soloist_points": 9}, HTTP_IF_MATCH=first["ETag"])
+    call(api, "put", f"{hands}1/", hand)  # 428
+    second = call(api, "post", hands, hand | {"dealer": 1}, HTTP_IDEMPOTENCY_KEY="two")
+    call(api, "delete", f"{hands}2/?reason=twice", HTTP_IF_MATCH=second["ETag"])
+    call(
+        api,
+        "post",
+        f"/api/v1/games/{game}/corrections/",
+        {"hands": {"1": hand}, "reason": "x"},
+        HTTP_IF_MATCH=corrected["ETag"],
+    )
+    detail = call(api, "get", f"/api/v1/games/{game}/")
+    call(api, "get", f"/api/v1/games/{game}/", HTTP_IF_NONE_MATCH=detail["ETag"])
+    call(api, "post", f"/api/v1/games/{game}/lock/", {})
+    call(api, "post", f"/api/v1/games/{game}/reopen/", {"reason": "x"})
+    call(api, "post", f"/api/v1/games/{game}/abandon/", {"reason": "x"})
+    return game
+
+
+def test_every_header_sent_is_declared(schema, club, olga, settings):
+    call = Recorder()
+    api = api_as(olga)
+    game = play_a_game(call, api, club)
+    made = call(
+        api,
+        "post",
+        f"/api/v1/clubs/{club.slug}/competitions/",
+        {
+            "name": "Torneo di primavera",
+            "rulesets": ["terziglio"],
+            "format": "rotation",
+            "planned_rounds": 2,
+        },
+    )
+    assert made.status_code == 201, made.content
+    competition = make_competition(club, olga)
+    enter(competition, olga, 6)
+    rounds = f"/api/v1/competitions/{competition.pk}/rounds/"
+    assert call(api, "post", rounds, {"date": "2026-04-11"}).status_code == 201
+    call(api, "get", f"{rounds}1/")
+    standings = call(api, "get", f"/api/v1/competitions/{competition.pk}/standings/")
+    call(
+        api,
+        "get",
+        f"/api/v1/competitions/{competition.pk}/standings/",
+        HTTP_IF_NONE_MATCH=standings["ETag"],
+    )
+    anonymous = APIClient()
+    call(anonymous, "get", f"/api/v1/games/{game}/", HTTP_AUTHORIZATION="Token wrong")
+    settings.LOGIN_MAX_ATTEMPTS = 1
+    for _ in range(3):
+        call(anonymous, "post", "/api/v1/auth/token/", {"username": "olga", "password": "no"})
+    filled = {
+        "slug": club.slug,
+        "game_id": game,
+        "competition_id": competition.pk,
+        "number": 1,
+        "player_id": club.players.first().pk,
+    }
+    for path, method, _operation in operations(schema):
+        names = re.findall(r"\{([^}]+)\}", path)
+        if method == "get" and set(names) <= set(filled):
+            call(api, "get", path.format(**{n: filled[n] for n in names}))
+
+    statuses = set()
+    for method, url, response in call.calls:
+        path = template_of(schema, url)
+        assert path, url
+        documented = schema["paths"][path][method]["responses"]
+        code = str(response.status_code)
+        assert code in documented, (method, path, code)
+        declared = {h.lower() for h in documented[code].get("headers", {})}
+        sent = {h.lower() for h in response.headers} - GENERIC_HEADERS
+        assert sent <= declared, (method, path, code, sent - declared)
+        statuses.add(code)
+    assert {"200", "201", "304", "401", "412", "422", "428", "429"} <= statuses
+
+
+def test_a_player_id_no_column_holds_is_an_unknown_player_not_a_crash(club, olga):
+    # Found by schemathesis once the game document was typed: ids past 64 bits.
+    refused = api_as(olga).post(
+        f"/api/v1/clubs/{club.slug}/games/",
+        {"ruleset": "terziglio", "players": [-9540005607811225485312, 2**63, "Carla"]},
+        format="json",
+    )
+    assert refused.status_code == 400
+    assert {e["field"] for e in refused.json()["errors"]} >= {"players[0]", "players[1]"}
