@@ -27,10 +27,10 @@ pytestmark = pytest.mark.django_db
 
 #: A table over this many rows is never read whole by a club's operation.
 BIG = 10_000
-#: The club's hands, and the copies made of it: hands, audit events, seats, rating steps and
-#: ratings of the copies together hold more than BIG rows each.
-HANDS = 1_000
-COPIES = 30
+#: Copies of the club (the demo club and a competition of every format, no more history): the
+#: club is under 1 % of the hands, audit events, seats and rating steps, which each hold more
+#: than BIG rows, as one club of a federation is.
+COPIES = 120
 #: Statements that have no plan, and the many rows one statement inserts (Django logs them as
 #: "N times: INSERT … VALUES (%s, …)", which reads no table).
 NO_PLAN = re.compile(r"^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|SET|SHOW\b|\d+ times: )", re.I)
@@ -38,9 +38,11 @@ NO_PLAN = re.compile(r"^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|SET|SHOW\b|\
 
 @pytest.fixture
 def federation():
-    club = scale_data.federation(
-        clubs=COPIES + 2, hands=HANDS * (COPIES + 2), measured=scale.MEASURED, bulk=False
-    )
+    """The club measured, and COPIES copies of it made by the database (``bench/scale.py``
+    builds the federation from a template club and measures another one built alike: one
+    club is enough here, its plans are the same)."""
+    club = scale_data.build_club(slug=scale.MEASURED, hands=1)
+    scale_data.replicate(scale_data.spans(), COPIES)
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")
     return club
