@@ -45,7 +45,7 @@ from django_setup import setup_django
 RATIO_TARGET = 1.25
 MEASURED = "circolo-misurato"
 #: Operations too slow to run as many times as the others (a whole club replayed or written).
-HEAVY_RUNS = 5
+HEAVY_RUNS = 3
 #: Times under this are compared as if they were this long (a ratio of two tiny numbers measures
 #: the machine's noise, not the database).
 FLOOR_MS = 2.0

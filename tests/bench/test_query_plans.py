@@ -31,6 +31,8 @@ BIG = 10_000
 #: club is under 1 % of the hands, audit events, seats and rating steps, which each hold more
 #: than BIG rows, as one club of a federation is.
 COPIES = 120
+#: A table and its alias in Django's SQL: FROM "scoring_hand" U0, INNER JOIN "scoring_game" T3.
+ALIAS = re.compile(r'"(\w+)"\s+(?:AS\s+)?([A-Z]\d+)\b')
 #: Statements that have no plan, and the many rows one statement inserts (Django logs them as
 #: "N times: INSERT … VALUES (%s, …)", which reads no table).
 NO_PLAN = re.compile(r"^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|SET|SHOW\b|\d+ times: )", re.I)
@@ -71,11 +73,14 @@ def _scans(sql: str) -> list[str]:
             plan = cursor.fetchone()[0]
             return list(_seq_scans(plan))
         cursor.execute(f"EXPLAIN QUERY PLAN {sql}")
-        return [
-            detail.split()[1]
-            for *_ids, detail in cursor.fetchall()
-            if detail.startswith("SCAN ") and len(detail.split()) > 1
-        ]
+        details = [row[-1] for row in cursor.fetchall()]
+    # SQLite names a table by its alias in the query (Django's subqueries: "scoring_hand" U0).
+    aliases = {alias: table for table, alias in ALIAS.findall(sql)}
+    return [
+        aliases.get(detail.split()[1], detail.split()[1])
+        for detail in details
+        if detail.startswith("SCAN ") and len(detail.split()) > 1
+    ]
 
 
 def _seq_scans(node):
