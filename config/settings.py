@@ -308,6 +308,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 1, "interval_start": 0, "inter
 
 # How long a hand entry's first answer is kept for a phone that resends it (Idempotency-Key).
 IDEMPOTENCY_TTL_HOURS = _int("IDEMPOTENCY_TTL_HOURS", 48, minimum=1)
+# The nightly check_games task replays the games changed in the last this many hours (its
+# schedule, a day, and an hour of overlap): its work follows the day's changes, not the history.
+CHECK_GAMES_HOURS = _int("CHECK_GAMES_HOURS", 25, minimum=1)
 
 # E-mail (invitations, sign-up, password resets, round announcements): printed on the console unless an SMTP server is configured.
 _EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")

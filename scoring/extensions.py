@@ -18,9 +18,11 @@ the game abandoned), before it commits; one raises a ``RuleViolation`` to refuse
 competition keeps the games of a closed round finished). They read, never lock: the game's lock is
 the last an app takes before the hands (docs/architecture.md, "Locks").
 
-``GAME_CHECKS``: callables ``(club: str | None) -> Iterable`` that ``check_games`` (the command and
-the nightly task) runs after replaying the games, for the club of that slug or every club; each
-item is one finding, read with ``str()`` (a closed round with a game still in progress...).
+``GAME_CHECKS``: callables ``(club: str | None, *, since=None, games=None) -> Iterable`` that
+``check_games`` (the command and the nightly task) runs after replaying the games, for the club
+of that slug or every club; each item is one finding, read with ``str()`` (a closed round with a
+game still in progress...). The nightly task gives ``since`` (a datetime) and ``games`` (the ids
+of the games changed since then): a check looks only at what changed since then.
 
 ``GAME_AUDIENCES``: ``{Game.context: callable () -> Q}``. Of the games an app started for its
 own purposes (``Game.context``, e.g. a competition's tables), the callable's filter on ``Game``

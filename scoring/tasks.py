@@ -7,8 +7,11 @@ or a serialization failure (``scoring.retries``)."""
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 
 from celery import shared_task
+from django.conf import settings
+from django.utils import timezone
 
 from scoring.retries import retry_on_conflict
 from scoring.services import accounts, housekeeping, queue, ratings
@@ -56,12 +59,16 @@ def run_pending_tasks() -> int:
 
 
 @shared_task(ignore_result=True)
-def check_games() -> int:
+def check_games(hours: float | None = None) -> int:
     """Log every cached figure that differs from its game's replay, and every rule of the apps
     built on scoring that the games break (``extensions.GAME_CHECKS``), as an error an operator
-    sees."""
+    sees: of the games changed in the last ``hours`` (by default ``CHECK_GAMES_HOURS``, a day
+    and an hour of overlap with the run before), so that a night's work follows the day's
+    changes, not the federation's history. ``manage.py check_games`` checks every game."""
+    hours = settings.CHECK_GAMES_HOURS if hours is None else hours
+    since = timezone.now() - timedelta(hours=hours)
     found = 0
-    for mismatch in housekeeping.check_games():
+    for mismatch in housekeeping.check_games(since=since):
         found += 1
         log.error("check_games: %s", mismatch)
     if found:

@@ -88,7 +88,11 @@ class AuditEvent(models.Model):
 
     class Meta:
         ordering = ["at", "id"]
-        indexes = [models.Index(fields=["game", "hand_serial"], name="audit_game_hand_serial")]
+        indexes = [
+            models.Index(fields=["game", "hand_serial"], name="audit_game_hand_serial"),
+            # The nightly check_games reads the games changed since yesterday by it.
+            models.Index(fields=["at"], name="audit_at"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.action}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -18,7 +18,14 @@ from django.db.models import Prefetch
 from django.utils import timezone
 
 from scoring.extensions import GAME_CHECKS
-from scoring.models import FormSubmission, Game, GameStatus, Hand, IdempotencyRecord
+from scoring.models import (
+    AuditEvent,
+    FormSubmission,
+    Game,
+    GameStatus,
+    Hand,
+    IdempotencyRecord,
+)
 from scoring.rules import RuleViolation, engine
 
 
@@ -84,23 +91,45 @@ def _game_mismatches(game: Game) -> list[Mismatch]:
     return found
 
 
-def check_games(*, club: str | None = None, batch: int = 500) -> Iterator[Any]:
+def check_games(
+    *, club: str | None = None, batch: int = 500, since: datetime | None = None
+) -> Iterator[Any]:
     """Replay every game (of ``club``, a slug, or all clubs) from its hands and yield each cached
     figure that differs: totals, hands played, card points, last dealer, status, and each hand's
     deltas (a ``Mismatch``). Reads games in batches so a large club fits in memory. Then what
     the apps built on scoring check of the games they hold (``extensions.GAME_CHECKS``: a
-    closed round with a game in progress...), each finding read with ``str()``."""
-    yield from _replayed_mismatches(club, batch)
+    closed round with a game in progress...), each finding read with ``str()``.
+
+    ``since``: only the games changed since then (started, or with an audit event of theirs:
+    every write of a game or its hands leaves one, in its transaction), and the checks of the
+    apps on what changed since then: the nightly task's work follows what changed that day,
+    not the whole history (the games not changed were checked the night after their change)."""
+    changed = None if since is None else changed_games(since)
+    yield from _replayed_mismatches(club, batch, changed)
     for check in GAME_CHECKS:
-        yield from check(club)
+        yield from check(club, since=since, games=changed)
 
 
-def _replayed_mismatches(club: str | None, batch: int) -> Iterator[Mismatch]:
+def changed_games(since: datetime) -> list[int]:
+    """The games with an audit event at or after ``since`` (index ``audit_at``)."""
+    return list(
+        AuditEvent.objects.filter(at__gte=since, game__isnull=False)
+        .order_by("game_id")
+        .values_list("game_id", flat=True)
+        .distinct()
+    )
+
+
+def _replayed_mismatches(
+    club: str | None, batch: int, changed: list[int] | None
+) -> Iterator[Mismatch]:
     games = Game.objects.order_by("pk").prefetch_related(
         Prefetch("hands", queryset=Hand.objects.order_by("number"))
     )
     if club is not None:
         games = games.filter(club__slug=club)
+    if changed is not None:
+        games = games.filter(pk__in=changed)
     last = 0
     while True:
         page = list(games.filter(pk__gt=last)[:batch])

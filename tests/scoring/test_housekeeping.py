@@ -122,3 +122,27 @@ def test_the_nightly_task_counts_what_differs(played, caplog):
     assert f"game {played.pk}: last_dealer is {wrong}, its hands give {played.last_dealer}" in (
         caplog.text
     )
+
+
+def test_the_nightly_check_replays_only_the_games_changed_since_its_last_run(
+    played, other_club, bea, sara
+):
+    """Its work follows the day's changes, not the whole history (issue 26): a game no write
+    touched since ``since`` is not replayed; the next hand entered brings it back in; the
+    command, without ``since``, still replays every game."""
+    quiet = services.start_game(
+        club=other_club, ruleset="terziglio", players=["Elena", "Franco", "Gina"], by=by_(bea)
+    )
+    Hand.objects.filter(game=played, number=1).update(deltas=[1, 2, 3])
+    Game.objects.filter(pk=quiet.pk).update(totals=[5, 0, 0])
+    since = timezone.now()
+    assert list(check_games(since=since)) == []
+    services.record_hand(game=played, document=G1[3], by=by_(sara))
+    found = [str(m) for m in check_games(since=since)]
+    assert len(found) == 1 and found[0].startswith(f"game {played.pk}: hand 1 deltas is")
+    assert {m.game for m in check_games()} == {played.pk, quiet.pk}
+    assert tasks.check_games(hours=1) == 2
+
+
+def by_(user) -> Actor:
+    return Actor.for_user(user)

@@ -28,6 +28,8 @@ class CompetitionEvent(models.Model):
 
     class Meta:
         ordering = ["at", "id"]
+        # The nightly check_games reads the competitions changed since yesterday by it.
+        indexes = [models.Index(fields=["at"], name="competition_event_at")]
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.action}"

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import datetime
 
 from scoring.models import Game, GameStatus
 from scoring.services import Conflict
-from tournaments.models import Round, RoundStatus, Table
+from tournaments.models import CompetitionEvent, Round, RoundStatus, Table
 
 
 def keep_closed_rounds_finished(game: Game) -> None:
@@ -51,9 +52,14 @@ class Breach:
         return f"competition {self.competition}: {self.what}"
 
 
-def check_competitions(club: str | None = None) -> Iterator[Breach]:
+def check_competitions(
+    club: str | None = None, *, since: datetime | None = None, games: list[int] | None = None
+) -> Iterator[Breach]:
     """Every closed round with a game not finished at a table not forfeited, and every final
-    competition with a round not closed (of the club of slug ``club``, or every club)."""
+    competition with a round not closed (of the club of slug ``club``, or every club). Given
+    ``since`` and ``games`` (the games changed since then), only the tables of those games and
+    the competitions with an event since then (every write of a competition, its rounds and
+    tables leaves one): the nightly task's share."""
     tables = (
         Table.objects.filter(round__status=RoundStatus.CLOSED, forfeited=False)
         .filter(round__deleted_at__isnull=True)
@@ -69,6 +75,10 @@ def check_competitions(club: str | None = None) -> Iterator[Breach]:
     if club is not None:
         tables = tables.filter(round__competition__club__slug=club)
         rounds = rounds.filter(competition__club__slug=club)
+    if since is not None:
+        tables = tables.filter(game_id__in=games or [])
+        changed = CompetitionEvent.objects.filter(at__gte=since).values("competition_id")
+        rounds = rounds.filter(competition_id__in=changed)
     for table in tables:
         status = table.game.status if table.game is not None else "no game"
         yield Breach(

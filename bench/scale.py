@@ -1,0 +1,482 @@
+"""A federation's history: does the cost of one club's operations depend on the other clubs?
+
+    .venv/bin/python bench/scale.py [--clubs 2000] [--hands 10000000] [--small]
+                                    [--database-url postgres://…/scale] [--runs 15] [--reuse]
+
+Builds two scratch PostgreSQL databases (``--database-url`` names the big one, default
+``scale_big`` on the local server; the small one is its name + ``_small``; both are dropped
+and made again unless ``--reuse``): in the small one a single club, in the big one a federation
+of ``--clubs`` clubs holding ``--hands`` hands in all, the same club among them. The clubs are made by bench/scale_data.py: the demo club (every game, corrections,
+abandoned games, a tournament, a league, through the services), a competition of every other
+format, finished games of every ruleset played by the rules engine until the club holds its
+share of the hands, seats, audit events, idempotency records, ratings; then copies made by the
+database itself. ``--small``: 60 clubs, 60,000 hands (CI).
+
+Then, on that club in each database in turn, it measures in-process (Django's test client on
+the real URLs, or the service or command the periodic task calls) the median time of
+``--runs`` runs and the SQL queries of one: a hand POST, a correction, the game page, the club
+page, the public standings, the leaderboard, a player page, the ratings update at a game's end,
+``check_games --club``, ``export_club``; and the periodic tasks after the same recent changes
+in both databases (the nightly check of the games changed, the purge of idempotency records,
+a club's ratings recomputed). It prints one row per operation with the ratio big/small, the
+size of every table and index, and exits 1 when a ratio exceeds its target (1.25) or the
+query counts differ.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import io
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlparse
+
+# Its sibling modules (django_setup, scale_data, hand_entry) are imported by their own names,
+# as a script's are: tests/bench/test_query_plans.py imports this module as ``bench.scale``.
+if str(Path(__file__).resolve().parent) not in sys.path:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from django_setup import setup_django
+
+RATIO_TARGET = 1.25
+MEASURED = "circolo-misurato"
+#: Operations too slow to run as many times as the others (a whole club replayed or written).
+HEAVY_RUNS = 3
+#: Times under this are compared as if they were this long (a ratio of two tiny numbers measures
+#: the machine's noise, not the database).
+FLOOR_MS = 2.0
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clubs", type=int, default=2000, help="clubs (default 2000)")
+    parser.add_argument(
+        "--hands", type=int, default=10_000_000, help="hands in all (default 10,000,000)"
+    )
+    parser.add_argument("--small", action="store_true", help="60 clubs, 60,000 hands (CI)")
+    parser.add_argument("--runs", type=int, default=15, help="timed runs per operation")
+    parser.add_argument(
+        "--database-url",
+        default="postgres://postgres@127.0.0.1:5432/scale_big",
+        help="the big scratch database (made again); the small one is its name + _small",
+    )
+    parser.add_argument("--reuse", action="store_true", help="measure the databases built before")
+    parser.add_argument("--keep", action="store_true", help="leave both databases afterwards")
+    parser.add_argument(
+        "--build-only", action="store_true", help="build and keep both databases, measure nothing"
+    )
+    args = parser.parse_args(argv)
+    if args.small:
+        args.clubs, args.hands = 60, 60_000
+    if args.clubs < 3 or args.hands < args.clubs or args.runs < 1:
+        parser.error("--clubs must be at least 3, --hands at least --clubs, --runs at least 1")
+    return args
+
+
+# ---------------------------------------------------------------------------------------------
+# Databases
+
+
+def admin(url: str, *statements: str) -> None:
+    import psycopg
+
+    parts = urlparse(url)
+    with psycopg.connect(parts._replace(path="/postgres").geturl(), autocommit=True) as conn:
+        for statement in statements:
+            conn.execute(statement)
+
+
+def use(name: str) -> None:
+    """Point Django's connection at database ``name`` (and forget what the cache holds)."""
+    from django.core.cache import cache
+    from django.db import connection
+
+    connection.close()
+    connection.settings_dict["NAME"] = name
+    cache.clear()
+
+
+def build(args, big: str, small: str) -> dict[str, float]:
+    import scale_data
+    from django.core.management import call_command
+
+    url = args.database_url
+    admin(url, f'DROP DATABASE IF EXISTS "{small}"', f'CREATE DATABASE "{small}"')
+    use(small)
+    call_command("migrate", verbosity=0)
+    started = time.perf_counter()
+    scale_data.build_club(slug=MEASURED, hands=args.hands // args.clubs)
+    small_s = time.perf_counter() - started
+    use(big)
+    started = time.perf_counter()
+    scale_data.federation(clubs=args.clubs, hands=args.hands, measured=MEASURED)
+    big_s = time.perf_counter() - started
+    analyze()
+    use(small)
+    analyze()
+    return {"small": small_s, "big": big_s}
+
+
+def analyze() -> None:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+
+
+# ---------------------------------------------------------------------------------------------
+# The operations
+
+
+class Scene:
+    """What the operations act on, made alike in both databases before anything is timed."""
+
+    def __init__(self):
+        from django.contrib.auth import get_user_model
+        from django.db.models import Count
+        from django.utils import timezone
+        from rest_framework.authtoken.models import Token
+        from rest_framework.test import APIClient
+
+        from scoring import services
+        from scoring.models import Club, Game, Player
+        from scoring.services import Actor
+        from tournaments.demo import LEAGUE_SLUG
+
+        self.club = Club.objects.get(slug=MEASURED)
+        self.owner = get_user_model().objects.get(username=f"owner-{MEASURED}")
+        self.by = Actor.for_user(self.owner)
+        token, _ = Token.objects.get_or_create(user=self.owner)
+        self.api = APIClient()
+        self.api.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+        self.page = APIClient()
+        self.page.force_login(self.owner)
+        self.public = APIClient()
+        players = list(Player.objects.filter(club=self.club).order_by("pk"))
+        self.long_game = services.start_game(
+            club=self.club,
+            ruleset="terziglio",
+            players=players[:3],
+            options={"target_score": 1000},
+            by=self.by,
+        )
+        self.posted = self.corrected = 0
+        self.big_game = (
+            Game.objects.filter(club=self.club, status="finished")
+            .order_by("-hand_count", "created_at")
+            .first()
+        )
+        self.player = (
+            Player.objects.filter(club=self.club)
+            .annotate(played=Count("seats"))
+            .order_by("-played", "pk")
+            .first()
+        )
+        self.league = LEAGUE_SLUG
+        self.players = players
+        self.started = timezone.now()
+
+    def hours(self) -> float:
+        """The hours since the scene was set: the nightly task run now sees the bench's own
+        changes as the day's (the federation was built before, its last run checked that)."""
+        from django.utils import timezone
+
+        return (timezone.now() - self.started).total_seconds() / 3600
+
+    def post_hand(self):
+        from hand_entry import hand_document
+
+        response = self.api.post(
+            f"/api/v1/games/{self.long_game.pk}/hands/",
+            hand_document(self.posted),
+            format="json",
+            HTTP_IDEMPOTENCY_KEY=f"scale-{self.long_game.pk}-{self.posted}",
+        )
+        self.posted += 1
+        return expect(response, 201)
+
+    def hand_etag(self) -> str:
+        return expect(self.api.get(f"/api/v1/games/{self.long_game.pk}/hands/1/"), 200)["ETag"]
+
+    def correct_hand(self, etag: str):
+        from hand_entry import hand_document
+
+        document = dict(hand_document(0))
+        document["soloist_points"] = 4 if self.corrected % 2 == 0 else 7
+        self.corrected += 1  # the next correction puts it back
+        response = self.api.put(
+            f"/api/v1/games/{self.long_game.pk}/hands/1/",
+            document,
+            format="json",
+            HTTP_IF_MATCH=etag,
+        )
+        return expect(response, 200)
+
+    def get(self, client, url: str):
+        return lambda: expect(client.get(url), 200)
+
+    def finished_game(self):
+        """A Briscola game between two players, finished (not rated: the timing rates it)."""
+        from scoring import services
+        from scoring.signals import game_changed
+
+        game_changed.disconnect(dispatch_uid="scoring-ratings")
+        try:
+            return services.start_game(
+                club=self.club,
+                ruleset="briscola",
+                players=self.players[3:5],
+                hands=[{"dealer": 0, "points": [70, 50]}, {"dealer": 1, "points": [80, 40]}],
+                by=self.by,
+            )
+        finally:
+            from scoring.tasks import rate_changed_game
+
+            game_changed.connect(rate_changed_game, dispatch_uid="scoring-ratings")
+
+    def operations(self) -> list[tuple[str, object, object, int]]:
+        """(name, set-up returning the timed call's argument or None, timed call, runs)."""
+        from django.core.management import call_command
+
+        from scoring.services import ratings
+
+        slug = self.club.slug
+        quiet = {"stdout": io.StringIO(), "stderr": io.StringIO()}
+        return [
+            ("hand POST (API)", None, lambda _: self.post_hand(), 0),
+            ("correction (API PUT)", self.hand_etag, self.correct_hand, 0),
+            ("game page", None, lambda _: self.get(self.page, f"/g/{self.big_game.pk}/")(), 0),
+            ("club page", None, lambda _: self.get(self.page, f"/c/{slug}/")(), 0),
+            (
+                "public standings",
+                None,
+                lambda _: self.get(self.public, f"/p/{slug}/{self.league}/standings/")(),
+                0,
+            ),
+            ("leaderboard", None, lambda _: self.get(self.page, f"/c/{slug}/leaderboard/")(), 0),
+            (
+                "player page",
+                None,
+                lambda _: self.get(self.page, f"/c/{slug}/players/{self.player.pk}/")(),
+                0,
+            ),
+            (
+                "ratings at a game's end",
+                self.finished_game,
+                lambda game: ratings.rate_game(game=game),
+                0,
+            ),
+            (
+                "check_games --club",
+                None,
+                lambda _: call_command("check_games", club=slug, **quiet),
+                HEAVY_RUNS,
+            ),
+            (
+                "export_club",
+                None,
+                lambda _: call_command("export_club", slug, output=os.devnull, **quiet),
+                HEAVY_RUNS,
+            ),
+        ]
+
+
+def periodic(scene) -> list[tuple[str, object, object, int]]:
+    """The periodic tasks, each after the same recent change in both databases."""
+    from scoring import tasks
+    from scoring.models import IdempotencyRecord
+    from scoring.services import housekeeping, ratings
+
+    def expired():
+        from django.utils import timezone
+
+        long_ago = timezone.now() - timezone.timedelta(days=3)
+        IdempotencyRecord.objects.bulk_create(
+            IdempotencyRecord(
+                client=f"user:{scene.owner.pk}",
+                key=f"expired-{time.perf_counter_ns()}-{i}",
+                game=scene.long_game,
+                fingerprint="0" * 64,
+                status_code=201,
+                response={},
+                created_at=long_ago,
+            )
+            for i in range(50)
+        )
+
+    return [
+        (
+            "nightly check_games (changed games)",
+            None,
+            lambda _: tasks.check_games(hours=scene.hours()),
+            HEAVY_RUNS,
+        ),
+        (
+            "purge idempotency records",
+            expired,
+            lambda _: housekeeping.purge_idempotency_records(),
+            0,
+        ),
+        (
+            "club ratings recomputed",
+            None,
+            lambda _: ratings.recompute_club(club=scene.club),
+            HEAVY_RUNS,
+        ),
+    ]
+
+
+def expect(response, code: int):
+    if response.status_code != code:
+        raise AssertionError(f"HTTP {response.status_code}: {response.content[:300]!r}")
+    return response
+
+
+def measure(setup, call, runs: int) -> tuple[float, int]:
+    """Median milliseconds of ``runs`` calls (after one warm-up) and the queries of one."""
+    from django.db import connection, reset_queries
+    from django.test.utils import CaptureQueriesContext
+
+    def once():
+        argument = setup() if setup else None
+        started = time.perf_counter()
+        call(argument)
+        return (time.perf_counter() - started) * 1000
+
+    once()
+    gc.collect()
+    times = [once() for _ in range(runs)]
+    argument = setup() if setup else None
+    reset_queries()
+    with CaptureQueriesContext(connection) as captured:
+        call(argument)
+    return statistics.median(times), len(captured.captured_queries)
+
+
+def sizes() -> list[tuple[str, int, int, int]]:
+    """(table, rows estimated, table bytes, index bytes) of the app's tables, biggest first."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT relname, reltuples::bigint, pg_table_size(oid), pg_indexes_size(oid) "
+            "FROM pg_class WHERE relkind = 'r' AND relnamespace = 'public'::regnamespace "
+            "AND (relname LIKE 'scoring_%' OR relname LIKE 'tournaments_%' "
+            "OR relname = 'auth_user') ORDER BY pg_total_relation_size(oid) DESC"
+        )
+        return cursor.fetchall()
+
+
+def run_all(args, big: str, small: str) -> dict:
+    """Every operation, measured on the small database, then the big one, then both again;
+    the better median of the two turns is kept (a shared machine's neighbours come and go)."""
+    results: dict[str, dict] = {}
+    scenes = {}
+    for name in (small, big):
+        use(name)
+        scenes[name] = Scene()
+    for turn in range(2):
+        for name in (small, big) if turn == 0 else (big, small):
+            use(name)
+            scene = scenes[name]
+            scene.long_game.refresh_from_db()
+            for label, setup, call, runs in scene.operations() + periodic(scene):
+                ms, queries = measure(setup, call, runs or args.runs)
+                print(f"  {label}: {ms:.1f} ms, {queries} queries", file=sys.stderr, flush=True)
+                row = results.setdefault(label, {})
+                key = "big" if name == big else "small"
+                row[key] = min(ms, row.get(key, ms))
+                row[f"{key}_queries"] = queries
+    return results
+
+
+def report(args, built, results, big_sizes, small_sizes) -> int:
+    from scoring.models import Club, Game, Hand
+
+    print(
+        f"Scale bench: {Club.objects.count():,} clubs, {Game.objects.count():,} games, "
+        f"{Hand.objects.count():,} hands in the big database; the club measured alone in the "
+        f"small one. Built in {built.get('big', 0):.0f} s (big) and {built.get('small', 0):.0f}"
+        f" s (small). Median of {args.runs} runs ({HEAVY_RUNS} for the heavy ones)."
+    )
+    print()
+    header = f"{'operation':<38}{'small ms':>10}{'big ms':>10}{'ratio':>7}{'queries':>10}  verdict"
+    print(header)
+    print("-" * len(header))
+    failed = 0
+    for label, row in results.items():
+        ratio = max(row["big"], FLOOR_MS) / max(row["small"], FLOOR_MS)
+        same = row["big_queries"] == row["small_queries"]
+        queries = (
+            f"{row['small_queries']}" if same else f"{row['small_queries']}/{row['big_queries']}"
+        )
+        ok = ratio <= RATIO_TARGET and same
+        failed += not ok
+        print(
+            f"{label:<38}{row['small']:>10.1f}{row['big']:>10.1f}{ratio:>7.2f}{queries:>10}  "
+            f"{'ok' if ok else 'OVER TARGET' if same else 'QUERIES DIFFER'}"
+        )
+    print()
+    print(
+        f"Ratio: median big / median small (times under {FLOOR_MS:.0f} ms count as "
+        f"{FLOOR_MS:.0f} ms); target <= {RATIO_TARGET}, and the same queries."
+    )
+    print()
+    small_of = {name: (rows, table, index) for name, rows, table, index in small_sizes}
+    header = f"{'table':<32}{'rows big':>14}{'table MB':>10}{'index MB':>10}{'rows small':>12}"
+    print(header)
+    print("-" * len(header))
+    for name, rows, table, index in big_sizes:
+        print(
+            f"{name:<32}{max(rows, 0):>14,}{table / 2**20:>10.1f}{index / 2**20:>10.1f}"
+            f"{max(small_of.get(name, (0,))[0], 0):>12,}"
+        )
+    total = sum(t + i for _n, _r, t, i in big_sizes)
+    print(f"{'all':<32}{'':>14}{total / 2**30:>19.2f} GB (tables and indexes)")
+    print()
+    print(f"{'All within target.' if not failed else f'{failed} operation(s) over target.'}")
+    return 1 if failed else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    big = urlparse(args.database_url).path.lstrip("/")
+    small = f"{big}_small"
+    if not args.reuse:
+        admin(args.database_url, f'DROP DATABASE IF EXISTS "{big}"', f'CREATE DATABASE "{big}"')
+    setup_django(args.database_url)
+    from django.core.management import call_command
+
+    try:
+        built = {} if args.reuse else build(args, big, small)
+        if args.build_only:
+            print(f"Built in {built['big']:.0f} s (big) and {built['small']:.0f} s (small).")
+            return 0
+        if args.reuse:
+            use(small)
+            call_command("migrate", verbosity=0)
+        use(big)
+        big_sizes = sizes()
+        use(small)
+        small_sizes = sizes()
+        results = run_all(args, big, small)
+        use(big)
+        return report(args, built, results, big_sizes, small_sizes)
+    finally:
+        from django.db import connection
+
+        connection.close()
+        if not (args.keep or args.build_only):
+            admin(
+                args.database_url,
+                f'DROP DATABASE IF EXISTS "{big}"',
+                f'DROP DATABASE IF EXISTS "{small}"',
+            )
+
+
+if __name__ == "__main__":
+    sys.exit(main())
