@@ -10,7 +10,8 @@ of ``--clubs`` clubs holding ``--hands`` hands in all, the same club among them.
 abandoned games, a tournament, a league, through the services), a competition of every other
 format, finished games of every ruleset played by the rules engine until the club holds its
 share of the hands, seats, audit events, idempotency records, ratings; then copies made by the
-database itself. ``--small``: 60 clubs, 60,000 hands (CI).
+database itself. ``--small``: 60 clubs, 60,000 hands (CI): there the queries must be the same, and the
+times are printed but not judged (too short and too noisy on a shared machine).
 
 Then, on that club in each database in turn, it measures in-process (Django's test client on
 the real URLs, or the service or command the periodic task calls) the median time of
@@ -414,11 +415,15 @@ def report(args, built, results, big_sizes, small_sizes) -> int:
         queries = (
             f"{row['small_queries']}" if same else f"{row['small_queries']}/{row['big_queries']}"
         )
-        ok = ratio <= RATIO_TARGET and same
+        # At --small (CI, a shared machine, 60 clubs) the times are too short and too noisy to
+        # judge: the same queries are; the ratios are judged at the default size.
+        timed_ok = ratio <= RATIO_TARGET or args.small
+        ok = timed_ok and same
         failed += not ok
+        verdict = "ok" if ratio <= RATIO_TARGET else "over (not judged at --small)"
         print(
             f"{label:<38}{row['small']:>10.1f}{row['big']:>10.1f}{ratio:>7.2f}{queries:>10}  "
-            f"{'ok' if ok else 'OVER TARGET' if same else 'QUERIES DIFFER'}"
+            f"{(verdict if timed_ok else 'OVER TARGET') if same else 'QUERIES DIFFER'}"
         )
     print()
     print(

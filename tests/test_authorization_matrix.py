@@ -555,6 +555,7 @@ def _build() -> dict[str, Any]:
             "competition_id": private.pk,
             "entry_id": private.entries.get().pk,
             "registration_id": registrations[private.pk],
+            "prize_id": prizes[private.pk],
         },
         "teams": {
             "club": "A",
@@ -563,7 +564,6 @@ def _build() -> dict[str, Any]:
             "competition_id": team_match.competition_id,
             "team_id": team_match.home_id,
             "match_id": team_match.pk,
-            "prize_id": prizes[private.pk],
         },
         "round:closed": competition_kwargs | {"number": 1},
         "round:published": competition_kwargs | {"number": 2, "table_id": published_table.pk},

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -15,6 +15,7 @@ from scoring import access, players_list, selectors, services
 from scoring.api import inputs
 from scoring.api.common import ERRORS, Output, readable_club
 from scoring.api.parsers import JSONParser
+from scoring.api.schema import request_example
 from scoring.models import MANAGERS, Player, Via
 from scoring.rules import Problem
 from scoring.services.players import EMAIL_MAX
@@ -61,8 +62,10 @@ class PlayersBulk(APIView):
         "`existing`, not added twice. Organizers only.",
         request=BulkInput,
         examples=[
-            OpenApiExample("Pasted lines", value={"text": "Anna, anna@example.org\nBruno"}),
-            OpenApiExample("CSV", value={"csv": "name;email;language\nCarla;carla@example.org;it"}),
+            request_example("Pasted lines", value={"text": "Anna, anna@example.org\nBruno"}),
+            request_example(
+                "CSV", value={"csv": "name;email;language\nCarla;carla@example.org;it"}
+            ),
         ],
         responses={201: BulkOutput, 200: BulkOutput, 400: ERRORS, 403: ERRORS, 404: ERRORS},
     )

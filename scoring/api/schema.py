@@ -197,7 +197,23 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
         for operation in path_item.values():
             _operation(operation)
     _strict_nullable_refs(result, schemas)
+    _blank_choices_named(schemas)
     return result
+
+
+def _blank_choices_named(node: Any) -> None:
+    """drf-spectacular lists an enum's choices in its description as ``* `key` - label``: a
+    blank choice (the club's language, say) comes out as two backquotes, which reads as markup
+    left over. It is written ``* `""` - ...`` instead."""
+    if isinstance(node, dict):
+        text = node.get("description")
+        if isinstance(text, str) and "* `` - " in text:
+            node["description"] = text.replace("* `` - ", '* `""` - ')
+        for value in node.values():
+            _blank_choices_named(value)
+    elif isinstance(node, list):
+        for value in node:
+            _blank_choices_named(value)
 
 
 def _operation(operation: dict[str, Any]) -> None:

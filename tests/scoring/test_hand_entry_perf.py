@@ -135,6 +135,7 @@ def test_a_cached_user_deactivated_behind_the_cache_is_refused(api, club, player
     user, cached_token = cache.get(cache_key(token.key))
     user.is_active = False
     cache.set(cache_key(token.key), (user, cached_token), 60)
+    type(olga).objects.filter(pk=olga.pk).update(is_active=False)  # no signal
     remembered.clear()
     assert post(api, game, "k2", dealer=1).status_code == 401
     assert cache.get(cache_key(token.key)) is None

@@ -345,7 +345,7 @@ def test_the_player_page_shows_ratings_chart_statistics_and_links(client, club, 
     # session, user, club, role, player, its tags (the organizers' form), ratings, games, seats,
     # hands, rating steps, and the boards of team competitions (a section the competitions add:
     # PLAYER_PAGE_SECTIONS)
-    assert len(captured) == 11
+    assert len(captured) == 12
     html = response.content.decode()
     assert "<polyline" in html and 'data-series="club"' in html
     assert 'data-series="terziglio"' in html

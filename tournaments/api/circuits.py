@@ -14,7 +14,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
@@ -23,6 +23,7 @@ from rest_framework.views import APIView
 from scoring.api import inputs
 from scoring.api.common import ERRORS
 from scoring.api.parsers import JSONParser
+from scoring.api.schema import request_example
 from scoring.models import Club, Membership
 from scoring.services import NotAllowed
 from tournaments.api.common import WRITE_ERRORS, actor, club_of, may_manage, read_body
@@ -138,7 +139,7 @@ class ClubCircuits(CircuitView):
         request=CircuitCreateInput,
         responses={201: OpenApiTypes.OBJECT, **WRITE_ERRORS},
         examples=[
-            OpenApiExample(
+            request_example(
                 "Best 6 results of the season",
                 value={"name": "Circuito 2026", "season": "2026", "best_of": 6, "min_events": 3},
             )
@@ -170,7 +171,7 @@ class CircuitDetail(CircuitView):
         description="Only the fields sent change; audited.",
         request=CircuitSettingsInput,
         responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
-        examples=[OpenApiExample("A points table", value={"points_table": [25, 18, 15, 12]})],
+        examples=[request_example("A points table", value={"points_table": [25, 18, 15, 12]})],
     )
     def patch(self, request, circuit_id: int):
         circuit = managed_circuit(request, circuit_id)

@@ -6,7 +6,7 @@ competition and 403 for a public one). Amounts are integer cents of the club's `
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from scoring.api import inputs
 from scoring.api.common import ERRORS, Moment, Output
 from scoring.api.parsers import JSONParser
+from scoring.api.schema import request_example
 from tournaments import selectors, services
 from tournaments.api.common import (
     WRITE_ERRORS,
@@ -113,7 +114,7 @@ class CompetitionFee(CompetitionView):
         summary="Set the competition's fee",
         request=InputSerializer,
         responses={200: FeeOutput, **WRITE_ERRORS},
-        examples=[OpenApiExample("7.50 a player", value={"amount_cents": 750, "basis": "player"})],
+        examples=[request_example("7.50 a player", value={"amount_cents": 750, "basis": "player"})],
     )
     def put(self, request, competition_id: int):
         competition, _role = managed_competition(request, competition_id)
@@ -168,8 +169,8 @@ class EntryPayment(CompetitionView):
         request=InputSerializer,
         responses={201: DeskRowOutput, **WRITE_ERRORS},
         examples=[
-            OpenApiExample("Paid in cash", value={"mark": "paid", "method": "cash"}),
-            OpenApiExample("Waived", value={"mark": "waived", "reason": "helper"}),
+            request_example("Paid in cash", value={"mark": "paid", "method": "cash"}),
+            request_example("Waived", value={"mark": "waived", "reason": "helper"}),
         ],
     )
     def post(self, request, competition_id: int, entry_id: int):

@@ -6,7 +6,7 @@ provisional). Writes need an owner or organizer, and a competition whose results
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from scoring.api import inputs
 from scoring.api.common import ERRORS, Output
 from scoring.api.parsers import JSONParser
+from scoring.api.schema import request_example
 from tournaments import selectors, services
 from tournaments.api.common import (
     WRITE_ERRORS,
@@ -128,8 +129,8 @@ class Prizes(CompetitionView):
         request=InputSerializer,
         responses={201: PrizeOutput, **WRITE_ERRORS},
         examples=[
-            OpenApiExample("50 euros to the winner", value={"rank": 1, "amount_cents": 5000}),
-            OpenApiExample(
+            request_example("50 euros to the winner", value={"rank": 1, "amount_cents": 5000}),
+            request_example(
                 "A cup to the best newcomer",
                 value={"category": "newcomer", "rank": 1, "object": "Cup"},
             ),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
@@ -21,6 +21,7 @@ from scoring.api import inputs
 from scoring.api.common import ERRORS, Moment, Output
 from scoring.api.inputs import Invalid
 from scoring.api.parsers import JSONParser
+from scoring.api.schema import request_example
 from scoring.models import Player
 from tournaments import selectors, services
 from tournaments.api.common import (
@@ -128,7 +129,7 @@ class RegistrationSettingsView(CompetitionView):
         request=InputSerializer,
         responses={200: RegistrationSummaryOutput, **WRITE_ERRORS},
         examples=[
-            OpenApiExample(
+            request_example(
                 "Forty pairs' tables",
                 value={
                     "opens_at": "2026-05-01T09:00:00+02:00",
@@ -197,7 +198,7 @@ class Registrations(CompetitionView):
         request=InputSerializer,
         responses={201: RegisteredOutput, **WRITE_ERRORS},
         examples=[
-            OpenApiExample("A player", value={"name": "Anna Rossi", "email": "anna@example.org"}),
+            request_example("A player", value={"name": "Anna Rossi", "email": "anna@example.org"}),
         ],
     )
     def post(self, request, competition_id: int):

@@ -7,7 +7,7 @@ which the team's captain may set too (the service decides: 403 otherwise)."""
 from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from scoring.api import inputs
 from scoring.api.common import ERRORS
 from scoring.api.parsers import JSONParser
+from scoring.api.schema import request_example
 from scoring.services import NotAllowed
 from tournaments.api.common import (
     WRITE_ERRORS,
@@ -106,7 +107,7 @@ class TeamRulesView(CompetitionView):
         "`round_robin`, `swiss` or `knockout`.",
         request=InputSerializer,
         responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
-        examples=[OpenApiExample("A palio", value={"boards": 3, "players_per_board": 2})],
+        examples=[request_example("A palio", value={"boards": 3, "players_per_board": 2})],
     )
     def put(self, request, competition_id: int):
         competition, _role = managed_competition(request, competition_id)
@@ -142,7 +143,7 @@ class Teams(CompetitionView):
         "`duplicate`), and nothing is stored.",
         request=InputSerializer,
         responses={201: OpenApiTypes.OBJECT, **WRITE_ERRORS},
-        examples=[OpenApiExample("A district", value={"name": "Borgo", "players": [3, 4, 5, 6]})],
+        examples=[request_example("A district", value={"name": "Borgo", "players": [3, 4, 5, 6]})],
     )
     def post(self, request, competition_id: int):
         competition, _role = managed_competition(request, competition_id)
@@ -253,7 +254,7 @@ class TeamMatchLineup(CompetitionView):
         request=InputSerializer,
         responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
         examples=[
-            OpenApiExample(
+            request_example(
                 "Two boards", value={"side": "home", "lineup": {"1": [3, 4], "2": [5, 6]}}
             )
         ],

@@ -35,20 +35,26 @@ class Letter:
     context: dict[str, Any] = field(default_factory=dict)
 
 
-def prizes_awarded(competition: Competition) -> list[str]:
-    """The prizes of a competition declared final, one line each ("Overall, place 1: Anna —
-    50,00 €"), in the active language, for its final e-mail; the e-mail shows a prizes section
-    only when there are some (``tournaments.selectors.prizes.awarded``)."""
-    return [
-        gettext("%(category)s, place %(place)s: %(name)s — %(prize)s")
-        % {
-            "category": row["category_label"],
-            "place": row["place"],
-            "name": row["name"],
-            "prize": row["prize"],
+@dataclass(frozen=True)
+class PrizeLine:
+    """One prize of the final e-mail, written in the language active when it is shown (each
+    letter is rendered in its player's): "Overall, place 1: Anna — 50,00 €"."""
+
+    row: dict[str, Any]
+
+    def __str__(self) -> str:
+        return gettext("%(category)s, place %(place)s: %(name)s — %(prize)s") % {
+            "category": self.row["category_label"],
+            "place": self.row["place"],
+            "name": self.row["name"],
+            "prize": self.row["prize"],
         }
-        for row in awarded(competition)
-    ]
+
+
+def prizes_awarded(competition: Competition) -> list[PrizeLine]:
+    """The prizes of a competition declared final, one line each, for its final e-mail; the
+    e-mail shows a prizes section only when there are some (``selectors.prizes.awarded``)."""
+    return [PrizeLine(row) for row in awarded(competition)]
 
 
 def _recipients(entries: Iterable[Entry]) -> dict[int, list[Player]]:

@@ -88,6 +88,21 @@ LEFT_OUT = {
     "scoring.invitation": "secret: pending invitations carry tokens; invite again after an import",
     "scoring.playerclaim": "transient: a claim's outcome travels as the player's account",
     "tournaments.resultsmail": "transient: which results e-mails were already sent",
+    "tournaments.registrationsettings": "the desk's: registration reopens on the new site",
+    "tournaments.registration": "personal: registrants' addresses (the entries they became travel)",
+    "tournaments.registrationlink": "secret: registration links carry tokens",
+    "tournaments.checkinwindow": "transient: a check-in window of an evening",
+    "tournaments.circuit": "several clubs': a circuit is not one club's to export",
+    "tournaments.circuitclub": "several clubs': a circuit is not one club's to export",
+    "tournaments.circuitcompetition": "several clubs': a circuit is not one club's to export",
+    "tournaments.circuitevent": "several clubs': a circuit is not one club's to export",
+    "tournaments.circuitlink": "several clubs': a circuit is not one club's to export",
+    "tournaments.team": "not yet exported: a team competition's games travel, its teams not",
+    "tournaments.rosterplayer": "not yet exported: a team competition's games travel, its teams not",
+    "tournaments.teammatch": "not yet exported: a team competition's games travel, its teams not",
+    "tournaments.board": "not yet exported: a team competition's games travel, its teams not",
+    "tournaments.lineupslot": "not yet exported: a team competition's games travel, its teams not",
+    "tournaments.teamrules": "not yet exported: a team competition's games travel, its teams not",
 }
 
 #: What travels of a user: enough to find or create the account, never a password or a token.
