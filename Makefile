@@ -44,7 +44,7 @@ run: $(STAMP)
 test: $(STAMP)
 	node --test --test-reporter=dot tests/js/*.test.js
 	$(PY) -m coverage erase
-	$(PY) -m coverage run -m pytest -n auto -m "not browser and not broker" $(ARGS)
+	$(PY) -m coverage run -m pytest -n auto -m "not browser and not broker and not plans" $(ARGS)
 	$(PY) -m coverage combine --quiet
 	$(PY) -m coverage report --include='scoring/rules/*,scoring/stats/*,tournaments/scheduling/*,tournaments/standings*' --fail-under=100
 	$(PY) -m coverage report --format=total | sed 's/^/Total coverage of the project: /; s/$$/%/'

@@ -23,7 +23,9 @@ from django.test.utils import CaptureQueriesContext
 
 from bench import scale, scale_data
 
-pytestmark = pytest.mark.django_db
+# Its own step of .ci/run, on PostgreSQL where the plans matter (building 120 clubs takes minutes:
+# not in every `make test`); `pytest -m plans` runs it on SQLite too.
+pytestmark = [pytest.mark.django_db, pytest.mark.plans]
 
 #: A table over this many rows is never read whole by a club's operation.
 BIG = 10_000

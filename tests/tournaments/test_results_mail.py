@@ -227,9 +227,7 @@ def test_the_final_email_shows_the_prizes_when_there_are_some(
 
     competition, round_, _players = night
     close(round_, olga, django_capture_on_commit_callbacks)
-    services.add_prize(
-        competition=competition, rank=1, amount_cents=5000, by=Actor.for_user(olga)
-    )
+    services.add_prize(competition=competition, rank=1, amount_cents=5000, by=Actor.for_user(olga))
     winner = awarded(competition)[0]["name"]
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
