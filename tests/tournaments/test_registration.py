@@ -398,3 +398,37 @@ def test_self_check_in_through_the_link_during_the_window(torneo, olga):
     with pytest.raises(RuleViolation):
         services.check_in_self(entry=other, by=ANON)
     assert Entry.objects.filter(competition=torneo).count() == 3
+
+
+def test_a_phone_check_in_survives_the_organizers_page_saved_afterwards(torneo, olga, client):
+    """The organizer opened the round page (Bruno present), Anna checked in from her phone,
+    then the organizer ticked Carla and saved: Anna stays checked in, the page never showed
+    her. Unticking someone the page showed still counts."""
+    by = Actor.for_user(olga)
+    a = registered(torneo, "Anna", "a@example.org")
+    b = registered(torneo, "Bruno", "b@example.org")
+    carla = services.add_entry(competition=torneo, player="Carla", by=by)
+    round_ = services.add_round(competition=torneo, by=by)
+    services.set_check_ins(round_=round_, entries=[b.entry_id], by=by)
+    client.force_login(olga)
+    page = client.get(f"/c/{torneo.club.slug}/k/{torneo.slug}/rounds/{round_.number}/")
+    shown = page.context["checkin_form"]["shown"].value()
+    assert shown == str(b.entry_id)
+    services.open_check_in(round_=round_, by=by, minutes=60)
+    services.check_in_self(
+        entry=services.checkin.entry_of(by=ANON, token=token_in(_manage_mail(a))), by=ANON
+    )
+    answer = client.post(
+        f"/c/{torneo.club.slug}/k/{torneo.slug}/rounds/{round_.number}/",
+        {"action": "checkin", "present": [b.entry_id, carla.pk], "shown": shown},
+    )
+    assert answer.status_code in (200, 302)
+    present = set(CheckIn.objects.filter(round=round_).values_list("entry_id", flat=True))
+    assert present == {a.entry_id, b.entry_id, carla.pk}
+    # Anna and Bruno unticked on a page that showed them both: no longer present.
+    client.post(
+        f"/c/{torneo.club.slug}/k/{torneo.slug}/rounds/{round_.number}/",
+        {"action": "checkin", "present": [carla.pk], "shown": ",".join(map(str, sorted(present)))},
+    )
+    present = set(CheckIn.objects.filter(round=round_).values_list("entry_id", flat=True))
+    assert present == {carla.pk}

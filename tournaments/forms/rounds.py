@@ -82,12 +82,23 @@ class CheckInForm(forms.Form):
     present = forms.TypedMultipleChoiceField(
         label=_("Present"), coerce=int, required=False, widget=forms.CheckboxSelectMultiple
     )
+    #: Who was checked in when the page was shown: a player checking in from a phone meanwhile
+    #: is not unticked by a page that never showed them (``services.set_check_ins``).
+    shown = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, entries, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.fields["present"].choices = [
             (e.pk, e.name + (f" ({_('late')})" if e.late else "")) for e in entries
         ]
+
+    def clean_shown(self) -> list[int] | None:
+        """The ids the page showed as checked in; None from a form without them (sent by an
+        older page): then the ticks are the whole list, as before."""
+        if "shown" not in self.data:
+            return None
+        text = self.cleaned_data.get("shown") or ""
+        return [int(part) for part in text.split(",") if part.strip().isdigit()]
 
 
 def next_round_initial(competition: Competition, last: Round | None) -> dict[str, Any]:

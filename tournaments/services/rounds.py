@@ -136,8 +136,17 @@ def update_round(
     return round_
 
 
-def set_check_ins(*, round_: Round, entries: Iterable[Entry | int], by: Actor) -> list[int]:
-    """Who is present for this round or club night (only they are seated)."""
+def set_check_ins(
+    *,
+    round_: Round,
+    entries: Iterable[Entry | int],
+    by: Actor,
+    shown: Iterable[int] | None = None,
+) -> list[int]:
+    """Who is present for this round or club night (only they are seated). ``shown``: who was
+    checked in on the page the organizer ticked; whoever checked in since (from their phone,
+    ``services.registration``) stays checked in, since that page never showed them. None: the
+    list is the whole truth (the API's)."""
     competition = round_.competition
     require_manager(by, competition.club)
     ids = set()
@@ -161,6 +170,9 @@ def set_check_ins(*, round_: Round, entries: Iterable[Entry | int], by: Actor) -
         unknown = ids - valid
         if unknown:
             raise violation("entries", "not_found", value=", ".join(map(str, sorted(unknown))))
+        if shown is not None:
+            since = set(CheckIn.objects.filter(round=round_).values_list("entry_id", flat=True))
+            valid |= since - set(shown)
         CheckIn.objects.filter(round=round_).exclude(entry_id__in=valid).delete()
         existing = set(CheckIn.objects.filter(round=round_).values_list("entry_id", flat=True))
         CheckIn.objects.bulk_create(CheckIn(round=round_, entry_id=e) for e in valid - existing)

@@ -198,7 +198,10 @@ def _round_forms(competition, round_, tables, byes, bound) -> dict[str, object]:
     return {
         "details_form": bound.get("details") or RoundForm(competition=competition, initial=details),
         "checkin_form": bound.get("checkin")
-        or CheckInForm(entries=entries, initial={"present": sorted(ticked)}),
+        or CheckInForm(
+            entries=entries,
+            initial={"present": sorted(ticked), "shown": ",".join(map(str, sorted(present)))},
+        ),
         "present_count": len(present),
         # Self check-in (issue 24): who is here and who is missing, at a glance.
         "self_check_in": selectors.check_in_state(round_)
@@ -301,6 +304,7 @@ def _action_checkin(request, competition, round_, bound, errors):
         services.set_check_ins,
         round_=round_,
         entries=form.cleaned_data["present"],
+        shown=form.cleaned_data["shown"],
         by=access.actor_for(request),
     )
     if present is None:
