@@ -71,14 +71,14 @@ def test_register_confirm_withdraw_and_the_first_waiting_is_promoted(page, club,
     )
     assert Registration.objects.get(name="Bruno").status == "waiting"
     manage = link_in(last_mail_to("anna@example.org"))
-    assert "withdraw" in last_mail_to("anna@example.org").body.lower()
+    assert "ritirarti" in last_mail_to("anna@example.org").body  # the club speaks Italian
     page.goto(manage)
     page.get_by_text("Withdraw", exact=True).tap()
     shot(page, "registration-withdraw-390")
     page.get_by_role("button", name="Withdraw my registration").tap()
     expect(page.locator("#registration-status")).to_contain_text("Withdrawn")
     promoted = last_mail_to("b@example.org")
-    assert "place" in promoted.subject.lower()
+    assert "un posto per te" in promoted.subject.lower()
     assert promoted.alternatives[0][1] == "text/html"
     assert Registration.objects.get(name="Bruno").status == "entered"
 
