@@ -136,17 +136,9 @@ def update_round(
     return round_
 
 
-def set_check_ins(
-    *,
-    round_: Round,
-    entries: Iterable[Entry | int],
-    by: Actor,
-    shown: Iterable[int] | None = None,
-) -> list[int]:
-    """Who is present for this round or club night (only they are seated). ``shown``: who was
-    checked in on the page the organizer ticked; whoever checked in since (from their phone,
-    ``services.registration``) stays checked in, since that page never showed them. None: the
-    list is the whole truth (the API's)."""
+def set_check_ins(*, round_: Round, entries: Iterable[Entry | int], by: Actor, shown=None):
+    """Who is present (only they are seated). ``shown``: who the organizer's page showed
+    checked in; whoever checked in since from a phone stays. None: the list is all (API)."""
     competition = round_.competition
     require_manager(by, competition.club)
     ids = set()
