@@ -332,3 +332,15 @@ def test_a_player_id_no_column_holds_is_an_unknown_player_not_a_crash(club, olga
     )
     assert refused.status_code == 400
     assert {e["field"] for e in refused.json()["errors"]} >= {"players[0]", "players[1]"}
+
+
+def test_the_schema_is_generated_without_a_warning():
+    """A warning (two operations with one operationId, a view it cannot read) fails the production
+    deployment check; it is caught here first, whichever app added the operation."""
+    from drf_spectacular.drainage import GENERATOR_STATS
+
+    GENERATOR_STATS.reset()
+    with GENERATOR_STATS.silence():
+        SchemaGenerator().get_schema(request=None, public=True)
+    assert dict(GENERATOR_STATS._warn_cache) == {}
+    assert dict(GENERATOR_STATS._error_cache) == {}

@@ -197,6 +197,7 @@ class TeamMatches(CompetitionView):
 
     @extend_schema(
         summary="Matches of a competition between teams",
+        operation_id="v1_competitions_team_matches_list",
         responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
     )
     def get(self, request, competition_id: int):
