@@ -301,3 +301,47 @@ def test_the_circuits_trail_is_permanent_in_the_database(circuit):
         ):
             cursor.execute(sql, [event.pk])
     assert circuit.events.get().action == "create"
+
+
+def test_who_can_still_win_the_circuit(joined, club, olga):
+    """Points 10, 6, 3. After two finals Anna has 20, Bruno 12, Carla 6. The last competition
+    has Bruno and Carla entered and no round yet (anyone may still join): Bruno can reach 22
+    and pass Anna, Carla 16 at most: she cannot win. With registration for 2 entries, full, the
+    field is closed and every completion is played out: the ranks are exact."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tournaments.services import registration
+
+    circuits.change_circuit(circuit=joined, by=by(olga), points_table=[10, 6, 3])
+    for name in ("Coppa Uno", "Coppa Due"):
+        done = competition_with_results(club, olga, name, {"Anna": 9, "Bruno": 5, "Carla": 1})
+        circuits.add_competition(circuit=joined, by=by(olga), competition=done)
+    assert read.circuit_standings(joined)["contenders"] is None  # nothing left to play
+    last = competition_with_results(club, olga, "Finale", {"Bruno": 0, "Carla": 0}, final=False)
+    circuits.add_competition(circuit=joined, by=by(olga), competition=last)
+    ids = {name: player(club, name).pk for name in ("Anna", "Bruno", "Carla")}
+
+    standings = read.circuit_standings(joined)
+    outlook = {r["name"]: r["outlook"] for r in standings["rows"]}
+    assert {name: o["status"] for name, o in outlook.items()} == {
+        "Anna": "can_win",
+        "Bruno": "can_win",
+        "Carla": "cannot_win",
+    }
+    assert outlook["Bruno"]["exact"] and outlook["Bruno"]["reason"] == "open"
+    assert standings["contenders"] == sorted([ids["Anna"], ids["Bruno"]])
+
+    now = timezone.now()
+    registration.set_registration(
+        competition=last,
+        by=by(olga),
+        opens_at=now - timedelta(days=2),
+        closes_at=now - timedelta(days=1),
+        capacity=2,
+    )
+    outlook = {r["name"]: r["outlook"] for r in read.circuit_standings(joined)["rows"]}
+    assert all(o["exact"] and o["ranks_exact"] for o in outlook.values())
+    assert (outlook["Anna"]["best"], outlook["Anna"]["worst"]) == (1, 2)
+    assert (outlook["Carla"]["best"], outlook["Carla"]["worst"]) == (3, 3)

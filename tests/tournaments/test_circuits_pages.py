@@ -128,3 +128,32 @@ def test_a_private_circuit_is_hidden_from_strangers(client, club, olga, bea):
     assert client.get(f"/circuits/uno/{circuit.slug}/").status_code == 404
     assert login(bea).get(f"/c/uno/circuits/{circuit.slug}/").status_code == 404
     assert login(olga).get(f"/circuits/uno/{circuit.slug}/").status_code == 200
+
+
+def test_the_public_page_says_who_can_still_win(client, club, olga):
+    """Points 10, 6, 3; Anna 20, Bruno 12, Carla 6 after two finals; the final still open to
+    entries (no round, no registration): Bruno and Anna can still win, Carla cannot (16 at
+    most); each badge's title gives the final ranks still possible (Bruno: anyone of the three
+    may end above him; a newcomer cannot, with 10 at most)."""
+    circuit = circuits.create_circuit(
+        club=club, by=by(olga), name="Stagione", points_table=[10, 6, 3]
+    )
+    for name in ("Coppa Uno", "Coppa Due"):
+        done = competition_with_results(club, olga, name, {"Anna": 9, "Bruno": 5, "Carla": 1})
+        circuits.add_competition(circuit=circuit, by=by(olga), competition=done)
+    page = client.get(f"/circuits/uno/{circuit.slug}/").content.decode()
+    assert 'data-outlook="' not in page and 'data-note="outlook"' not in page
+    last = competition_with_results(club, olga, "Finale", {"Bruno": 0, "Carla": 0}, final=False)
+    circuits.add_competition(circuit=circuit, by=by(olga), competition=last)
+    page = client.get(f"/circuits/uno/{circuit.slug}/").content.decode()
+    rows = {
+        name: page.split(f'<td class="name">{name}')[1].split("</td>")[0]
+        for name in ("Anna", "Bruno", "Carla")
+    }
+    assert 'data-outlook="can_win"' in rows["Anna"] and "can still win<" in rows["Anna"]
+    assert (
+        'data-outlook="can_win"' in rows["Bruno"]
+        and 'title="Final rank between 1 and 3"' in rows["Bruno"]
+    )
+    assert 'data-outlook="cannot_win"' in rows["Carla"]
+    assert 'data-note="outlook"' in page and "Who can still win" in page

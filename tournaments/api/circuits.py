@@ -309,8 +309,11 @@ class CircuitStandings(CircuitView):
         summary="A circuit's standings",
         description="Every person with a result: rank (null when unranked: below the minimum "
         "attendance), points of the counted results, and each result (`counted` false when "
-        "dropped by best-N, `provisional` while its competition is not final). `contenders` is "
-        "reserved (null).",
+        "dropped by best-N, `provisional` while its competition is not final). While competitions "
+        "are left to finish, each row's `outlook` says who can still win, as a league's standings "
+        "do (`status`, `best`, `worst`, `exact`, `ranks_exact`, `reason`: `open` when people may "
+        "still enter, `budget` when too many ways are left to check them all), and `contenders` "
+        "lists the persons who can still finish first; both null when nothing is left to play.",
         responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
     )
     def get(self, request, circuit_id: int):

@@ -45,6 +45,8 @@ def outlook_view(outlook: dict | None) -> dict | None:
     best, worst = outlook["best"], outlook["worst"]
     if best is None:
         ranks = gettext("Not ranked: too few nights left to play")
+    elif worst is None:  # people may still join without limit: no worst rank is known
+        ranks = gettext("Final rank %(best)s or below") % {"best": best}
     elif best == worst:
         ranks = gettext("Final rank: %(best)s") % {"best": best}
     else:

@@ -21,8 +21,12 @@ from tournaments.models import (
     CircuitEvent,
     CircuitLink,
     Entry,
+    EntryStatus,
+    RegistrationSettings,
+    Round,
 )
 from tournaments.selectors.standings import as_json_number, standings_of
+from tournaments.standings import circuit_outlook
 from tournaments.standings import circuits as pure
 
 
@@ -116,9 +120,12 @@ def circuit_standings(circuit: Circuit) -> dict[str, Any]:
         )
         events.append(pure.Event(key=item["id"], final=item["final"], finishes=finishes))
     links = [(link.a_id, link.b_id) for link in links_of(circuit)]
-    met = {p for e in events for f in e.finishes for p in f.players} | {
-        p for pair in links for p in pair
-    }
+    upcoming = _upcoming(competitions)
+    met = (
+        {p for e in events for f in e.finishes for p in f.players}
+        | {p for pair in links for p in pair}
+        | {p for u in upcoming for entry in u.entries for p in entry}
+    )
     players = {
         pk: (user, name, club)
         for pk, user, name, club in Player.objects.filter(pk__in=met).values_list(
@@ -134,6 +141,10 @@ def circuit_standings(circuit: Circuit) -> dict[str, Any]:
         min_events=circuit.min_events,
     )
     names = {item["id"]: item for item in competitions}
+    outlook = _outlook(circuit, events, upcoming, person_of)
+    shown = [_row(row, players, person_of, names) for row in rows]
+    for row in shown:
+        row["outlook"] = None if outlook is None else outlook.get(row["person"])
     return {
         "circuit": circuit.pk,
         "points_table": circuit.points_table,
@@ -143,11 +154,10 @@ def circuit_standings(circuit: Circuit) -> dict[str, Any]:
             {k: v for k, v in item.items() if k != "competition"} for item in competitions
         ],
         # Within a rank, by name (the pure order goes by player id).
-        "rows": sorted(
-            (_row(row, players, person_of, names) for row in rows),
-            key=lambda r: (not r["ranked"], -r["points"], r["name"].casefold()),
-        ),
-        "contenders": circuit_contenders(circuit, rows),
+        "rows": sorted(shown, key=lambda r: (not r["ranked"], -r["points"], r["name"].casefold())),
+        "contenders": None
+        if outlook is None
+        else sorted(p for p, o in outlook.items() if o["status"] != circuit_outlook.CANNOT_WIN),
     }
 
 
@@ -179,8 +189,67 @@ def _row(row: pure.Row, players, person_of, names) -> dict[str, Any]:
     }
 
 
-def circuit_contenders(circuit: Circuit, rows: list[pure.Row]) -> None:
-    """Who can still win the circuit: not computed yet (None). The seam for the pure "who can
-    still win" code: given the rows and the events still to come, it will return the persons
-    who can still finish first."""
-    return None
+def _upcoming(competitions: list[dict[str, Any]]) -> list[circuit_outlook.Upcoming]:
+    """The competitions that count and are not final yet: their active entries' players, and
+    how many more entries may join (none once a round is drawn; up to the registration's
+    places when it has them; no limit known otherwise). Three queries (none if nothing is
+    left to play)."""
+    left = [item["id"] for item in competitions if item["counts"] and not item["final"]]
+    if not left:
+        return []
+    entries: dict[int, list[tuple[int, ...]]] = {pk: [] for pk in left}
+    for competition, player, partner in (
+        Entry.objects.filter(competition__in=left, status=EntryStatus.ACTIVE)
+        .order_by("id")
+        .values_list("competition_id", "player_id", "partner_id")
+    ):
+        entries[competition].append((player,) if partner is None else (player, partner))
+    drawn = set(Round.objects.filter(competition__in=left).values_list("competition_id", flat=True))
+    places = {
+        settings.competition_id: settings.places
+        for settings in RegistrationSettings.objects.filter(competition__in=left).select_related(
+            "competition"
+        )
+    }
+
+    def room(pk: int) -> int | None:
+        if pk in drawn:
+            return 0
+        if pk in places:
+            return max(places[pk] - len(entries[pk]), 0)
+        return None
+
+    return [
+        circuit_outlook.Upcoming(key=pk, entries=tuple(entries[pk]), room=room(pk)) for pk in left
+    ]
+
+
+def _outlook(
+    circuit: Circuit,
+    events: list[pure.Event],
+    upcoming: list[circuit_outlook.Upcoming],
+    person_of: dict[int, int],
+) -> dict[int, dict[str, Any]] | None:
+    """Who can still win the circuit (``tournaments.standings.circuit_outlook``): each
+    person's outlook, as the league standings give theirs; None when nothing is left to play."""
+    if not upcoming:
+        return None
+    got = circuit_outlook.circuit_outlook(
+        [event for event in events if event.final],
+        upcoming,
+        person_of=person_of,
+        table=circuit.points_table,
+        best_of=circuit.best_of,
+        min_events=circuit.min_events,
+    )
+    return {
+        person: {
+            "status": o.status,
+            "best": o.best,
+            "worst": o.worst,
+            "exact": o.exact,
+            "ranks_exact": o.ranks_exact,
+            "reason": o.reason,
+        }
+        for person, o in got.items()
+    }

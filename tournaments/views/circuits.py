@@ -34,6 +34,7 @@ from scoring.views.access import speak_club_language, submit
 from tournaments.forms.circuits import AddCompetitionForm, CircuitForm, InviteForm, LinkForm
 from tournaments.models import Circuit, CircuitCompetition, Competition
 from tournaments.presenters import format_figure
+from tournaments.presenters.standings import outlook_view
 from tournaments.selectors import circuits as read
 from tournaments.services import circuits as write
 from tournaments.views.access import attempt_into
@@ -337,8 +338,9 @@ def _public_or_404(request, club_slug: str, slug: str) -> Circuit:
 
 
 def _shown(standings: dict[str, Any]) -> dict[str, Any]:
-    """The standings with their figures written for the reader."""
+    """The standings with their figures written for the reader, and who can still win."""
     for row in standings["rows"]:
+        row["outlook_view"] = outlook_view(row.get("outlook"))
         row["points_text"] = format_figure(row["points"])
         for result in row["results"]:
             result["points_text"] = format_figure(result["points"])
@@ -358,6 +360,7 @@ def public_circuit(request, club_slug: str, slug: str):
             "ranked": [r for r in standings["rows"] if r["ranked"]],
             "unranked": [r for r in standings["rows"] if not r["ranked"]],
             "live": [c for c in standings["competitions"] if c["counts"] and not c["final"]],
+            "estimated": any(r["outlook"] and not r["outlook"]["exact"] for r in standings["rows"]),
         },
     )
 
