@@ -386,3 +386,13 @@ def labelled(data: dict[str, Any]) -> dict[str, Any]:
 def snapshot_of(competition: Competition) -> StandingsSnapshot | None:
     """The competition's standings snapshot (None before the first one is stored)."""
     return StandingsSnapshot.objects.filter(competition=competition).first()
+
+
+def snapshot_version(competition: Competition) -> int | None:
+    """The version of the competition's standings snapshot, without its tables (None before
+    the first one is stored): what a polled page's ETag and its cached HTML are named by."""
+    return (
+        StandingsSnapshot.objects.filter(competition=competition)
+        .values_list("version", flat=True)
+        .first()
+    )

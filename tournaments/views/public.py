@@ -17,7 +17,7 @@ the page was fetched shows on the next change.
 
 from __future__ import annotations
 
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
@@ -29,7 +29,7 @@ from django.views.decorators.vary import vary_on_headers
 from scoring import access
 from scoring.links import qr_svg, site_url
 from scoring.views.access import fingerprint, viewer
-from tournaments import selectors, services
+from tournaments import selectors
 from tournaments.forms import WhereForm
 from tournaments.models import Competition, RegistrationSettings, Round, RoundStatus
 from tournaments.presenters import (
@@ -45,21 +45,7 @@ from tournaments.presenters import (
     where_answer,
 )
 from tournaments.views.access import public_or_404, round_or_404
-
-
-def _snapshot(request, competition: Competition) -> tuple[dict, int]:
-    """The cached standings and their version; computed and stored when there are none."""
-    cache = request.__dict__.setdefault("_snapshots", {})
-    if competition.pk not in cache:
-        snapshot = selectors.snapshot_of(competition)
-        if snapshot is None:
-            data = services.store_standings(competition=competition)
-            snapshot = selectors.snapshot_of(competition)
-            cache[competition.pk] = (data, snapshot.version if snapshot else 1)
-        else:
-            cache[competition.pk] = (snapshot.data, snapshot.version)
-    return cache[competition.pk]
-
+from tournaments.views.standings_cache import snapshot, snapshot_version, standings_html
 
 # -- ETags of the public pages ----------------------------------------------------------------
 
@@ -119,9 +105,7 @@ def _competition_etag(request, club_slug: str, slug: str) -> str | None:
     if competition is None:
         return None
     rounds = rounds_of(request, competition)
-    version = rounds[0].snapshot_version if rounds else None
-    if version is None:  # no round to carry it, or no snapshot yet
-        _data, version = _snapshot(request, competition)
+    version = _competition_version(request, competition)
     digest = fingerprint(
         competition_fields(competition),
         rounds_fields(rounds),
@@ -131,6 +115,14 @@ def _competition_etag(request, club_slug: str, slug: str) -> str | None:
         _final_awards(request, competition),
     )
     return f"competition-{competition.pk}-{version}-{digest}"
+
+
+def _competition_version(request, competition: Competition) -> int:
+    """The standings' version as the competition page reads it: with its rounds (no query of
+    its own), else from the snapshot (no round to carry it, or no snapshot yet)."""
+    rounds = rounds_of(request, competition)
+    version = rounds[0].snapshot_version if rounds else None
+    return version if version is not None else snapshot_version(request, competition)
 
 
 def _final_awards(request, competition: Competition) -> list[dict]:
@@ -189,7 +181,7 @@ def _public_context(request, competition: Competition, role) -> dict:
 def public_competition(request, club_slug: str, slug: str):
     """Standings (polled) and the schedule."""
     competition, role = public_or_404(request, club_slug, slug)
-    data, version = _snapshot(request, competition)
+    version = _competition_version(request, competition)
     zone = club_zone(competition.club)
     rounds = rounds_of(request, competition)
     return render(
@@ -197,9 +189,7 @@ def public_competition(request, club_slug: str, slug: str):
         "tournaments/public.html",
         _public_context(request, competition, role)
         | {
-            "standings": standings_tables(data),
-            "scheme_label": data.get("scheme_label", ""),
-            "version": version,
+            "standings_html": standings_html(request, competition, role, version=version),
             "schedule": [schedule_row(r, zone) for r in rounds],
             "awards": _final_awards(request, competition),
             # The rounds planned but not added yet, shown from the start.
@@ -217,7 +207,7 @@ def _standings_etag(request, club_slug: str, slug: str) -> str | None:
     competition, role = _public_or_none(request, club_slug, slug)
     if competition is None:
         return None
-    _data, version = _snapshot(request, competition)
+    version = snapshot_version(request, competition)
     if request.htmx:
         return f"standings-{competition.pk}-{version}-{get_language()}"
     # Opened directly, the standings are a whole page: its header and forms are the viewer's.
@@ -234,19 +224,25 @@ def public_standings(request, club_slug: str, slug: str):
     snapshot's version is unchanged). Opened directly (a link, a bookmark: not htmx), the
     same tables in a whole page."""
     competition, role = public_or_404(request, club_slug, slug)
-    data, version = _snapshot(request, competition)
-    context = {
-        "club": competition.club,
-        "competition": competition,
-        "role": role,
-        "standings": standings_tables(data),
-        "scheme_label": data.get("scheme_label", ""),
-        "version": version,
-        "big": request.GET.get("big") == "1",
-    }
+    html = standings_html(
+        request,
+        competition,
+        role,
+        version=snapshot_version(request, competition),
+        big=request.GET.get("big") == "1",
+    )
     if request.htmx:
-        return render(request, "tournaments/partials/standings.html", context)
-    return render(request, "tournaments/standings.html", context)
+        return HttpResponse(html)
+    return render(
+        request,
+        "tournaments/standings.html",
+        {
+            "club": competition.club,
+            "competition": competition,
+            "role": role,
+            "standings_html": html,
+        },
+    )
 
 
 def _games_readable(competition: Competition, role) -> bool:
@@ -310,7 +306,7 @@ def projector(request, club_slug: str, slug: str):
     so that every row is shown (``static/js/projector.js``), the round timer counting down live,
     and a QR code to "where do I sit?". ``?show=standings`` or ``?show=tables`` shows one."""
     competition, role = public_or_404(request, club_slug, slug)
-    data, version = _snapshot(request, competition)
+    data, version = snapshot(request, competition)
     show = request.GET.get("show", "both")
     if show not in ("both", "standings", "tables"):
         show = "both"
@@ -371,7 +367,7 @@ def standings_how(request, club_slug: str, slug: str):
     and its points per table size, best-N, attendance, the tie-breaks in order, and the
     leader's line worked out."""
     competition, role = public_or_404(request, club_slug, slug)
-    data, _version = _snapshot(request, competition)
+    data, _version = snapshot(request, competition)
     return render(
         request,
         "tournaments/standings_how.html",
@@ -404,7 +400,7 @@ def public_entry(request, club_slug: str, slug: str, entry_id: int):
     league with nights left, who can still win for it: clinched, can still win or cannot, and
     the final ranks still possible."""
     competition, role = public_or_404(request, club_slug, slug)
-    data, _version = _snapshot(request, competition)
+    data, _version = snapshot(request, competition)
     tables = standings_tables(data)
     rows = [*tables[0]["ranked"], *tables[0]["unranked"]] if tables else []
     row = next((r for r in rows if r["entry"] == entry_id), None)
