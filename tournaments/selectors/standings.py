@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
@@ -388,11 +389,12 @@ def snapshot_of(competition: Competition) -> StandingsSnapshot | None:
     return StandingsSnapshot.objects.filter(competition=competition).first()
 
 
-def snapshot_version(competition: Competition) -> int | None:
-    """The version of the competition's standings snapshot, without its tables (None before
-    the first one is stored): what a polled page's ETag and its cached HTML are named by."""
+def snapshot_stamp(competition: Competition) -> tuple[int, datetime] | None:
+    """The version of the competition's standings snapshot and when it was computed, without
+    its tables (None before the first one is stored): what a polled page's ETag and its cached
+    HTML are named by."""
     return (
         StandingsSnapshot.objects.filter(competition=competition)
-        .values_list("version", flat=True)
+        .values_list("version", "computed_at")
         .first()
     )

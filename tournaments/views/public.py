@@ -3,7 +3,9 @@ the projector view for the club room.
 
 They live under ``/p/<club>/<competition>/`` and need no login when the competition is public.
 The standings come from the ``StandingsSnapshot`` (computed with ``services.store_standings``
-when missing); the polled partial answers 304 while its version is unchanged.
+when missing); the polled partial answers 304 while its version is unchanged. Their table is
+rendered once per version and language and served from the cache to every visitor with no role
+in the club (``standings_cache``); the page around it is each visitor's own.
 
 The competition page, a round's page and the calendar feed answer ``If-None-Match`` with 304
 too (``Cache-Control: private, no-cache``: the browser asks every time, the server answers in a
@@ -45,7 +47,7 @@ from tournaments.presenters import (
     where_answer,
 )
 from tournaments.views.access import public_or_404, round_or_404
-from tournaments.views.standings_cache import snapshot, snapshot_version, standings_html
+from tournaments.views.standings_cache import Stamp, snapshot, snapshot_stamp, standings_html
 
 # -- ETags of the public pages ----------------------------------------------------------------
 
@@ -105,7 +107,7 @@ def _competition_etag(request, club_slug: str, slug: str) -> str | None:
     if competition is None:
         return None
     rounds = rounds_of(request, competition)
-    version = _competition_version(request, competition)
+    version, _computed_at = _competition_stamp(request, competition)
     digest = fingerprint(
         competition_fields(competition),
         rounds_fields(rounds),
@@ -117,12 +119,13 @@ def _competition_etag(request, club_slug: str, slug: str) -> str | None:
     return f"competition-{competition.pk}-{version}-{digest}"
 
 
-def _competition_version(request, competition: Competition) -> int:
-    """The standings' version as the competition page reads it: with its rounds (no query of
-    its own), else from the snapshot (no round to carry it, or no snapshot yet)."""
+def _competition_stamp(request, competition: Competition) -> Stamp:
+    """The standings' version and time as the competition page reads them: with its rounds (no
+    query of its own), else from the snapshot (no round to carry them, or no snapshot yet)."""
     rounds = rounds_of(request, competition)
-    version = rounds[0].snapshot_version if rounds else None
-    return version if version is not None else snapshot_version(request, competition)
+    if rounds and rounds[0].snapshot_version is not None:
+        return rounds[0].snapshot_version, rounds[0].snapshot_computed_at
+    return snapshot_stamp(request, competition)
 
 
 def _final_awards(request, competition: Competition) -> list[dict]:
@@ -181,7 +184,7 @@ def _public_context(request, competition: Competition, role) -> dict:
 def public_competition(request, club_slug: str, slug: str):
     """Standings (polled) and the schedule."""
     competition, role = public_or_404(request, club_slug, slug)
-    version = _competition_version(request, competition)
+    stamp = _competition_stamp(request, competition)
     zone = club_zone(competition.club)
     rounds = rounds_of(request, competition)
     return render(
@@ -189,7 +192,7 @@ def public_competition(request, club_slug: str, slug: str):
         "tournaments/public.html",
         _public_context(request, competition, role)
         | {
-            "standings_html": standings_html(request, competition, role, version=version),
+            "standings_html": standings_html(request, competition, role, stamp=stamp),
             "schedule": [schedule_row(r, zone) for r in rounds],
             "awards": _final_awards(request, competition),
             # The rounds planned but not added yet, shown from the start.
@@ -207,7 +210,7 @@ def _standings_etag(request, club_slug: str, slug: str) -> str | None:
     competition, role = _public_or_none(request, club_slug, slug)
     if competition is None:
         return None
-    version = snapshot_version(request, competition)
+    version, _computed_at = snapshot_stamp(request, competition)
     if request.htmx:
         return f"standings-{competition.pk}-{version}-{get_language()}"
     # Opened directly, the standings are a whole page: its header and forms are the viewer's.
@@ -228,7 +231,7 @@ def public_standings(request, club_slug: str, slug: str):
         request,
         competition,
         role,
-        version=snapshot_version(request, competition),
+        stamp=snapshot_stamp(request, competition),
         big=request.GET.get("big") == "1",
     )
     if request.htmx:

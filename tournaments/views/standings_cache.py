@@ -7,9 +7,11 @@ localized figures per entry) is most of a full answer's cost, so it is done once
 ``tournaments/partials/standings.html`` is kept in Django's cache (Redis in production, so that
 every web process shares it; each process's memory without Redis) under a key made of
 
-* the competition and its snapshot's version: a hand that changes the standings bumps the
-  version (``services.store_standings``), so the next request asks for a key nobody has rendered
-  yet and gets the new table at once; nothing is ever deleted, old keys expire (``LIFETIME``);
+* the competition and its snapshot's version and time: a hand that changes the standings bumps
+  the version (``services.store_standings``), so the next request asks for a key nobody has
+  rendered yet and gets the new table at once; nothing is ever deleted, old keys expire
+  (``LIFETIME``). The time keeps a database restored or made anew (its versions counting from
+  1 again) from meeting a table the cache kept from before;
 * the language (labels, figures' decimal separator) and ``big`` (the projector's size);
 * a digest of the competition's and club's fields the table shows (its kind, format, scheme,
   best-N, minimum attendance, whether the club's player pages are public) and of the templates'
@@ -30,7 +32,9 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Callable
+from datetime import datetime
 
+from django.conf import settings
 from django.core.cache import cache
 from django.template.loader import get_template, render_to_string
 from django.utils.safestring import mark_safe
@@ -58,6 +62,10 @@ WAIT = 2.0
 STEP = 0.05
 
 
+#: A snapshot's version and when it was computed: what its table is named by in the cache.
+Stamp = tuple[int, datetime | None]
+
+
 def snapshot(request, competition: Competition) -> tuple[dict, int]:
     """The stored standings and their version; computed and stored when there are none. Cached
     on the request, so that an ETag function and its view share the query."""
@@ -70,21 +78,23 @@ def snapshot(request, competition: Competition) -> tuple[dict, int]:
             found[competition.pk] = (data, row.version if row else 1)
         else:
             found[competition.pk] = (row.data, row.version)
+        stamps = request.__dict__.setdefault("_snapshot_stamps", {})
+        stamps.setdefault(competition.pk, (row.version, row.computed_at) if row else (1, None))
     return found[competition.pk]
 
 
-def snapshot_version(request, competition: Competition) -> int:
-    """The snapshot's version alone (its tables are read only to render them), cached on the
-    request; the standings are computed and stored when there are none yet."""
-    if competition.pk in request.__dict__.get("_snapshots", {}):
-        return request._snapshots[competition.pk][1]
-    known = request.__dict__.setdefault("_snapshot_versions", {})
-    if competition.pk not in known:
-        version = selectors.snapshot_version(competition)
-        known[competition.pk] = (
-            version if version is not None else snapshot(request, competition)[1]
-        )
-    return known[competition.pk]
+def snapshot_stamp(request, competition: Competition) -> Stamp:
+    """The snapshot's version and when it was computed, without its tables (they are read
+    only to render them), cached on the request; the standings are computed and stored when
+    there are none yet."""
+    stamps = request.__dict__.setdefault("_snapshot_stamps", {})
+    if competition.pk not in stamps:
+        stamp = selectors.snapshot_stamp(competition)
+        if stamp is None:
+            snapshot(request, competition)  # stores the standings and their stamp
+        else:
+            stamps[competition.pk] = stamp
+    return stamps[competition.pk]
 
 
 def shown_fields(competition: Competition) -> tuple:
@@ -102,25 +112,34 @@ def shown_fields(competition: Competition) -> tuple:
     )
 
 
-@functools.cache
 def templates_digest() -> str:
-    """A digest of the table's templates as this process loaded them (once per process)."""
+    """A digest of the table's templates: read once per process, or on every request with
+    ``DEBUG`` (templates edited while the server runs show at once, as without the cache)."""
+    return _read_templates() if settings.DEBUG else _loaded_templates()
+
+
+def _read_templates() -> str:
     return fingerprint(*(get_template(name).template.source for name in TEMPLATES))
 
 
-def cache_key(competition: Competition, version: int, *, big: bool) -> str:
-    digest = fingerprint(shown_fields(competition), big, templates_digest())
+_loaded_templates = functools.cache(_read_templates)
+
+
+def cache_key(competition: Competition, stamp: Stamp, *, big: bool) -> str:
+    """Where the table of ``competition`` at ``stamp`` is kept, in the active language."""
+    version, computed_at = stamp
+    digest = fingerprint(computed_at, shown_fields(competition), big, templates_digest())
     return f"standings-html:{competition.pk}:{version}:{get_language()}:{digest}"
 
 
 def standings_html(
-    request, competition: Competition, role: str | None, *, version: int, big: bool = False
+    request, competition: Competition, role: str | None, *, stamp: Stamp, big: bool = False
 ) -> str:
-    """The standings table's HTML at ``version`` for this visitor: from the cache for visitors
+    """The standings table's HTML at ``stamp`` for this visitor: from the cache for visitors
     with no role in the club, rendered for members."""
 
     def render() -> str:
-        # Read after ``version``: the same or newer (it only grows), never an older table.
+        # Read after ``stamp``: the same version or a newer one, never an older table.
         data, shown = snapshot(request, competition)
         context = {
             "club": competition.club,
@@ -135,7 +154,7 @@ def standings_html(
 
     if role is not None:
         return mark_safe(render())
-    return mark_safe(render_once(cache_key(competition, version, big=big), render))
+    return mark_safe(render_once(cache_key(competition, stamp, big=big), render))
 
 
 def render_once(key: str, render: Callable[[], str]) -> str:
