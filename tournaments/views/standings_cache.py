@@ -53,8 +53,9 @@ TEMPLATES = (
     "tournaments/partials/nights.html",
     "tournaments/partials/nights_list.html",
 )
-#: Seconds a rendered table stays in the cache (a version nobody asks for any more expires).
-LIFETIME = 60 * 60
+#: Seconds a rendered table stays in the cache: a version nobody asks for any more expires, so
+#: that a busy night (a version per finished game, one copy per language) holds little memory.
+LIFETIME = 10 * 60
 #: Seconds one render may hold the right to render a key before another may take it.
 LOCK_SECONDS = 10
 #: Seconds a request waits for the table another request is rendering, and how often it looks.
