@@ -240,3 +240,24 @@ def test_a_snapshot_made_anew_never_meets_the_table_kept_from_before(
     assert StandingsSnapshot.objects.get(competition=coppa).version == 1
     after = polled.get(STANDINGS).content.decode()
     assert 'data-version="1"' in after and after != before
+
+
+def test_the_polled_table_a_spectator_kept_is_sent_again_to_a_member(coppa, olga):
+    """The browser keeps the polled table: signed in since, its ETag must not get a 304."""
+    client = Client(headers={"HX-Request": "true"})
+    anonymous = client.get(STANDINGS)
+    assert client.get(STANDINGS, HTTP_IF_NONE_MATCH=anonymous["ETag"]).status_code == 304
+    big = client.get(f"{STANDINGS}?big=1", HTTP_IF_NONE_MATCH=anonymous["ETag"])
+    assert big.status_code == 200 and 'class="standings big"' in big.content.decode()
+    client.force_login(olga)
+    member = client.get(STANDINGS, HTTP_IF_NONE_MATCH=anonymous["ETag"])
+    assert member.status_code == 200 and PLAYER_LINK.search(member.content.decode())
+
+
+def test_with_debug_an_edited_template_is_read_again(settings, monkeypatch):
+    digest = standings_cache.templates_digest()
+    settings.DEBUG = True
+    monkeypatch.setattr(standings_cache, "TEMPLATES", standings_cache.TEMPLATES[:1])
+    assert standings_cache.templates_digest() != digest
+    settings.DEBUG = False
+    assert standings_cache.templates_digest() == digest  # read once per process

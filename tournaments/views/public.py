@@ -47,7 +47,13 @@ from tournaments.presenters import (
     where_answer,
 )
 from tournaments.views.access import public_or_404, round_or_404
-from tournaments.views.standings_cache import Stamp, snapshot, snapshot_stamp, standings_html
+from tournaments.views.standings_cache import (
+    Stamp,
+    shown_fields,
+    snapshot,
+    snapshot_stamp,
+    standings_html,
+)
 
 # -- ETags of the public pages ----------------------------------------------------------------
 
@@ -210,12 +216,20 @@ def _standings_etag(request, club_slug: str, slug: str) -> str | None:
     competition, role = _public_or_none(request, club_slug, slug)
     if competition is None:
         return None
-    version, _computed_at = snapshot_stamp(request, competition)
+    version, computed_at = snapshot_stamp(request, competition)
     if request.htmx:
-        return f"standings-{competition.pk}-{version}-{get_language()}"
+        # The table alone: what names its cached HTML, and whether the viewer is a member (their
+        # table links the players' pages).
+        shown = fingerprint(computed_at, shown_fields(competition), big_table(request), role)
+        return f"standings-{competition.pk}-{version}-{get_language()}-{shown}"
     # Opened directly, the standings are a whole page: its header and forms are the viewer's.
     digest = fingerprint(competition_fields(competition), get_language(), viewer(request, role))
     return f"standings-page-{competition.pk}-{version}-{digest}"
+
+
+def big_table(request) -> bool:
+    """Whether the standings are asked for at the projector's size (``?big=1``)."""
+    return request.GET.get("big") == "1"
 
 
 # private: opened directly it is a whole page, with the viewer's header and forms.
@@ -232,7 +246,7 @@ def public_standings(request, club_slug: str, slug: str):
         competition,
         role,
         stamp=snapshot_stamp(request, competition),
-        big=request.GET.get("big") == "1",
+        big=big_table(request),
     )
     if request.htmx:
         return HttpResponse(html)
