@@ -14,6 +14,8 @@ request). What that means for each use (README "When Redis stops"):
 * API tokens are looked up in the database, as on any cache miss: nothing fails;
 * the throttles (log-in, PIN, password reset) count in each process's memory: their limits
   still hold, per process, so at most the number of web processes times the limit;
+* the public standings table's HTML (tournaments/views/standings_cache.py) is rendered once per
+  process and version instead of once for all processes;
 * a token revoked while Redis is down may be served from another process's memory until its
   ``API_TOKEN_CACHE_SECONDS`` run out, as before a revocation reached Redis.
 

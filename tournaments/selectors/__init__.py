@@ -88,6 +88,7 @@ from tournaments.selectors.standings import (
     results_of,
     seat_entries,
     snapshot_of,
+    snapshot_stamp,
     standings_of,
 )
 
@@ -154,6 +155,7 @@ __all__ = [
     "schedule_of",
     "seat_entries",
     "snapshot_of",
+    "snapshot_stamp",
     "standings_of",
     "started",
     "still_in_bracket",

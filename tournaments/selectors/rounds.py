@@ -257,12 +257,15 @@ def current_round(competition: Competition) -> Round | None:
 
 
 def rounds_with_snapshot_version(competition: Competition) -> list[Round]:
-    """The rounds in order, each with ``snapshot_version`` (the standings snapshot's, None
-    before the first one): one query."""
-    version = StandingsSnapshot.objects.filter(competition=OuterRef("competition")).values(
-        "version"
-    )[:1]
-    return list(competition.rounds.order_by("number").annotate(snapshot_version=Subquery(version)))
+    """The rounds in order, each with ``snapshot_version`` and ``snapshot_computed_at`` (the
+    standings snapshot's, None before the first one): one query."""
+    snapshot = StandingsSnapshot.objects.filter(competition=OuterRef("competition"))
+    return list(
+        competition.rounds.order_by("number").annotate(
+            snapshot_version=Subquery(snapshot.values("version")[:1]),
+            snapshot_computed_at=Subquery(snapshot.values("computed_at")[:1]),
+        )
+    )
 
 
 def _sum_of(queryset, field: str) -> Subquery:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
@@ -386,3 +387,14 @@ def labelled(data: dict[str, Any]) -> dict[str, Any]:
 def snapshot_of(competition: Competition) -> StandingsSnapshot | None:
     """The competition's standings snapshot (None before the first one is stored)."""
     return StandingsSnapshot.objects.filter(competition=competition).first()
+
+
+def snapshot_stamp(competition: Competition) -> tuple[int, datetime] | None:
+    """The version of the competition's standings snapshot and when it was computed, without
+    its tables (None before the first one is stored): what a polled page's ETag and its cached
+    HTML are named by."""
+    return (
+        StandingsSnapshot.objects.filter(competition=competition)
+        .values_list("version", "computed_at")
+        .first()
+    )

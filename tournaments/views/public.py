@@ -3,7 +3,9 @@ the projector view for the club room.
 
 They live under ``/p/<club>/<competition>/`` and need no login when the competition is public.
 The standings come from the ``StandingsSnapshot`` (computed with ``services.store_standings``
-when missing); the polled partial answers 304 while its version is unchanged.
+when missing); the polled partial answers 304 while its version is unchanged. Their table is
+rendered once per version and language and served from the cache to every visitor with no role
+in the club (``standings_cache``); the page around it is each visitor's own.
 
 The competition page, a round's page and the calendar feed answer ``If-None-Match`` with 304
 too (``Cache-Control: private, no-cache``: the browser asks every time, the server answers in a
@@ -17,7 +19,7 @@ the page was fetched shows on the next change.
 
 from __future__ import annotations
 
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
@@ -29,7 +31,7 @@ from django.views.decorators.vary import vary_on_headers
 from scoring import access
 from scoring.links import qr_svg, site_url
 from scoring.views.access import fingerprint, viewer
-from tournaments import selectors, services
+from tournaments import selectors
 from tournaments.forms import WhereForm
 from tournaments.models import Competition, RegistrationSettings, Round, RoundStatus
 from tournaments.presenters import (
@@ -45,21 +47,13 @@ from tournaments.presenters import (
     where_answer,
 )
 from tournaments.views.access import public_or_404, round_or_404
-
-
-def _snapshot(request, competition: Competition) -> tuple[dict, int]:
-    """The cached standings and their version; computed and stored when there are none."""
-    cache = request.__dict__.setdefault("_snapshots", {})
-    if competition.pk not in cache:
-        snapshot = selectors.snapshot_of(competition)
-        if snapshot is None:
-            data = services.store_standings(competition=competition)
-            snapshot = selectors.snapshot_of(competition)
-            cache[competition.pk] = (data, snapshot.version if snapshot else 1)
-        else:
-            cache[competition.pk] = (snapshot.data, snapshot.version)
-    return cache[competition.pk]
-
+from tournaments.views.standings_cache import (
+    Stamp,
+    shown_fields,
+    snapshot,
+    snapshot_stamp,
+    standings_html,
+)
 
 # -- ETags of the public pages ----------------------------------------------------------------
 
@@ -119,9 +113,7 @@ def _competition_etag(request, club_slug: str, slug: str) -> str | None:
     if competition is None:
         return None
     rounds = rounds_of(request, competition)
-    version = rounds[0].snapshot_version if rounds else None
-    if version is None:  # no round to carry it, or no snapshot yet
-        _data, version = _snapshot(request, competition)
+    version, _computed_at = _competition_stamp(request, competition)
     digest = fingerprint(
         competition_fields(competition),
         rounds_fields(rounds),
@@ -131,6 +123,15 @@ def _competition_etag(request, club_slug: str, slug: str) -> str | None:
         _final_awards(request, competition),
     )
     return f"competition-{competition.pk}-{version}-{digest}"
+
+
+def _competition_stamp(request, competition: Competition) -> Stamp:
+    """The standings' version and time as the competition page reads them: with its rounds (no
+    query of its own), else from the snapshot (no round to carry them, or no snapshot yet)."""
+    rounds = rounds_of(request, competition)
+    if rounds and rounds[0].snapshot_version is not None:
+        return rounds[0].snapshot_version, rounds[0].snapshot_computed_at
+    return snapshot_stamp(request, competition)
 
 
 def _final_awards(request, competition: Competition) -> list[dict]:
@@ -189,7 +190,7 @@ def _public_context(request, competition: Competition, role) -> dict:
 def public_competition(request, club_slug: str, slug: str):
     """Standings (polled) and the schedule."""
     competition, role = public_or_404(request, club_slug, slug)
-    data, version = _snapshot(request, competition)
+    stamp = _competition_stamp(request, competition)
     zone = club_zone(competition.club)
     rounds = rounds_of(request, competition)
     return render(
@@ -197,9 +198,7 @@ def public_competition(request, club_slug: str, slug: str):
         "tournaments/public.html",
         _public_context(request, competition, role)
         | {
-            "standings": standings_tables(data),
-            "scheme_label": data.get("scheme_label", ""),
-            "version": version,
+            "standings_html": standings_html(request, competition, role, stamp=stamp),
             "schedule": [schedule_row(r, zone) for r in rounds],
             "awards": _final_awards(request, competition),
             # The rounds planned but not added yet, shown from the start.
@@ -217,12 +216,20 @@ def _standings_etag(request, club_slug: str, slug: str) -> str | None:
     competition, role = _public_or_none(request, club_slug, slug)
     if competition is None:
         return None
-    _data, version = _snapshot(request, competition)
+    version, computed_at = snapshot_stamp(request, competition)
     if request.htmx:
-        return f"standings-{competition.pk}-{version}-{get_language()}"
+        # The table alone: what names its cached HTML, and whether the viewer is a member (their
+        # table links the players' pages).
+        shown = fingerprint(computed_at, shown_fields(competition), big_table(request), role)
+        return f"standings-{competition.pk}-{version}-{get_language()}-{shown}"
     # Opened directly, the standings are a whole page: its header and forms are the viewer's.
     digest = fingerprint(competition_fields(competition), get_language(), viewer(request, role))
     return f"standings-page-{competition.pk}-{version}-{digest}"
+
+
+def big_table(request) -> bool:
+    """Whether the standings are asked for at the projector's size (``?big=1``)."""
+    return request.GET.get("big") == "1"
 
 
 # private: opened directly it is a whole page, with the viewer's header and forms.
@@ -234,19 +241,25 @@ def public_standings(request, club_slug: str, slug: str):
     snapshot's version is unchanged). Opened directly (a link, a bookmark: not htmx), the
     same tables in a whole page."""
     competition, role = public_or_404(request, club_slug, slug)
-    data, version = _snapshot(request, competition)
-    context = {
-        "club": competition.club,
-        "competition": competition,
-        "role": role,
-        "standings": standings_tables(data),
-        "scheme_label": data.get("scheme_label", ""),
-        "version": version,
-        "big": request.GET.get("big") == "1",
-    }
+    html = standings_html(
+        request,
+        competition,
+        role,
+        stamp=snapshot_stamp(request, competition),
+        big=big_table(request),
+    )
     if request.htmx:
-        return render(request, "tournaments/partials/standings.html", context)
-    return render(request, "tournaments/standings.html", context)
+        return HttpResponse(html)
+    return render(
+        request,
+        "tournaments/standings.html",
+        {
+            "club": competition.club,
+            "competition": competition,
+            "role": role,
+            "standings_html": html,
+        },
+    )
 
 
 def _games_readable(competition: Competition, role) -> bool:
@@ -310,7 +323,7 @@ def projector(request, club_slug: str, slug: str):
     so that every row is shown (``static/js/projector.js``), the round timer counting down live,
     and a QR code to "where do I sit?". ``?show=standings`` or ``?show=tables`` shows one."""
     competition, role = public_or_404(request, club_slug, slug)
-    data, version = _snapshot(request, competition)
+    data, version = snapshot(request, competition)
     show = request.GET.get("show", "both")
     if show not in ("both", "standings", "tables"):
         show = "both"
@@ -371,7 +384,7 @@ def standings_how(request, club_slug: str, slug: str):
     and its points per table size, best-N, attendance, the tie-breaks in order, and the
     leader's line worked out."""
     competition, role = public_or_404(request, club_slug, slug)
-    data, _version = _snapshot(request, competition)
+    data, _version = snapshot(request, competition)
     return render(
         request,
         "tournaments/standings_how.html",
@@ -404,7 +417,7 @@ def public_entry(request, club_slug: str, slug: str, entry_id: int):
     league with nights left, who can still win for it: clinched, can still win or cannot, and
     the final ranks still possible."""
     competition, role = public_or_404(request, club_slug, slug)
-    data, _version = _snapshot(request, competition)
+    data, _version = snapshot(request, competition)
     tables = standings_tables(data)
     rows = [*tables[0]["ranked"], *tables[0]["unranked"]] if tables else []
     row = next((r for r in rows if r["entry"] == entry_id), None)
