@@ -233,6 +233,8 @@ def test_the_teams_page_dates_a_round_and_shows_the_dates(club, olga):
     assert "starts on 2026-01-01" in field_error(refused.content.decode(), "round2-date")
     unreadable = page.post(url, {"action": "schedule", "round": "2", "round2-date": "soon"})
     assert field_error(unreadable.content.decode(), "round2-date")
+    tampered = page.post(url, {"action": "schedule", "round": "x", "round0-date": "2026-01-13"})
+    assert "There is no match in round 0." in tampered.content.decode()
     assert dates(competition) == [(None, None)] * 6
     response = page.post(
         url,

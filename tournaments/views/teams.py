@@ -90,6 +90,8 @@ def teams_page(request, club_slug: str, slug: str):
                 messages.success(request, _("Round %(n)s dated.") % {"n": number})
                 return redirect(_teams_url(competition))
             bound[number] = form
+            if not number:  # no round's form to show it next to: above the page
+                messages.error(request, " ".join(form.non_field_errors()))
     matches = team_selectors.matches_of(competition) if rules else []
     return render(
         request,
