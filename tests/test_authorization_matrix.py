@@ -308,6 +308,8 @@ EXPECTED: dict[str, list[Row]] = {
     "api-team-match": R("teams", "anyone"),
     "api-team-match-lineup": R("teams", "nobody", "managers", known="anyone"),
     "api-team-match-confirm": R("teams", "nobody", "managers", known="anyone"),
+    "api-team-round-schedule": R("teams", "nobody", "managers", known="anyone"),
+    "api-team-match-schedule": R("teams", "nobody", "managers", known="anyone"),
     "api-team-standings": R("teams", "anyone"),
     # Registration (issue 24): the links' tokens in the body are the authorization.
     "api-registration": R("competition", "anyone", "managers")
@@ -564,6 +566,7 @@ def _build() -> dict[str, Any]:
             "competition_id": team_match.competition_id,
             "team_id": team_match.home_id,
             "match_id": team_match.pk,
+            "round_number": team_match.round_number,
         },
         "round:closed": competition_kwargs | {"number": 1},
         "round:published": competition_kwargs | {"number": 2, "table_id": published_table.pk},

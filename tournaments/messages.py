@@ -402,3 +402,28 @@ TEAM_FIELDS = {
 }
 
 register(reasons=TEAM_REASONS, fields=TEAM_FIELDS)
+
+#: The dates of the matches between teams (``services.team_schedule``).
+TEAM_SCHEDULE_REASONS = {
+    ("not_found", "no_team_round"): gettext_lazy("There is no match in round %(value)s."),
+    ("not_found", "team_match_elsewhere"): gettext_lazy(
+        "This match is not one of this competition's, or not of this round."
+    ),
+    ("not_allowed", "match_played"): gettext_lazy(
+        "This match has been played (its result is confirmed): its date no longer changes."
+    ),
+    ("not_allowed", "team_round_played"): gettext_lazy(
+        "Every match of this round has been played: there is nothing left to date."
+    ),
+    ("range", "before_competition"): gettext_lazy(
+        "The competition starts on %(start)s: choose a date from then on."
+    ),
+    ("range", "after_competition"): gettext_lazy(
+        "The competition ends on %(end)s: choose a date up to then."
+    ),
+    ("inconsistent", "time_without_date"): gettext_lazy(
+        "A start time needs a date: choose the date too, or leave the time out."
+    ),
+}
+
+register(reasons=TEAM_SCHEDULE_REASONS)

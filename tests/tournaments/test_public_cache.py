@@ -82,8 +82,8 @@ def test_a_public_page_answers_304_to_its_own_etag_and_asks_to_be_revalidated(co
         (PAGE, 2),
         # the competition and its club, then the round with its tables' and byes' fingerprint
         (ROUND, 2),
-        # the competition and its club, then the rounds
-        (CALENDAR, 2),
+        # the competition and its club, the rounds, then the dated team matches
+        (CALENDAR, 3),
     ],
 )
 def test_a_spectators_304_takes_a_fixed_number_of_queries(

@@ -28,7 +28,7 @@ from tournaments.api.common import (
 from tournaments.models import ResultBy, Side, Team, TeamMatch, TeamRules
 from tournaments.presenters import teams as presenters
 from tournaments.selectors import teams as team_selectors
-from tournaments.services import team_draw
+from tournaments.services import team_draw, team_schedule
 from tournaments.services import teams as services
 
 
@@ -292,6 +292,79 @@ class TeamMatchConfirm(CompetitionView):
         match = _match(competition, match_id)
         body = read_body(self.InputSerializer, request)
         services.confirm_match_result(match=match, by=actor(request), **body)
+        return Response(presenters.match_payload(_match(competition, match_id), rules))
+
+
+class ScheduleInput(inputs.StrictInput):
+    """When a round or a match is played: the host club's wall-clock date and start time."""
+
+    date = inputs.Date(allow_null=True, help_text="`YYYY-MM-DD`; `null` takes the date away.")
+    start_time = inputs.Time(
+        required=False, allow_null=True, help_text="`HH:MM`; `null` or left out: not known yet."
+    )
+
+
+SCHEDULE_REFUSALS = (
+    "Refused by name, with nothing stored: a date before the competition's first day or after "
+    "its last (`date`: `range`), a time without a date (`start_time`)"
+)
+
+
+class TeamRoundSchedule(CompetitionView):
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        summary="Date a round of team matches",
+        description="Every match of the round still to play gets the date and start time (the "
+        "host club's wall-clock time; the calendar feed lists them); a played match (its "
+        f"result confirmed) keeps its own. {SCHEDULE_REFUSALS}, a round with no match or "
+        "whose every match was played (`round_number`).",
+        request=ScheduleInput,
+        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        examples=[
+            request_example("Giornata 3", value={"date": "2027-01-14", "start_time": "21:00"})
+        ],
+    )
+    def put(self, request, competition_id: int, round_number: int):
+        competition, _role = managed_competition(request, competition_id)
+        rules = _rules_or_404(competition)
+        body = read_body(ScheduleInput, request)
+        dated = team_schedule.schedule_team_matches(
+            competition=competition,
+            by=actor(request),
+            round_number=round_number,
+            date=body["date"],
+            start_time=body.get("start_time"),
+        )
+        matches = [_match(competition, m.pk) for m in dated]
+        return Response([presenters.match_payload(m, rules) for m in matches])
+
+
+class TeamMatchSchedule(CompetitionView):
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        summary="Date one team match",
+        description="The match's date and start time (the host club's wall-clock time), e.g. "
+        f"a match of the round played on another day. {SCHEDULE_REFUSALS}, a match already "
+        "played (`match`).",
+        request=ScheduleInput,
+        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        examples=[request_example("Put off", value={"date": "2027-01-16", "start_time": None})],
+    )
+    def put(self, request, competition_id: int, match_id: int):
+        competition, _role = managed_competition(request, competition_id)
+        rules = _rules_or_404(competition)
+        match = _match(competition, match_id)
+        body = read_body(ScheduleInput, request)
+        team_schedule.schedule_team_matches(
+            competition=competition,
+            by=actor(request),
+            round_number=None,
+            match=match,
+            date=body["date"],
+            start_time=body.get("start_time"),
+        )
         return Response(presenters.match_payload(_match(competition, match_id), rules))
 
 

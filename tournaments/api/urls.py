@@ -151,6 +151,16 @@ urlpatterns = [
         name="api-team-match-confirm",
     ),
     path(
+        f"{COMPETITION}/team-rounds/<int:round_number>/schedule/",
+        teams.TeamRoundSchedule.as_view(),
+        name="api-team-round-schedule",
+    ),
+    path(
+        f"{COMPETITION}/team-matches/<int:match_id>/schedule/",
+        teams.TeamMatchSchedule.as_view(),
+        name="api-team-match-schedule",
+    ),
+    path(
         f"{COMPETITION}/team-standings/",
         teams.TeamStandings.as_view(),
         name="api-team-standings",

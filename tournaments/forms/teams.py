@@ -134,3 +134,17 @@ class LineupForm(RuleErrorsMixin, forms.Form):
 class ConfirmForm(RuleErrorsMixin, forms.Form):
     home_score = forms.IntegerField(label=_("Home"), min_value=0)
     away_score = forms.IntegerField(label=_("Away"), min_value=0)
+
+
+class ScheduleForm(RuleErrorsMixin, forms.Form):
+    """When a round of matches is played: a date and a start time (the club's wall-clock
+    time). One per round on the teams page, prefixed ``round<n>``."""
+
+    date = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    start_time = forms.TimeField(
+        label=_("Start time"),
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+    )

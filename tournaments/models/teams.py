@@ -140,6 +140,10 @@ class TeamMatch(models.Model):
     leg = models.PositiveSmallIntegerField(default=1)
     #: Where it is played: the home team's club.
     venue = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+")
+    #: When it is played, in the host club's wall-clock time (as a round's date and start
+    #: time); set by ``services.team_schedule``, None until an organizer dates it.
+    date = models.DateField(_("date"), null=True, blank=True)
+    start_time = models.TimeField(_("start time"), null=True, blank=True)
     #: Knockout: the slot of the bracket this match fills (None elsewhere).
     bracket_slot = models.PositiveSmallIntegerField(null=True, blank=True)
     #: The result an organizer confirmed (always equal to the one derived from the boards).

@@ -199,6 +199,9 @@ def match_payload(match: TeamMatch, rules: TeamRules) -> dict[str, Any]:
         "home": {"id": match.home_id, "name": match.home.name},
         "away": {"id": match.away_id, "name": match.away.name},
         "venue": match.venue.name,
+        # The host club's wall-clock date and time (None until an organizer dates the match).
+        "date": match.date.isoformat() if match.date else None,
+        "start_time": match.start_time.strftime("%H:%M") if match.start_time else None,
         "boards": boards,
         "result": None
         if outcome is None
@@ -210,4 +213,39 @@ def match_payload(match: TeamMatch, rules: TeamRules) -> dict[str, Any]:
             "away_points": outcome.away_points,
         },
         "confirmed": match.confirmed_at is not None,
+    }
+
+
+def match_when(match: TeamMatch) -> dict[str, Any]:
+    """A match's date and start time as the templates show them (date and time objects, the
+    club's wall-clock time, None when not set)."""
+    return {"date": match.date, "start_time": match.start_time}
+
+
+def match_rounds(matches: list[TeamMatch], rules: TeamRules) -> list[dict[str, Any]]:
+    """The matches round by round (``matches`` in round order): each round's number, its
+    matches' payloads (each with ``when``), whether every one was played, and the date and
+    time its first match still to play has (what the round's schedule form shows)."""
+    rounds: list[dict[str, Any]] = []
+    for match in matches:
+        if not rounds or rounds[-1]["number"] != match.round_number:
+            rounds.append({"number": match.round_number, "matches": [], "when": None})
+        current = rounds[-1]
+        current["matches"].append(match_payload(match, rules) | {"when": match_when(match)})
+        if current["when"] is None and match.confirmed_at is None:
+            current["when"] = match_when(match)
+    for current in rounds:
+        current["played"] = current["when"] is None
+    return rounds
+
+
+def fixture_row(match: TeamMatch) -> dict[str, Any]:
+    """A match to come as the public schedule lists it: round, teams, date, time, venue."""
+    return {
+        "id": match.pk,
+        "round": match.round_number,
+        "home": match.home.name,
+        "away": match.away.name,
+        "venue": match.venue.name,
+        "when": match_when(match),
     }

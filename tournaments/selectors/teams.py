@@ -9,6 +9,7 @@ The result of a match is derived, never stored: each board's game gives the game
 from __future__ import annotations
 
 from collections import defaultdict
+from datetime import time
 from typing import Any
 
 from scoring.models import GameStatus
@@ -78,6 +79,23 @@ def matches_of(competition: Competition) -> list[TeamMatch]:
         .prefetch_related("boards__game", "boards__lineup__player")
         .order_by("round_number", "number")
     )
+
+
+def matches_to_come(competition: Competition) -> list[TeamMatch]:
+    """The matches whose result is not confirmed yet, teams and venue loaded, the dated ones
+    first in date and time order, then the others in round order (1 query)."""
+    matches = list(
+        competition.team_matches.filter(confirmed_at=None)
+        .select_related("home", "away", "venue")
+        .order_by("round_number", "number")
+    )
+    return sorted(matches, key=_when_key)
+
+
+def _when_key(match: TeamMatch) -> tuple:
+    if match.date is None:
+        return (1, match.round_number, match.number)
+    return (0, match.date, match.start_time or time.max, match.round_number, match.number)
 
 
 def played_records(matches: list[TeamMatch]) -> list[pure.MatchRecord]:

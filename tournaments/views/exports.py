@@ -1,8 +1,8 @@
-"""Files a competition gives away: the iCalendar feed of its rounds and the standings as CSV
-(every cell that could start a spreadsheet formula is quoted: ``csv_cell``).
+"""Files a competition gives away: the iCalendar feed of its rounds and team matches, and the
+standings as CSV (every cell that could start a spreadsheet formula is quoted: ``csv_cell``).
 
-Both are public pages (``public_or_404``). Round times are the club's wall-clock times turned
-into UTC for the calendar.
+Both are public pages (``public_or_404``). Round and team match times are the club's
+wall-clock times turned into UTC for the calendar.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from scoring.labels import game_name
 from scoring.links import site_url
 from scoring.views.access import fingerprint
 from tournaments import selectors
+from tournaments.models import TeamMatch
 from tournaments.presenters import (
     club_zone,
     format_figure,
@@ -36,10 +37,39 @@ from tournaments.presenters import (
 from tournaments.views.access import public_or_404
 from tournaments.views.public import competition_fields, rounds_fields, rounds_of
 
+#: How long a team match lasts in the calendar: its boards are played side by side, and a
+#: palio's evening of two or three Briscola games at each board takes about two hours. Team
+#: matches have a date and a start time, no duration of their own.
+TEAM_MATCH_MINUTES = 120
+
+
+def team_matches_of(request, competition) -> list[TeamMatch]:
+    """The competition's dated team matches, teams and venue loaded, in date order (one
+    query, cached on the request so that the ETag function and the feed share it)."""
+    cache = request.__dict__.setdefault("_calendar_team_matches", {})
+    if competition.pk not in cache:
+        cache[competition.pk] = list(
+            TeamMatch.objects.filter(competition=competition, date__isnull=False)
+            .select_related("home", "away", "venue")
+            .order_by("date", "start_time", "round_number", "number")
+        )
+    return cache[competition.pk]
+
+
+def team_match_times(match: TeamMatch, zone) -> tuple[dt.datetime, dt.datetime] | None:
+    """Start and end of a dated and timed team match, aware, in the club's zone (as a round's,
+    ``round_times``, with ``TEAM_MATCH_MINUTES`` for its duration)."""
+    if match.date is None or match.start_time is None:
+        return None
+    start = dt.datetime.combine(match.date, match.start_time, tzinfo=zone)
+    end = start.astimezone(dt.UTC) + dt.timedelta(minutes=TEAM_MATCH_MINUTES)
+    return start, end.astimezone(zone)
+
 
 def _calendar_etag(request, club_slug: str, slug: str) -> str | None:
-    """What the feed holds: the rounds, the competition and club, the language and the site's
-    address (one query after the competition, shared with the feed itself); calendar apps poll it with If-None-Match."""
+    """What the feed holds: the rounds and the dated team matches, the competition and club,
+    the language and the site's address (two queries after the competition, shared with the
+    feed itself); calendar apps poll it with If-None-Match."""
     try:
         competition, _role = public_or_404(request, club_slug, slug)
     except Http404:
@@ -47,6 +77,10 @@ def _calendar_etag(request, club_slug: str, slug: str) -> str | None:
     digest = fingerprint(
         competition_fields(competition),
         rounds_fields(rounds_of(request, competition)),
+        [
+            (m.pk, m.round_number, m.date, m.start_time, m.home.name, m.away.name, m.venue.name)
+            for m in team_matches_of(request, competition)
+        ],
         get_language(),
         site_url(request, "/"),
     )
@@ -84,12 +118,47 @@ def _utc(moment: dt.datetime) -> str:
     return moment.astimezone(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
 
 
+def _event(
+    *,
+    uid: str,
+    stamp: str,
+    date: dt.date,
+    times: tuple[dt.datetime, dt.datetime] | None,
+    summary: str,
+    description: str,
+    location: str,
+    url: str,
+) -> list[str]:
+    """One VEVENT: a whole day when there is no start time, else its UTC start and end."""
+    if times is None:
+        when = [
+            f"DTSTART;VALUE=DATE:{date:%Y%m%d}",
+            f"DTEND;VALUE=DATE:{date + dt.timedelta(days=1):%Y%m%d}",
+        ]
+    else:
+        when = [f"DTSTART:{_utc(times[0])}", f"DTEND:{_utc(times[1])}"]
+    return [
+        "BEGIN:VEVENT",
+        f"UID:{uid}",
+        f"DTSTAMP:{stamp}",
+        *when,
+        f"SUMMARY:{ics_escape(summary)}",
+        f"DESCRIPTION:{ics_escape(description)}",
+        f"LOCATION:{ics_escape(location)}",
+        f"URL:{url}",
+        "STATUS:CONFIRMED",
+        "END:VEVENT",
+    ]
+
+
 @cache_control(private=True, no_cache=True)
 @condition(etag_func=_calendar_etag)
 def calendar_ics(request, club_slug: str, slug: str):
     """An iCalendar feed: one VEVENT per dated round (times in UTC, computed from the club's
     wall-clock date, start time and duration), each with the link of its public page on the
-    address the feed was read on (``SITE_URL`` when set)."""
+    address the feed was read on (``SITE_URL`` when set); then one per dated team match
+    ("Home – Away" at the venue club, ``TEAM_MATCH_MINUTES`` long, linking the team
+    standings)."""
     competition, _role = public_or_404(request, club_slug, slug)
     club = competition.club
     zone = club_zone(club)
@@ -111,28 +180,33 @@ def calendar_ics(request, club_slug: str, slug: str):
         url = site_url(
             request, reverse("public-round", args=[club.slug, competition.slug, round_.number])
         )
-        lines += [
-            "BEGIN:VEVENT",
-            f"UID:segnapunti-round-{round_.pk}@{host}",
-            f"DTSTAMP:{stamp}",
-        ]
-        times = round_times(round_, zone)
-        if times is None:
-            lines += [
-                f"DTSTART;VALUE=DATE:{round_.date:%Y%m%d}",
-                f"DTEND;VALUE=DATE:{round_.date + dt.timedelta(days=1):%Y%m%d}",
-            ]
-        else:
-            lines += [f"DTSTART:{_utc(times[0])}", f"DTEND:{_utc(times[1])}"]
-        summary = f"{competition.name} · {round_.label}"  # "Night 3" in a league
-        lines += [
-            f"SUMMARY:{ics_escape(summary)}",
-            f"DESCRIPTION:{ics_escape(f'{game}. {url}')}",
-            f"LOCATION:{ics_escape(club.name)}",
-            f"URL:{url}",
-            "STATUS:CONFIRMED",
-            "END:VEVENT",
-        ]
+        lines += _event(
+            uid=f"segnapunti-round-{round_.pk}@{host}",
+            stamp=stamp,
+            date=round_.date,
+            times=round_times(round_, zone),
+            summary=f"{competition.name} · {round_.label}",  # "Night 3" in a league
+            description=f"{game}. {url}",
+            location=club.name,
+            url=url,
+        )
+    matches = team_matches_of(request, competition)
+    if matches:
+        url = site_url(
+            request, reverse("public-team-standings", args=[club.slug, competition.slug])
+        )
+    for match in matches:
+        lines += _event(
+            uid=f"segnapunti-team-match-{match.pk}@{host}",
+            stamp=stamp,
+            date=match.date,
+            times=team_match_times(match, zone),
+            summary=f"{match.home.name} – {match.away.name}",
+            description=f"{competition.name} · {_('Round %(n)s') % {'n': match.round_number}}. "
+            f"{url}",
+            location=match.venue.name,
+            url=url,
+        )
     lines.append("END:VCALENDAR")
     body = "".join(ics_fold(line) + "\r\n" for line in lines)
     response = HttpResponse(body.encode("utf-8"), content_type="text/calendar; charset=utf-8")

@@ -16,11 +16,18 @@ from django.utils.translation import gettext as _
 from scoring import access
 from scoring.services import NotAllowed
 from scoring.views.access import attempt, submit
-from tournaments.forms.teams import ConfirmForm, LineupForm, RosterForm, TeamForm, TeamRulesForm
+from tournaments.forms.teams import (
+    ConfirmForm,
+    LineupForm,
+    RosterForm,
+    ScheduleForm,
+    TeamForm,
+    TeamRulesForm,
+)
 from tournaments.models import Side
 from tournaments.presenters import teams as presenters
 from tournaments.selectors import teams as team_selectors
-from tournaments.services import team_draw
+from tournaments.services import team_draw, team_schedule
 from tournaments.services import teams as services
 from tournaments.views.access import organizer_or_404, public_or_404
 
@@ -38,6 +45,7 @@ def teams_page(request, club_slug: str, slug: str):
         initial=presenters.rules_payload(rules) if rules else None, prefix="rules"
     )
     team_form = TeamForm(competition=competition, prefix="team")
+    bound: dict[int, ScheduleForm] = {}
     if request.method == "POST":
         action = request.POST.get("action")
         if action == "rules":
@@ -68,6 +76,22 @@ def teams_page(request, club_slug: str, slug: str):
             if attempt(request, team_draw.draw_team_round, competition=competition, by=by):
                 messages.success(request, _("Matches drawn."))
             return redirect(_teams_url(competition))
+        elif action == "schedule":
+            number = _round_number(request.POST.get("round"))
+            form = ScheduleForm(request.POST, prefix=f"round{number}")
+            if form.is_valid() and submit(
+                form,
+                team_schedule.schedule_team_matches,
+                competition=competition,
+                by=by,
+                round_number=number,
+                **form.cleaned_data,
+            ):
+                messages.success(request, _("Round %(n)s dated.") % {"n": number})
+                return redirect(_teams_url(competition))
+            bound[number] = form
+            if not number:  # no round's form to show it next to: above the page
+                messages.error(request, " ".join(form.non_field_errors()))
     matches = team_selectors.matches_of(competition) if rules else []
     return render(
         request,
@@ -81,9 +105,23 @@ def teams_page(request, club_slug: str, slug: str):
             "rules_form": rules_form,
             "team_form": team_form,
             "teams": team_selectors.teams_of(competition) if rules else [],
-            "matches": [presenters.match_payload(m, rules) for m in matches],
+            "rounds": [
+                group
+                | {
+                    "form": bound.get(group["number"])
+                    or ScheduleForm(prefix=f"round{group['number']}", initial=group["when"])
+                }
+                for group in presenters.match_rounds(matches, rules)
+            ],
+            "matches": bool(matches),
         },
     )
+
+
+def _round_number(value: str | None) -> int:
+    """The round a schedule form was sent for (0 when the page was tampered with: the service
+    then refuses it by name, ``round_number``)."""
+    return int(value) if value and value.isdigit() and len(value) < 6 else 0
 
 
 @login_required
@@ -143,6 +181,7 @@ def team_match_page(request, club_slug: str, slug: str, match_id: int):
         data = request.POST if request.POST.get("action") == side else None
         forms_[side] = LineupForm(data, side=side, rules=rules, roster=roster, current=current)
     confirm = ConfirmForm(prefix="confirm")
+    schedule = ScheduleForm(prefix="when", initial=presenters.match_when(match))
     if request.method == "POST":
         action = request.POST.get("action")
         if action in forms_:
@@ -164,6 +203,21 @@ def team_match_page(request, club_slug: str, slug: str, match_id: int):
             ):
                 messages.success(request, _("Result confirmed."))
                 return redirect(request.path)
+        elif action == "schedule":
+            if not access.is_manager(role):
+                raise PermissionDenied
+            schedule = ScheduleForm(request.POST, prefix="when")
+            if schedule.is_valid() and submit(
+                schedule,
+                team_schedule.schedule_team_matches,
+                competition=competition,
+                by=by,
+                round_number=None,
+                match=match,
+                **schedule.cleaned_data,
+            ):
+                messages.success(request, _("Match dated."))
+                return redirect(request.path)
     played = team_selectors.match_outcome(match, rules) is not None
     return render(
         request,
@@ -184,6 +238,8 @@ def team_match_page(request, club_slug: str, slug: str, match_id: int):
                 for side, team in ((Side.HOME, match.home), (Side.AWAY, match.away))
             ],
             "confirm": confirm,
+            "schedule": schedule,
+            "when": presenters.match_when(match),
         },
     )
 
@@ -201,6 +257,9 @@ def public_team_standings(request, club_slug: str, slug: str):
             "competition": competition,
             "role": role,
             "standings": presenters.standings_payload(data),
+            "fixtures": [
+                presenters.fixture_row(m) for m in team_selectors.matches_to_come(competition)
+            ],
         },
     )
 
