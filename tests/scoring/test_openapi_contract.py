@@ -264,7 +264,7 @@ def play_a_game(call: Recorder, api: APIClient, club) -> int:
     return game
 
 
-def test_every_header_sent_is_declared(schema, club, olga, settings):
+def test_every_header_and_body_sent_is_declared(schema, club, olga, settings):
     call = Recorder()
     api = api_as(olga)
     game = play_a_game(call, api, club)
@@ -319,6 +319,11 @@ def test_every_header_sent_is_declared(schema, club, olga, settings):
         declared = {h.lower() for h in documented[code].get("headers", {})}
         sent = {h.lower() for h in response.headers} - GENERIC_HEADERS
         assert sent <= declared, (method, path, code, sent - declared)
+        # and the body is what the schema says (a list declared as an object fails here)
+        media = documented[code].get("content", {}).get("application/json")
+        if media and response.content and response["Content-Type"].startswith("application/"):
+            errors = list(validator(schema, media["schema"]).iter_errors(response.json()))
+            assert not errors, (method, path, code, [e.message for e in errors][:3])
         statuses.add(code)
     assert {"200", "201", "304", "401", "412", "422", "428", "429"} <= statuses
 

@@ -26,7 +26,7 @@ from scoring.api.parsers import JSONParser
 from scoring.api.schema import request_example
 from scoring.models import Club, Membership
 from scoring.services import NotAllowed
-from tournaments.api.common import WRITE_ERRORS, actor, club_of, may_manage, read_body
+from tournaments.api.common import OBJECTS, WRITE_ERRORS, actor, club_of, may_manage, read_body
 from tournaments.models import Circuit, CircuitLink
 from tournaments.selectors import circuits as read
 from tournaments.services import circuits as write
@@ -123,7 +123,7 @@ class ClubCircuits(CircuitView):
         summary="Circuits of a club",
         description="The circuits the club organizes or is invited to; visitors see the public "
         "ones.",
-        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+        responses={200: OBJECTS, 404: ERRORS},
     )
     def get(self, request, slug: str):
         club, role, _visible = club_of(request, slug)

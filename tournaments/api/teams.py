@@ -18,6 +18,7 @@ from scoring.api.parsers import JSONParser
 from scoring.api.schema import request_example
 from scoring.services import NotAllowed
 from tournaments.api.common import (
+    OBJECTS,
     WRITE_ERRORS,
     CompetitionView,
     actor,
@@ -129,9 +130,7 @@ class Teams(CompetitionView):
             child=inputs.Integer(), required=False, help_text="The roster: players' ids."
         )
 
-    @extend_schema(
-        summary="Teams of a competition", responses={200: OpenApiTypes.OBJECT, 404: ERRORS}
-    )
+    @extend_schema(summary="Teams of a competition", responses={200: OBJECTS, 404: ERRORS})
     def get(self, request, competition_id: int):
         competition, _role = readable_competition(request, competition_id)
         _rules_or_404(competition)
@@ -198,7 +197,7 @@ class TeamMatches(CompetitionView):
     @extend_schema(
         summary="Matches of a competition between teams",
         operation_id="v1_competitions_team_matches_list",
-        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+        responses={200: OBJECTS, 404: ERRORS},
     )
     def get(self, request, competition_id: int):
         competition, _role = readable_competition(request, competition_id)
@@ -213,7 +212,7 @@ class TeamMatches(CompetitionView):
         "one has its result. Each match gets its boards; a board's game is created once both "
         "lineups of it are set.",
         request=None,
-        responses={201: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        responses={201: OBJECTS, **WRITE_ERRORS},
     )
     def post(self, request, competition_id: int):
         competition, _role = managed_competition(request, competition_id)
@@ -320,7 +319,7 @@ class TeamRoundSchedule(CompetitionView):
         f"result confirmed) keeps its own. {SCHEDULE_REFUSALS}, a round with no match or "
         "whose every match was played (`round_number`).",
         request=ScheduleInput,
-        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        responses={200: OBJECTS, **WRITE_ERRORS},
         examples=[
             request_example("Giornata 3", value={"date": "2027-01-14", "start_time": "21:00"})
         ],
