@@ -94,3 +94,30 @@ def test_a_circuit_of_two_clubs_with_one_person_in_both(
     csv = desk.request.get(public + "standings.csv")
     assert csv.ok and csv.headers["content-type"].startswith("text/csv")
     assert csv.text().splitlines()[1].startswith("1;Elena / Anna;Circolo Due, Circolo Uno;5;2;")
+
+
+def test_the_public_circuit_says_who_can_still_win(browser, live_server, laptop, phone, club, olga):
+    """Points 10, 6, 3: Anna 20, Bruno 12, Carla 6 after two finals; the final, with Bruno and
+    Carla entered, still to play: Anna and Bruno can still win, Carla cannot (16 at most)."""
+    from tests.builders import by
+    from tournaments.services import circuits
+
+    circuit = circuits.create_circuit(
+        club=club, by=by(olga), name="Stagione", points_table=[10, 6, 3]
+    )
+    for name in ("Coppa Uno", "Coppa Due"):
+        done = competition_with_results(club, olga, name, {"Anna": 9, "Bruno": 5, "Carla": 1})
+        circuits.add_competition(circuit=circuit, by=by(olga), competition=done)
+    last = competition_with_results(club, olga, "Finale", {"Bruno": 0, "Carla": 0}, final=False)
+    circuits.add_competition(circuit=circuit, by=by(olga), competition=last)
+
+    for context, name in ((phone, "390"), (laptop, "1280")):
+        page = context.new_page()
+        page.goto(f"/circuits/uno/{circuit.slug}/")
+        row = page.locator("table.circuit-standings tbody tr[data-person]")
+        expect(row.nth(0).locator(".badge.outlook")).to_have_text("can still win")
+        expect(row.filter(has_text="Bruno").locator(".badge.outlook")).to_have_text("can still win")
+        expect(row.filter(has_text="Carla").locator(".badge.outlook")).to_have_text("cannot win")
+        expect(page.locator('[data-note="outlook"]')).to_contain_text("Who can still win")
+        no_sideways_scroll(page)
+        shot(page, f"circuit-outlook-{name}")
