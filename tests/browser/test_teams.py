@@ -88,6 +88,13 @@ def test_a_palio_with_a_match_of_three_boards_entered_from_phones(
     expect(desk.get_by_label("Borgo 1", exact=True)).to_have_count(0)
     desk.get_by_role("button", name="Draw the matches to come").click()
     expect(desk.locator(".team-matches li")).to_have_count(6)
+    # The second giornata is dated: Tuesday 12 January 2027 at 21:00, both its matches.
+    second = desk.locator("form", has=desk.get_by_role("button", name="Date round 2"))
+    second.get_by_label("Date").fill("2027-01-12")
+    second.get_by_label("Start time").fill("21:00")
+    second.get_by_role("button", name="Date round 2").click()
+    expect(desk.locator('.team-matches time[datetime="2027-01-12T21:00"]')).to_have_count(2)
+    expect(desk.locator(".team-matches").first).to_contain_text("date to be set")
     _shot(desk, "teams-1280")
 
     # The lineups of the first match: three boards of two players a side.
@@ -146,6 +153,8 @@ def test_a_palio_with_a_match_of_three_boards_entered_from_phones(
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the standings are wider than the phone ({width}px)"
     _shot(phone, "standings-390")
+    fixtures = phone.locator(".team-fixtures li")
+    expect(fixtures.first).to_contain_text("Tue 12 Jan, 21:00")
     desk.goto(f"/p/{club.slug}/{competition.slug}/team-standings/")
     _shot(desk, "standings-1280")
     # The player page counts the boards.
