@@ -11,6 +11,13 @@ import gc
 import statistics
 import time
 
+#: An operation whose warm-up calls both took under this many milliseconds is called
+#: ``QUICK_FACTOR`` times as often: a call of a few milliseconds is mostly a commit, whose flush
+#: under a CI run's load on the same server took 2, 4 or 9 ms by turns in both databases (80
+#: purges each: the same median, as many slow ones), so that medians of 15 fell 1.3 apart.
+QUICK_MS = 10.0
+QUICK_FACTOR = 3
+
 #: Django's connection to each database, kept open while the other is used (``use``).
 _connections: dict[str, object] = {}
 #: The cache's key prefix before ``use`` gave each database its own.
@@ -50,10 +57,13 @@ def interleaved(runs: int) -> list[tuple[str, str]]:
     return [("small", "big") if i % 2 == 0 else ("big", "small") for i in range(runs)]
 
 
-def measure(calls: dict[str, tuple], runs: int) -> dict[str, tuple[float, int]]:
+def measure(
+    calls: dict[str, tuple], runs: int, *, quick_factor: int = QUICK_FACTOR
+) -> dict[str, tuple[float, int]]:
     """``calls``: for "small" and "big", the database's name, the set-up (None, or returning the
     timed call's argument) and the timed call. Returns for each the median milliseconds of
-    ``runs`` calls, the databases taking turns call by call (``interleaved``) after one warm-up
+    ``runs`` calls (``quick_factor`` times as many when the warm-up calls took under
+    ``QUICK_MS``), the databases taking turns call by call (``interleaved``) after one warm-up
     call in each, and the queries of one more call."""
     from django.db import connection, reset_queries
     from django.test.utils import CaptureQueriesContext
@@ -67,8 +77,9 @@ def measure(calls: dict[str, tuple], runs: int) -> dict[str, tuple[float, int]]:
         call(argument)
         return (time.perf_counter() - started) * 1000
 
-    for key in calls:
-        once(key)
+    warm_up = [once(key) for key in calls]
+    if max(warm_up) < QUICK_MS:
+        runs *= quick_factor
     gc.collect()
     times: dict[str, list[float]] = {key: [] for key in calls}
     for order in interleaved(runs):

@@ -33,6 +33,7 @@ def test_measure_alternates_the_databases_call_by_call(monkeypatch):
             "big": ("db_big", setup, lambda argument: calls.append(("big", argument))),
         },
         4,
+        quick_factor=1,
     )
 
     # A warm-up call in each, four timed calls each in turns, one more each for the queries.
@@ -45,3 +46,21 @@ def test_measure_alternates_the_databases_call_by_call(monkeypatch):
     assert {argument for who, argument in calls if who == "small"} == {None}
     assert set(measured) == {"small", "big"}
     assert all(ms >= 0 and queries == 0 for ms, queries in measured.values())
+
+
+@pytest.mark.django_db
+def test_an_operation_of_a_few_milliseconds_is_called_more_often(monkeypatch):
+    monkeypatch.setattr(scale_timing, "use", lambda name: None)
+    calls: list[str] = []
+
+    scale_timing.measure(
+        {
+            "small": ("db_small", None, lambda _argument: calls.append("small")),
+            "big": ("db_big", None, lambda _argument: calls.append("big")),
+        },
+        4,
+        quick_factor=3,
+    )
+
+    # A warm-up call and one for the queries in each, and 3 x 4 timed calls.
+    assert calls.count("small") == calls.count("big") == 1 + 12 + 1
