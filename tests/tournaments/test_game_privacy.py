@@ -109,6 +109,7 @@ def kwargs_for(name: str, game: Game | None, competition: Competition | None) ->
         # Teams and team matches: this competition is not between teams, it has none.
         "team_id": 10**9,
         "match_id": 10**9,
+        "round_number": 1,
         # Circuits and registrations: none here.
         "circuit_id": 10**9,
         "registration_id": 10**9,
