@@ -23,9 +23,23 @@ from scoring.rules import RuleViolation
 from scoring.selectors.members import games_of_user
 from scoring.services import Actor
 from tests.scoring.rules.games import hand_documents
-from tournaments.models import Competition, CompetitionEvent, Round, StandingsSnapshot
+from tournaments.models import (
+    Board,
+    Competition,
+    CompetitionEvent,
+    LineupSlot,
+    Round,
+    StandingsSnapshot,
+    Team,
+    TeamMatch,
+    TeamRules,
+)
 from tournaments.selectors import standings_of
-from tournaments.services import club_data
+from tournaments.selectors import teams as team_selectors
+from tournaments.services import club_data, team_draw, teams
+
+from .helpers import briscola_won_by, play
+from .test_teams import palio, set_both
 
 pytestmark = pytest.mark.django_db
 
@@ -336,3 +350,221 @@ def test_an_import_into_a_server_without_those_accounts_attaches_the_new_ones(sm
         "oscar-new",
         "sara-new",
     ]
+
+
+# -- competitions between teams travel: teams, rosters, matches, boards, lineups ---------------
+
+
+def team_palio(club, user, *, visiting=None):
+    """A palio of four teams (three districts and "Porta", with a captain; "Ospiti" of the
+    ``visiting`` club instead if given), drawn whole (three rounds), with round 1 played and
+    confirmed: match 1 won 2-0 with boards won 2-0, match 2 won 2-0 with boards won 2-1 (so
+    that no rank is left to the drawing of lots)."""
+    by = Actor.for_user(user)
+    competition, _made = palio(club, user, teams_count=3, lots_seed="palio")
+    name = "Porta" if visiting is None else "Ospiti"
+    roster = [services.new_player(club, f"{name} {i}").pk for i in range(4)]
+    teams.add_team(
+        competition=competition,
+        name=name,
+        club=visiting,
+        captain=roster[0],
+        seed=4,
+        players=roster,
+        by=by,
+    )
+    matches = team_draw.draw_team_round(competition=competition, by=by)
+    two_nil = briscola_won_by(0, 4, 2)
+    two_one = [two_nil[0], *briscola_won_by(1, 4, 2)[1:], two_nil[0] | {"dealer": 2}]
+    first_round = [m for m in matches if m.round_number == 1]
+    for match, hands in zip(first_round, (two_nil, two_one), strict=True):
+        set_both(match, user)
+        for board in match.boards.order_by("number").select_related("game"):
+            play(board.game, hands, user)
+        teams.confirm_match_result(match=match, home_score=2, away_score=0, by=by)
+    return competition
+
+
+def team_picture(competition):
+    """A competition between teams by names and numbers: what must travel, never an id."""
+    rules = competition.team_rules
+    fields = [f for f in TeamRules._meta.concrete_fields if not (f.is_relation or f.primary_key)]
+
+    def roster(team):
+        return tuple(sorted(r.player.display_name for r in team.roster.all()))
+
+    def game(board):
+        if board.game is None:
+            return None
+        hands = board.game.hands.order_by("number").values_list("document", "deltas")
+        return (board.game.title, board.game.status, *hands)
+
+    return {
+        "rules": [getattr(rules, f.attname) for f in fields],
+        "teams": [
+            (
+                t.name,
+                t.club.name,
+                t.captain and t.captain.display_name,
+                t.seed,
+                t.created_at,
+                roster(t),
+            )
+            for t in competition.teams.order_by("name")
+        ],
+        "matches": [
+            (
+                m.round_number,
+                m.number,
+                m.leg,
+                m.home.name,
+                m.away.name,
+                m.venue.name,
+                m.home_score,
+                m.away_score,
+                m.confirmed_at,
+            )
+            for m in TeamMatch.objects.filter(competition=competition)
+        ],
+        "boards": [
+            (b.match.round_number, b.match.number, b.number, game(b))
+            for b in Board.objects.filter(match__competition=competition)
+        ],
+        "lineups": [
+            (
+                s.match.round_number,
+                s.match.number,
+                s.board.number,
+                s.side,
+                s.position,
+                s.player.display_name,
+            )
+            for s in LineupSlot.objects.filter(match__competition=competition)
+        ],
+        "standings": [
+            (
+                r["name"],
+                row.rank,
+                row.match_points,
+                row.played,
+                row.won,
+                row.boards_won,
+                row.games_won,
+                row.decided_by,
+            )
+            for r in team_selectors.team_standings(competition)["rows"]
+            for row in [r["row"]]
+        ],
+    }
+
+
+def test_a_palio_travels_whole_and_export_import_export_gives_the_same_document(club, olga):
+    competition = team_palio(club, olga)
+    first = club_data.export_club(club=club)
+    assert len(first["tables"]["tournaments.lineupslot"]) == 2 * 2 * 2 * 2  # 2 matches set
+    copy = club_data.import_club(document=first, slug="copia", keep_accounts=True)
+    twin = Competition.objects.get(club=copy, slug=competition.slug)
+    original = team_picture(competition)
+    assert team_picture(twin) == original
+    assert len(original["teams"]) == 4 and len(original["matches"]) == 6
+    assert ("Porta", "Circolo Uno", "Porta 0", 4) in [t[:4] for t in original["teams"]]
+    assert sum(1 for m in original["matches"] if m[-1] is not None) == 2
+    assert sorted(len(b[-1]) - 2 for b in original["boards"] if b[-1] is not None) == [2, 2, 3, 3]
+    assert "lots" not in {row[-1] for row in original["standings"]}
+    assert {t.club for t in twin.teams.all()} == {copy}
+    boards = Board.objects.filter(match__competition=twin, game__isnull=False)
+    assert set(boards.values_list("game__club", flat=True)) == {copy.pk}
+    assert without_slug(club_data.export_club(club=copy)) == without_slug(first)
+
+
+def test_a_visiting_team_keeps_its_club_where_it_exists_or_joins_the_imported_one(
+    club, olga, other_club
+):
+    competition = team_palio(club, olga, visiting=other_club)
+    document = club_data.export_club(club=club)
+    (guests,) = [r for r in document["tables"]["tournaments.team"] if r["name"] == "Ospiti"]
+    assert guests["club"] == {"club": "due", "name": "Circolo Due"}
+    venues = [m["venue"] for m in document["tables"]["tournaments.teammatch"]]
+    assert {"club": "due", "name": "Circolo Due"} in venues and 1 in venues
+
+    here = club_data.import_club(document=document, slug="copia", keep_accounts=True)
+    twin = Competition.objects.get(club=here, slug=competition.slug)
+    assert twin.teams.get(name="Ospiti").club == other_club
+    assert {m.venue for m in TeamMatch.objects.filter(home__name="Ospiti", competition=twin)} == {
+        other_club
+    }
+    assert without_slug(club_data.export_club(club=here)) == without_slug(document)
+
+    Club.objects.filter(pk=other_club.pk).update(slug="altrove")  # "due" is not on this server
+    elsewhere = club_data.import_club(document=document, slug="altra", keep_accounts=True)
+    moved = Competition.objects.get(club=elsewhere, slug=competition.slug)
+    assert {(t.name, t.club) for t in moved.teams.all()} == {
+        (name, elsewhere) for name in ("Borgo", "Castello", "Duomo", "Ospiti")
+    }
+    assert set(TeamMatch.objects.filter(competition=moved).values_list("venue", flat=True)) == {
+        elsewhere.pk
+    }
+    assert team_picture(moved)["standings"] == team_picture(competition)["standings"]
+
+
+@pytest.mark.parametrize(
+    "foreign",
+    [
+        pytest.param({"club": "due"}, id="no-name"),
+        pytest.param({"club": 2, "name": "Circolo Due"}, id="a-number-for-a-slug"),
+        pytest.param({"club": "", "name": "Circolo Due"}, id="an-empty-slug"),
+        pytest.param({"club": "due", "name": "Circolo Due", "pk": 2}, id="an-unknown-key"),
+    ],
+)
+def test_a_malformed_foreign_club_is_refused_by_name_and_nothing_is_stored(
+    club, olga, other_club, foreign
+):
+    team_palio(club, olga, visiting=other_club)
+    document = club_data.export_club(club=club)
+    for row in document["tables"]["tournaments.team"]:
+        if row["name"] == "Ospiti":
+            row["club"] = foreign
+    before = (Club.objects.count(), Team.objects.count(), Game.objects.count())
+    with pytest.raises(RuleViolation) as refusal:
+        club_data.import_club(document=document, slug="rotto", keep_accounts=True)
+    ((problem,),) = [refusal.value.problems]
+    assert (problem.field, problem.code) == ("tables", "inconsistent")
+    assert problem.params == {"reason": "club_document_broken", "value": "tournaments.team.club"}
+    assert (Club.objects.count(), Team.objects.count(), Game.objects.count()) == before
+
+
+@pytest.mark.parametrize(
+    ("label", "field"),
+    [
+        ("scoring.membership", "club"),
+        ("scoring.player", "club"),
+        ("tournaments.competition", "club"),
+    ],
+)
+def test_a_foreign_club_where_the_row_belongs_to_the_club_is_refused(
+    club, olga, other_club, label, field
+):
+    """Only a visiting team's club and a venue may be another club: a membership, a player or
+    a competition of another club would write into that club, not into the imported one."""
+    team_palio(club, olga)
+    document = club_data.export_club(club=club)
+    document["tables"][label][0][field] = {"club": "due", "name": "Circolo Due"}
+    before = (other_club.memberships.count(), other_club.players.count(), Club.objects.count())
+    with pytest.raises(RuleViolation) as refusal:
+        club_data.import_club(document=document, slug="rotto", keep_accounts=True)
+    assert [p.params.get("value") for p in refusal.value.problems] == [f"{label}.{field}"]
+    assert (other_club.memberships.count(), other_club.players.count(), Club.objects.count()) == (
+        before
+    )
+
+
+def test_a_document_without_the_team_tables_still_imports(club, olga):
+    """Documents written before the team tables travelled (same version 1) import, teamless."""
+    team_palio(club, olga)
+    document = club_data.export_club(club=club)
+    for label in [label for label in document["tables"] if ".team" in label or "board" in label]:
+        del document["tables"][label]
+    del document["tables"]["tournaments.rosterplayer"], document["tables"]["tournaments.lineupslot"]
+    copy = club_data.import_club(document=document, slug="vecchio", keep_accounts=True)
+    assert not Team.objects.filter(competition__club=copy).exists()
+    assert copy.games.count() == club.games.count()

@@ -14,6 +14,17 @@ model travels without a change here; a model added to either app must be listed 
 to each other by reference numbers (their position in their table, in primary-key order), never
 by database ids, so a club imports into any database, empty or not, and export → import → export
 gives the same document.
+
+Competitions between teams travel whole: team rules, teams, rosters, matches, boards and
+lineups. A team may come from a visiting club, and a match may be played at a visiting club's
+venue: a reference to a club other than the exported one is written as an object
+``{"club": "<slug>", "name": "<name>"}`` instead of a reference number. On import it becomes
+the club with that slug on this server if there is one, otherwise the imported club itself (the
+team keeps its own name, so the palio still reads the same). Roster players, captains and
+lineups are always players of the host club, so no other foreign reference exists.
+
+The document's version is still 1: these tables were added without changing any other, and a
+document written before them (without the team tables) still imports, with no teams.
 """
 
 from __future__ import annotations
@@ -74,7 +85,16 @@ TABLES = (
     Table("tournaments.payment", "entry__competition__club"),
     Table("tournaments.prizerules", "competition__club"),
     Table("tournaments.prize", "competition__club"),
+    Table("tournaments.teamrules", "competition__club"),
+    Table("tournaments.team", "competition__club"),
+    Table("tournaments.rosterplayer", "team__competition__club"),
+    Table("tournaments.teammatch", "competition__club"),
+    Table("tournaments.board", "match__competition__club"),
+    Table("tournaments.lineupslot", "match__competition__club"),
 )
+
+#: Each table's club path, by label.
+CLUB_PATHS = {table.label: table.club_path for table in TABLES}
 
 #: Models of the two apps that the document leaves out, and why.
 LEFT_OUT = {
@@ -97,12 +117,6 @@ LEFT_OUT = {
     "tournaments.circuitcompetition": "several clubs': a circuit is not one club's to export",
     "tournaments.circuitevent": "several clubs': a circuit is not one club's to export",
     "tournaments.circuitlink": "several clubs': a circuit is not one club's to export",
-    "tournaments.team": "not yet exported: a team competition's games travel, its teams not",
-    "tournaments.rosterplayer": "not yet exported: a team competition's games travel, its teams not",
-    "tournaments.teammatch": "not yet exported: a team competition's games travel, its teams not",
-    "tournaments.board": "not yet exported: a team competition's games travel, its teams not",
-    "tournaments.lineupslot": "not yet exported: a team competition's games travel, its teams not",
-    "tournaments.teamrules": "not yet exported: a team competition's games travel, its teams not",
 }
 
 #: What travels of a user: enough to find or create the account, never a password or a token.
@@ -173,10 +187,18 @@ def _export_row(
             target = field.related_model._meta.label_lower
             if field.related_model is get_user_model():
                 value = user_ref(value)
+            elif field.related_model is Club and value is not None and value not in refs[target]:
+                value = _foreign_club(value)
             elif value is not None:
                 value = refs[target][value]
         data[field.name] = _plain(value)
     return data
+
+
+def _foreign_club(pk: int) -> dict[str, str]:
+    """A club other than the exported one (a visiting team's, a venue's), by slug and name."""
+    slug, name = Club.objects.filter(pk=pk).values_list("slug", "name").get()
+    return {"club": slug, "name": name}
 
 
 # -- import ----------------------------------------------------------------------------------------
@@ -307,6 +329,27 @@ def _unattached(label: str, rows: Any, accounts: set[int]) -> Any:
     return rows
 
 
+def _club_here(
+    value: dict[str, Any], refs: dict[str, dict[int, int]], label: str, name: str
+) -> int:
+    """The club here for a foreign club object ``{"club": slug, "name": name}`` in field
+    ``name`` of table ``label``: the club with that slug on this server, otherwise the imported
+    club itself. Never in the field that makes the row the club's (its table's club path: a
+    player's, a game's, a membership's club), or a document could write into another club."""
+    slug, shown = value.get("club"), value.get("name")
+    if (
+        set(value) != {"club", "name"}
+        or not (isinstance(slug, str) and slug)
+        or not isinstance(shown, str)
+        or CLUB_PATHS[label].split("__")[0] == name
+    ):
+        raise _refuse(
+            "tables", "inconsistent", reason="club_document_broken", value=f"{label}.{name}"
+        )
+    found = Club.objects.filter(slug=slug).values_list("pk", flat=True).first()
+    return found if found is not None else refs["scoring.club"][1]
+
+
 def _import_rows(
     label: str,
     rows: list[dict[str, Any]],
@@ -346,6 +389,8 @@ def _import_rows(
                 values[field.attname] = None
             elif field.related_model is get_user_model():
                 values[field.attname] = users[value]
+            elif field.related_model is Club and isinstance(value, dict):
+                values[field.attname] = _club_here(value, refs, label, field.name)
             else:
                 values[field.attname] = refs[field.related_model._meta.label_lower][value]
         instances.append(model(**values))
