@@ -1,6 +1,8 @@
 """``manage.py export_club SLUG [-o FILE]``: the club's whole data as one versioned JSON document
 (tournaments/services/club_data.py): settings, members without passwords, players, games with
-every hand and audit event, competitions with their rounds, tables and events."""
+every hand and audit event, competitions with their rounds, tables and events, and those between
+teams with their teams, rosters, matches, boards and lineups (a visiting club is named by its
+address and name)."""
 
 from __future__ import annotations
 

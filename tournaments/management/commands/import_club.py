@@ -7,7 +7,10 @@ The club's members get a new account without a usable password (they set one thr
 club (a membership, the players linked to the account) only with ``--keep-accounts``: right when
 the same people moved to this server, wrong for a copy of a club on its own server, whose
 members would see every game twice under "My games". Without it, the command names the accounts
-it left unattached; ``--owner`` makes an existing account an owner of the imported club."""
+it left unattached; ``--owner`` makes an existing account an owner of the imported club.
+
+A visiting club's team (and a match at its venue) stays with the club of the same address on
+this server if there is one; otherwise it belongs to the imported club, under its own name."""
 
 from __future__ import annotations
 
