@@ -20,7 +20,10 @@ lineups. A team may come from a visiting club, and a match may be played at a vi
 venue: a reference to a club other than the exported one is written as an object
 ``{"club": "<slug>", "name": "<name>"}`` instead of a reference number. On import it becomes
 the club with that slug on this server if there is one, otherwise the imported club itself (the
-team keeps its own name, so the palio still reads the same). Roster players, captains and
+team keeps its own name, so the palio still reads the same; exported again, it is then the
+club's own team). Only such fields may name another club: in the field that makes a row the
+club's (its table's club path: a player's, a game's, a membership's club) the object is refused,
+or a document could write into another club of this server. Roster players, captains and
 lineups are always players of the host club, so no other foreign reference exists.
 
 The document's version is still 1: these tables were added without changing any other, and a
