@@ -568,3 +568,18 @@ def test_a_document_without_the_team_tables_still_imports(club, olga):
     copy = club_data.import_club(document=document, slug="vecchio", keep_accounts=True)
     assert not Team.objects.filter(competition__club=copy).exists()
     assert copy.games.count() == club.games.count()
+
+
+def test_the_drawing_of_lots_draws_the_same_after_a_move(club, olga):
+    """Six teams, no seed of their own, nothing played: every place is the drawing of lots'.
+    The club moved (export, import: every id new) draws the same order."""
+    competition, _made = palio(club, olga, teams_count=6)
+    assert not competition.team_rules.lots_seed
+    before = team_selectors.team_standings(competition)
+    assert {r["row"].decided_by for r in before["rows"][1:]} == {"lots"}
+    copy = club_data.import_club(
+        document=club_data.export_club(club=club), slug="copia", keep_accounts=True
+    )
+    twin = Competition.objects.get(club=copy, slug=competition.slug)
+    after = team_selectors.team_standings(twin)
+    assert [r["name"] for r in after["rows"]] == [r["name"] for r in before["rows"]]

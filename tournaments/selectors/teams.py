@@ -120,7 +120,10 @@ def team_standings(competition: Competition) -> dict[str, Any] | None:
         teams=teams,
         result_by=rules.result_by,
         points=points_of(rules),
-        seed=rules.lots_seed or str(competition.pk),
+        # What survives a club's export and import: the order the teams were added in, and
+        # the competition's creation time (its id changes).
+        seed=rules.lots_seed or competition.created_at.isoformat(),
+        tickets={pk: number for number, pk in enumerate(sorted(teams), start=1)},
     )
     name = {pk: t.name for pk, t in teams.items()}
     return {

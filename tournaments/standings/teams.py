@@ -33,8 +33,9 @@ before it):
     card points made minus card points conceded, over all the team's matches.
 ``lots``
     a drawing of lots: every team's lot is a number derived from the competition's ``seed`` and
-    the team's id (SHA-256), so the same seed always draws the same order; the higher lot ranks
-    higher.
+    the team's ticket (SHA-256; ``tickets``, by default its id), so the same seed always draws
+    the same order; the higher lot ranks higher. The selector gives each team the order it was
+    added in as its ticket, which a club's export and import keep (database ids change).
 
 Teams tied on everything listed share a rank (``1, 2, 2, 4``). Every row says which tie-break
 placed it (``decided_by``, None when match points alone did) and carries the values of every
@@ -280,10 +281,12 @@ class _Ranking:
         played: Sequence[tuple[MatchRecord, MatchOutcome]],
         figures: Mapping[int, _Figures],
         seed: str,
+        tickets: Mapping[int, int],
     ) -> None:
         self.played = played
         self.figures = figures
         self.seed = seed
+        self.tickets = tickets
         self.values: dict[int, dict[str, int]] = {team: {} for team in figures}
         self.decided_by: dict[int, str] = {}
         self.mini_tables: list[MiniTable] = []
@@ -335,7 +338,7 @@ class _Ranking:
             "boards_won": lambda f, t: f.boards_won,
             "games_won": lambda f, t: f.games_won,
             "card_points_difference": lambda f, t: f.card_for - f.card_against,
-            "lots": lambda f, t: lot(self.seed, t),
+            "lots": lambda f, t: lot(self.seed, self.tickets.get(t, t)),
         }[key]
         return self.split(group, key, {t: value(self.figures[t], t) for t in group})
 
@@ -348,10 +351,12 @@ def compute(
     points: MatchPoints = MatchPoints(),
     tie_breaks: Sequence[str] = DEFAULT_TEAM_TIE_BREAKS,
     seed: str = "",
+    tickets: Mapping[int, int] | None = None,
 ) -> TeamStandings:
     """The team standings from the played ``matches`` (see the module docstring).
 
-    ``teams`` adds teams that have played no match yet. Raises ``ValueError`` for an unknown or
+    ``teams`` adds teams that have played no match yet; ``tickets`` gives the drawing of lots
+    each team's number (its id when not given). Raises ``ValueError`` for an unknown or
     repeated tie-break, an unknown ``result_by``, or a match id given twice.
     """
     tie_breaks = tuple(tie_breaks)
@@ -374,7 +379,7 @@ def compute(
         figures[record.away].add(outcome, AWAY)
         played.append((record, outcome))
 
-    ranking = _Ranking(played, figures, seed)
+    ranking = _Ranking(played, figures, seed, tickets or {})
     ordered = sorted(figures, key=lambda t: (-figures[t].points, t))
     groups = [list(g) for _, g in groupby(ordered, key=lambda t: figures[t].points)]
     for key in tie_breaks:
