@@ -11,6 +11,13 @@ nights left:
   points;
 * games of two (win 1, draw 1/2), every night left drawn (the classic elimination question).
 
+and three circuits of as many persons (``tournaments.standings.circuit_outlook``) with
+``--played`` final competitions and ``--left`` left, points by the field rule, best 6:
+
+* every field closed (the competitions left drawn, each with three quarters of the persons);
+* the last one still open to entries without limit (no registration);
+* a last competition of 5 entries, closed: every completion played out (exact).
+
 Prints, for each, the time (best of ``--runs``), how many entries can still win, have clinched
 or cannot, and how many answers are exact. Exits 1 when one takes 2 s or more.
 """
@@ -26,6 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tournaments.standings.circuit_outlook import Upcoming, circuit_outlook
+from tournaments.standings.circuits import Event, Finish
 from tournaments.standings.outlook import Night, outlook, rows_for
 
 LIMIT = 2.0
@@ -81,6 +90,28 @@ def leagues(entries: int, played: int, left: int, seed: int):
     )
 
 
+def circuits(persons: int, played: int, left: int, seed: int):
+    """(name, events, upcoming) of three circuits (see the module docstring)."""
+    rng = random.Random(seed)
+    everyone = list(range(1, persons + 1))
+
+    def field(key: int, final: bool) -> Event:
+        came = rng.sample(everyone, k=max(2, persons * 3 // 4))
+        return Event(key, final, tuple(Finish((p,), i) for i, p in enumerate(came, start=1)))
+
+    events = [field(key, True) for key in range(played)]
+
+    def entries() -> tuple[tuple[int, ...], ...]:
+        return tuple((p,) for p in rng.sample(everyone, k=max(2, persons * 3 // 4)))
+
+    closed = [Upcoming(played + i, entries()) for i in range(left)]
+    open_last = [*closed[:-1], Upcoming(played + left - 1, entries(), room=None)]
+    yield "circuit, every field closed", events, closed
+    yield "circuit, the last one open to entries", events, open_last
+    last = Upcoming(played, tuple((p,) for p in rng.sample(everyone, k=5)))
+    yield "circuit, a last competition of 5 (played out)", events, [last]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--entries", type=int, default=40)
@@ -97,6 +128,21 @@ def main() -> int:
         for _ in range(args.runs):
             start = time.perf_counter()
             got = outlook(played, nights, rows=rows, best_of=best_of)
+            times.append(time.perf_counter() - start)
+        best = min(times)
+        slowest = max(slowest, best)
+        statuses = Counter(o.status for o in got.values())
+        exact = sum(o.exact for o in got.values())
+        ranks = sum(o.ranks_exact for o in got.values())
+        print(
+            f"{name}: {best:.3f} s; {dict(statuses)}; status exact {exact}/{len(got)}, "
+            f"ranks exact {ranks}/{len(got)}"
+        )
+    for name, events, upcoming in circuits(args.entries, args.played, args.left, args.seed):
+        times = []
+        for _ in range(args.runs):
+            start = time.perf_counter()
+            got = circuit_outlook(events, upcoming, person_of={}, best_of=6)
             times.append(time.perf_counter() - start)
         best = min(times)
         slowest = max(slowest, best)
