@@ -261,3 +261,47 @@ def test_with_debug_an_edited_template_is_read_again(settings, monkeypatch):
     assert standings_cache.templates_digest() != digest
     settings.DEBUG = False
     assert standings_cache.templates_digest() == digest  # read once per process
+
+
+# -- the whole page, for spectators --------------------------------------------------------------
+
+WHOLE = "tournaments/standings.html"
+
+
+def test_the_whole_page_is_rendered_once_for_every_spectator_with_their_own_token(
+    coppa, renders
+):
+    tokens = set()
+    for _ in range(4):
+        client = Client()
+        html = client.get(STANDINGS).content.decode()
+        assert '<div id="standings"' in html and standings_cache.TOKEN_SLOT not in html
+        assert f'"X-CSRFToken": "{token_of(html)}"' in html
+        tokens.add(token_of(html))
+    assert renders.count(WHOLE) == 1 and len(tokens) == 4
+    # another address (its links back carry it): a page of its own
+    Client().get(STANDINGS + "?big=1")
+    assert renders.count(WHOLE) == 2
+
+
+def test_a_visitor_with_a_message_waiting_or_signed_in_gets_a_page_of_their_own(
+    coppa, renders, sara
+):
+    from django.contrib.messages import constants
+    from django.contrib.messages.storage.base import Message
+    from django.contrib.messages.storage.cookie import CookieStorage
+    from django.test import RequestFactory
+
+    Client().get(STANDINGS)
+    assert renders.count(WHOLE) == 1
+    client = Client()
+    storage = CookieStorage(RequestFactory().get("/"))
+    client.cookies["messages"] = storage._encode([Message(constants.INFO, "Bentornati")])
+    assert "Bentornati" in client.get(STANDINGS).content.decode()
+    assert renders.count(WHOLE) == 2
+    stranger = Client()
+    stranger.force_login(sara)
+    assert "Log out" in stranger.get(STANDINGS).content.decode()
+    assert renders.count(WHOLE) == 3
+    Client().get(STANDINGS)  # spectators still get the page kept
+    assert renders.count(WHOLE) == 3

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language
@@ -49,6 +50,7 @@ from tournaments.presenters import (
 from tournaments.views.access import public_or_404, round_or_404
 from tournaments.views.standings_cache import (
     Stamp,
+    page_html,
     shown_fields,
     snapshot,
     snapshot_stamp,
@@ -250,16 +252,25 @@ def public_standings(request, club_slug: str, slug: str):
     )
     if request.htmx:
         return HttpResponse(html)
-    return render(
-        request,
-        "tournaments/standings.html",
-        {
-            "club": competition.club,
-            "competition": competition,
-            "role": role,
-            "standings_html": html,
-        },
-    )
+    context = {
+        "club": competition.club,
+        "competition": competition,
+        "role": role,
+        "standings_html": html,
+    }
+    if role is None:  # a spectator's page is the same for all but the CSRF token
+        page = page_html(
+            request,
+            competition,
+            snapshot_stamp(request, competition),
+            (competition_fields(competition), big_table(request)),
+            lambda extra: render_to_string(
+                "tournaments/standings.html", context | extra, request=request
+            ),
+        )
+        if page is not None:
+            return HttpResponse(page)
+    return render(request, "tournaments/standings.html", context)
 
 
 def _games_readable(competition: Competition, role) -> bool:

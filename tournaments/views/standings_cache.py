@@ -25,6 +25,12 @@ A member's table links every player's page, and is rendered for them alone.
 
 After a change, the first request for the new key renders it; others that ask meanwhile wait
 for it (``WAIT`` at most, then render it themselves) instead of all rendering it at once.
+
+The whole standings page, opened directly by a spectator (no account, no message waiting), is
+kept the same way (``page_html``): its header and forms are the same for every such visitor but
+for the CSRF token, which is rendered as a placeholder (``TOKEN_SLOT``) and replaced by the
+visitor's own token on the way out. Its key adds the page's address (its ``next`` links) and a
+digest of every template of the site (a deployed template never meets an old page).
 """
 
 from __future__ import annotations
@@ -33,9 +39,12 @@ import functools
 import time
 from collections.abc import Callable
 from datetime import datetime
+from pathlib import Path
 
 from django.conf import settings
+from django.contrib.messages import get_messages
 from django.core.cache import cache
+from django.middleware.csrf import get_token
 from django.template.loader import get_template, render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
@@ -53,6 +62,9 @@ TEMPLATES = (
     "tournaments/partials/nights.html",
     "tournaments/partials/nights_list.html",
 )
+#: Stands for the CSRF token in a page kept for every spectator (letters only: no escaping
+#: changes it), replaced by each visitor's own token.
+TOKEN_SLOT = "csrftokenslotc0ffee5e9a"
 #: Seconds a rendered table stays in the cache: a version nobody asks for any more expires, so
 #: that a busy night (a version per finished game, one copy per language) holds little memory.
 LIFETIME = 10 * 60
@@ -156,6 +168,35 @@ def standings_html(
     if role is not None:
         return mark_safe(render())
     return mark_safe(render_once(cache_key(competition, stamp, big=big), render))
+
+
+def _read_site_templates() -> str:
+    sources = sorted(Path(settings.BASE_DIR, "templates").rglob("*.html"))
+    return fingerprint(*(path.read_text(encoding="utf-8") for path in sources))
+
+
+_site_templates = functools.cache(_read_site_templates)
+
+
+def page_html(
+    request, competition: Competition, stamp: Stamp, shown: tuple, render: Callable[[dict], str]
+) -> str | None:
+    """The whole page for a spectator, with their CSRF token: ``render({"csrf_token":
+    TOKEN_SLOT})`` kept under the page's key and filled in; None when the visitor is not one
+    (signed in, or a message waiting to be shown) and the page must be rendered for them.
+    ``shown``: what the page shows of the competition besides the standings."""
+    if request.user.is_authenticated or len(get_messages(request)):
+        return None
+    version, computed_at = stamp
+    digest = fingerprint(
+        computed_at,
+        shown,
+        request.get_full_path(),
+        _read_site_templates() if settings.DEBUG else _site_templates(),
+    )
+    key = f"standings-page:{competition.pk}:{version}:{get_language()}:{digest}"
+    page = render_once(key, lambda: render({"csrf_token": TOKEN_SLOT}))
+    return page.replace(TOKEN_SLOT, get_token(request))
 
 
 def render_once(key: str, render: Callable[[], str]) -> str:
