@@ -268,9 +268,7 @@ def test_with_debug_an_edited_template_is_read_again(settings, monkeypatch):
 WHOLE = "tournaments/standings.html"
 
 
-def test_the_whole_page_is_rendered_once_for_every_spectator_with_their_own_token(
-    coppa, renders
-):
+def test_the_whole_page_is_rendered_once_for_every_spectator_with_their_own_token(coppa, renders):
     tokens = set()
     for _ in range(4):
         client = Client()
