@@ -242,14 +242,4 @@ def _outlook(
         best_of=circuit.best_of,
         min_events=circuit.min_events,
     )
-    return {
-        person: {
-            "status": o.status,
-            "best": o.best,
-            "worst": o.worst,
-            "exact": o.exact,
-            "ranks_exact": o.ranks_exact,
-            "reason": o.reason,
-        }
-        for person, o in got.items()
-    }
+    return {person: o.as_json() for person, o in got.items()}

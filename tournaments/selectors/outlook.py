@@ -135,17 +135,7 @@ def outlook_of(
         )
     except ValueError:
         return None
-    return {
-        entry: {
-            "status": o.status,
-            "best": o.best,
-            "worst": o.worst,
-            "exact": o.exact,
-            "ranks_exact": o.ranks_exact,
-            "reason": o.reason,
-        }
-        for entry, o in got.items()
-    }
+    return {entry: o.as_json() for entry, o in got.items()}
 
 
 def add_outlook(

@@ -236,11 +236,11 @@ class _Circuit:
     def win_witness(self, x: int) -> bool:
         """A completion with ``x`` ranked and nobody ranked above it: ``x`` first alone wherever
         it can play, the others placed by their room below ``x``'s total."""
-        for reverse in (False, True):
-            for crowd in (False, True):
-                if self._try_win(x, reverse, crowd):
-                    return True
-        return False
+        # a crowd of newcomers changes the points only under the field rule, in an open field
+        crowds = (False, True) if self.table is None and not self.closed() else (False,)
+        return any(
+            self._try_win(x, reverse, crowd) for reverse in (False, True) for crowd in crowds
+        )
 
     def _try_win(self, x: int, reverse: bool, crowd: bool) -> bool:
         fields = []

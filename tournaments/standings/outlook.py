@@ -102,6 +102,17 @@ class Outlook:
     ranks_exact: bool
     reason: str = ""
 
+    def as_json(self) -> dict:
+        """The outlook as the standings and the API carry it (the entrant is the key)."""
+        return {
+            "status": self.status,
+            "best": self.best,
+            "worst": self.worst,
+            "exact": self.exact,
+            "ranks_exact": self.ranks_exact,
+            "reason": self.reason,
+        }
+
 
 def rows_for(
     scheme: str, sizes: Iterable[int], placement_points: Mapping[int, Sequence] | None = None
