@@ -107,10 +107,14 @@ async def exchange(conn: Connection, raw: bytes, seen: Seen):
     return None
 
 
-def page_request(port: int, cookie: str = "", etag: str = "") -> bytes:
+def page_request(port: int, cookie: str = "", etag: str = "", *, polled: bool = False) -> bytes:
     """A GET of the standings as a browser sends it: its cookie (the CSRF token the page embeds
-    is part of what the ETag names) and, once it holds one, the ETag."""
+    is part of what the whole page's ETag names) and, once it holds one, the ETag. ``polled``:
+    the page's own poll every 15 s (htmx, ``HX-Request``: the table alone, its ETag kept by
+    the browser's cache apart from the page's, since the answers vary on that header)."""
     headers = ["Accept: text/html", "Accept-Language: en"]
+    if polled:
+        headers += ["HX-Request: true", "HX-Trigger: standings", "HX-Target: standings"]
     if cookie:
         headers.append(f"Cookie: {cookie}")
     if etag:
@@ -124,22 +128,28 @@ def cookie_of(answer, cookie: str) -> str:
 
 
 async def spectate(port: int, every: float, until: asyncio.Event, rng: random.Random) -> Seen:
-    """A spectator: a first visit at a random moment of the first period, then a poll every
-    ``every`` seconds with the cookie and the ETag it holds, until ``until`` is set."""
+    """A spectator: a first visit (the whole page) at a random moment of the first period,
+    then the page's poll every ``every`` seconds with the cookie and the table's ETag it holds,
+    until ``until`` is set."""
     seen, conn, etag, cookie = Seen(), Connection(port), "", ""
     loop = asyncio.get_running_loop()
     next_at = loop.time() + rng.uniform(0, every)
+    polled = False
     try:
         while not until.is_set():
             await asyncio.sleep(max(0.0, next_at - loop.time()))
             next_at += every
             sent = time.monotonic()
-            answer = await exchange(conn, page_request(port, cookie, etag), seen)
+            answer = await exchange(conn, page_request(port, cookie, etag, polled=polled), seen)
             if answer is None:
                 continue
             if answer.status == 200:
-                etag, cookie = answer.headers.get("etag", ""), cookie_of(answer, cookie)
+                cookie = cookie_of(answer, cookie)
+                # The browser keeps the page and the polled table apart (Vary: HX-Request):
+                # the first poll holds no ETag of the table yet.
+                etag = answer.headers.get("etag", "") if polled else ""
             seen.answers.append((sent, time.monotonic(), answer.status, etag))
+            polled = True
     finally:
         conn.close()
     return seen
@@ -174,7 +184,7 @@ async def probe(port: int, since: float, held: tuple[str, str], stop: asyncio.Ev
     old, cookie = held
     try:
         while not stop.is_set():
-            answer = await exchange(conn, page_request(port, cookie, old), seen)
+            answer = await exchange(conn, page_request(port, cookie, old, polled=True), seen)
             if answer is not None and answer.status == 200 and answer.headers.get("etag") != old:
                 return time.monotonic() - since
             await asyncio.sleep(PROBE_EVERY)
@@ -184,10 +194,10 @@ async def probe(port: int, since: float, held: tuple[str, str], stop: asyncio.Ev
 
 
 async def visit(port: int, cookie: str = "") -> tuple[str, str]:
-    """(ETag, cookie) of a full render of the standings."""
+    """(ETag, cookie) of the standings table as the page polls it (no ``If-None-Match``)."""
     conn, seen = Connection(port), Seen()
     try:
-        answer = await exchange(conn, page_request(port, cookie), seen)
+        answer = await exchange(conn, page_request(port, cookie, polled=True), seen)
     finally:
         conn.close()
     if answer is None or answer.status != 200:

@@ -32,8 +32,9 @@ phones each enter a hand every ``--hand-every`` seconds (with jitter) on games o
 * phase A, the phones alone: the hand POSTs' p50 and p95;
 * phase B, the same phones while ``--spectators`` (1,000 by default here) spectators poll the
   public standings page every ``--poll-every`` seconds (15), each from a first visit at a random
-  moment of the first period (a full render) and then with ``If-None-Match`` (304 while nothing
-  changed). A third of the way in, the round's tables each enter their last hand, which
+  moment of the first period (the whole page) and then as the page itself polls (htmx's
+  ``HX-Request``: the table alone, with the ``If-None-Match`` of the table the browser's cache
+  keeps; 304 while nothing changed). A third of the way in, the round's tables each enter their last hand, which
   finishes their games and changes the standings: from the moment the last of them is
   acknowledged, every spectator must see the new table (a 200 with a new ETag), and a probe
   polling every 0.1 s shows how soon the server serves it.

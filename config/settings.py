@@ -111,6 +111,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: /healthz answers probes before the HTTPS redirect and the host check (config/health.py).
     "config.health.HealthCheckMiddleware",
+    # Anonymous polls of the public standings answered from the answer kept for them while the
+    # standings are unchanged, before the rest of the stack (tournaments/middleware.py).
+    "tournaments.middleware.SpectatorPolls",
     "django.middleware.security.SecurityMiddleware",
     # The Content-Security-Policy header of every answer (SECURE_CSP below).
     "django.middleware.csp.ContentSecurityPolicyMiddleware",

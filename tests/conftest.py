@@ -79,16 +79,20 @@ def quick_passwords(settings):
 @pytest.fixture(autouse=True)
 def fresh_cache():
     """The guessing throttles (scoring/throttles.py) count in the cache: every test starts
-    with none of another test's tries, and no token remembered by another test's requests."""
+    with none of another test's tries, no token remembered by another test's requests and no
+    poll answer kept from another test's (tournaments/middleware.py)."""
     from django.core.cache import cache
 
     from scoring.api.authentication import remembered
+    from tournaments import middleware
 
     cache.clear()
     remembered.clear()
+    middleware.forget()
     yield
     cache.clear()
     remembered.clear()
+    middleware.forget()
 
 
 @pytest.fixture

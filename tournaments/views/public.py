@@ -34,6 +34,7 @@ from scoring.links import qr_svg, site_url
 from scoring.views.access import fingerprint, viewer
 from tournaments import selectors
 from tournaments.forms import WhereForm
+from tournaments.middleware import share
 from tournaments.models import Competition, RegistrationSettings, Round, RoundStatus
 from tournaments.presenters import (
     alphabetical,
@@ -221,8 +222,11 @@ def _standings_etag(request, club_slug: str, slug: str) -> str | None:
     version, computed_at = snapshot_stamp(request, competition)
     if request.htmx:
         # The table alone: what names its cached HTML, and whether the viewer is a member (their
-        # table links the players' pages).
+        # table links the players' pages). A spectator's is everyone's: polls that ask the same
+        # are answered from it while the stamp holds (tournaments/middleware.py).
         shown = fingerprint(computed_at, shown_fields(competition), big_table(request), role)
+        if role is None:
+            share(request, competition.pk, (version, computed_at))
         return f"standings-{competition.pk}-{version}-{get_language()}-{shown}"
     # Opened directly, the standings are a whole page: its header and forms are the viewer's.
     digest = fingerprint(competition_fields(competition), get_language(), viewer(request, role))
