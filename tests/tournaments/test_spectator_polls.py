@@ -14,14 +14,13 @@ from scoring.models import Club
 from tournaments import middleware
 from tournaments.models import Competition
 
-from .test_standings_render_cache import (  # noqa: F401 (fixtures)
-    PLAYER_LINK,
-    STANDINGS,
-    coppa,
-    finish_a_game,
-)
+from . import test_standings_render_cache as render_cache
+from .test_standings_render_cache import PLAYER_LINK, STANDINGS, finish_a_game
 
 pytestmark = pytest.mark.django_db
+
+#: The public competition of the render-cache tests: six players, a round published.
+coppa = render_cache.coppa
 
 
 def poller(**headers) -> Client:
