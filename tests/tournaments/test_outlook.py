@@ -302,3 +302,15 @@ def test_a_rival_who_cannot_come_is_not_level():
         played, [Night(1, entrants=(1, 2), sizes=(2,))], WIN_LOSS, min_groups=1
     )
     assert got[1].worst == 2
+
+
+def test_at_its_worst_an_entry_short_of_attendance_comes_to_lose():
+    """Ranked from one night played (min_groups=1), tables of two paying 2 and 1: A has played
+    none. At its worst A cannot stay home (it would not be ranked at all), so it comes and
+    loses, which still pays 1: its worst rank is counted with that point, as brute force does."""
+    rows = rows_for("placement", (2,), {2: (2, 1)})
+    played = {1: [], 2: [1], 3: [2]}
+    got, _truth = assert_sound(
+        played, [Night(2, entrants=(1, 2, 3), sizes=(2,))], rows, min_groups=1
+    )
+    assert got[1].status == CAN_WIN  # a win gives 2, level with C
