@@ -225,18 +225,24 @@ def test_registration_outside_its_window_is_refused(club, olga, when, reason):
 
 
 def test_beyond_capacity_without_a_waiting_list_is_refused_and_the_link_still_serves(club, olga):
+    """Bruno asks while the place is free, Anna takes it first: Bruno's link is refused by
+    name. Once the place is taken, Carla is refused at once, before any e-mail or record."""
     competition = make_competition(club, olga)
     open_for(competition, olga, capacity=1, waiting_list=False)
-    registered(competition, "Anna", "a@example.org")
-    mail.outbox.clear()
     late = services.register(competition=competition, by=ANON, name="Bruno", email="b@example.org")
     token = token_in(mail.outbox[-1])
+    registered(competition, "Anna", "a@example.org")
     with pytest.raises(RuleViolation) as refused:
         services.confirm_registration(token=token, by=ANON)
     assert refused.value.problems[0].params["reason"] == "registration_full"
     late.refresh_from_db()
     assert late.status == "unconfirmed" and late.confirmed_at is None
     assert competition.entries.count() == 1
+    mail.outbox.clear()
+    with pytest.raises(RuleViolation) as refused:
+        services.register(competition=competition, by=ANON, name="Carla", email="c@example.org")
+    assert refused.value.problems[0].params["reason"] == "registration_full"
+    assert not mail.outbox and not competition.registrations.filter(name="Carla").exists()
 
 
 def test_the_same_person_twice_is_refused_by_address_and_by_account(torneo, sara):

@@ -243,6 +243,7 @@ def register(
         _check_open(found)
         _check_eligible(found, by)
         _check_not_registered(competition, by, email, partner_email)
+        _check_room(found)
         now = timezone.now()
         own_address = by.user is not None and (by.user.email or "").lower() == email
         registration = Registration.objects.create(
@@ -260,6 +261,16 @@ def register(
             mail_link(registration, LinkPurpose.CONFIRM, "confirm", found)
         _advance(registration, found, by)
     return registration
+
+
+def _check_room(found: RegistrationSettings) -> None:
+    """Without a waiting list, nobody asks once every place is taken (asked again when a
+    confirmation would take a place: one may have gone meanwhile)."""
+    if found.waiting_list:
+        return
+    taken = found.competition.entries.filter(status=EntryStatus.ACTIVE).count()
+    if taken >= found.places:
+        raise violation("registration", "not_allowed", reason="registration_full", max=found.places)
 
 
 def _advance(registration: Registration, found: RegistrationSettings, by: Actor) -> None:
