@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 from django.contrib import messages
@@ -136,8 +137,9 @@ def _save_settings(request, competition, page, drafts):
     return None
 
 
-def _attempt(request, competition, page, service, done: str, **kwargs):
-    """Call an action's service: on success a message and back, else its refusal above."""
+def _attempt(request, competition, page, service, done: str, /, **kwargs):
+    """Call an action's service: on success a message and back, else its refusal above.
+    (Positional-only: the services of ``close`` and ``move`` take a ``competition=`` too.)"""
     try:
         call_service(service, by=access.actor_for(request), **kwargs)
     except RuleViolation as refusal:
@@ -147,12 +149,17 @@ def _attempt(request, competition, page, service, done: str, **kwargs):
     return _back(competition)
 
 
+def _number(raw: str) -> int:
+    """A posted id or number: ASCII digits only ("²" is a digit to ``isdigit`` but not to
+    ``int``), bounded; 0 (found nowhere: a 404) otherwise."""
+    return int(raw) if re.fullmatch(r"[0-9]{1,18}", raw) else 0
+
+
 def _registration(request, competition) -> Registration:
-    raw = request.POST.get("registration", "")
     found = get_object_or_404(
         Registration.objects.select_related("entry"),
         competition=competition,
-        pk=int(raw) if raw.isdigit() else 0,
+        pk=_number(request.POST.get("registration", "")),
     )
     found.competition = competition
     return found
@@ -239,7 +246,10 @@ def _merge(request, competition, page, drafts):
         page,
         services.merge_player,
         _("%(name)s is now %(player)s.")
-        % {"name": registration.name, "player": player.display_name},
+        % {
+            "name": (registration.player or registration).display_name,
+            "player": player.display_name,
+        },
         registration=registration,
         player=player,
     )
@@ -263,8 +273,7 @@ def _open_check_in(request, competition, page, drafts):
 
 
 def _close_check_in(request, competition, page, drafts):
-    raw = request.POST.get("round", "")
-    round_ = round_or_404(competition, int(raw) if raw.isdigit() else 0)
+    round_ = round_or_404(competition, _number(request.POST.get("round", "")))
     return _attempt(
         request,
         competition,
