@@ -1,6 +1,6 @@
 """The desk and the prizes in Chromium (issue 24 points 4 and 5): fees marked in one tap on a
-phone at the door (390×844) and the cash report adding up; an organizer's laptop (1280×800)
-with a prize list whose first prize is split by a tie, and the final results sheet printed."""
+phone at the door (390×844) and the cash report adding up, then on the organizer's laptop
+(1280×800); on the laptop too, a prize list whose first prize is split by a tie, and the final results sheet printed."""
 
 from pathlib import Path
 
@@ -24,7 +24,7 @@ def no_sideways_scroll(page) -> None:
     assert width <= page.viewport_size["width"], width
 
 
-def test_fees_marked_at_the_desk_on_a_phone_add_up(olga_page, club, olga):
+def test_fees_marked_at_the_desk_on_a_phone_add_up(olga_page, laptop, club, olga):
     by = Actor.for_user(olga)
     competition = services.create_competition(
         club=club, by=by, name="Coppa", slug="coppa", rulesets=["terziglio"]
@@ -62,6 +62,20 @@ def test_fees_marked_at_the_desk_on_a_phone_add_up(olga_page, club, olga):
     expect(page.locator('[data-method="card"]')).to_have_text("€0.00")
     no_sideways_scroll(page)
     page.screenshot(path=str(SHOTS / "cash-report-390.png"), full_page=True)
+    # The organizer's laptop: the same books, the desk and the report at 1280×800.
+    desk = laptop.new_page()
+    log_in(desk, "olga", "pw-olga")
+    desk.goto("/c/uno/k/coppa/desk/")
+    expect(desk.locator('[data-total="received"]')).to_have_text("€5.00")
+    expect(desk.locator('[data-total="outstanding"]')).to_have_text("€10.00")
+    desk.locator(f"#entry-{entries[3].pk}").get_by_role("button", name="Transfer").click()
+    expect(desk.locator('[data-total="outstanding"]')).to_have_text("€5.00")
+    desk.screenshot(path=str(SHOTS / "desk-1280.png"), full_page=True)
+    desk.goto("/c/uno/k/coppa/desk/report/")
+    expect(desk.locator('[data-method="transfer"]')).to_have_text("€5.00")
+    expect(desk.locator('.cash-totals [data-total="received"]')).to_have_text("€10.00")
+    no_sideways_scroll(desk)
+    desk.screenshot(path=str(SHOTS / "cash-report-1280.png"), full_page=True)
 
 
 def test_a_prize_list_with_a_tie_and_the_results_sheet_printed(

@@ -15,7 +15,7 @@ from scoring.models import Player
 from scoring.rules import RuleViolation
 from scoring.services import Actor, NotAllowed
 from scoring.services.queue import enqueue
-from tests.tournaments.helpers import codes, make_competition
+from tests.tournaments.helpers import codes, make_competition, tables_of
 from tournaments import services
 from tournaments.models import (
     CheckIn,
@@ -404,6 +404,31 @@ def test_self_check_in_through_the_link_during_the_window(torneo, olga):
     with pytest.raises(RuleViolation):
         services.check_in_self(entry=other, by=ANON)
     assert Entry.objects.filter(competition=torneo).count() == 3
+
+
+def test_the_draw_seats_those_who_checked_in_from_their_phones_and_names_the_absent(
+    club, olga, client
+):
+    """Seven registered for a club night (tables of three): six check in from their own
+    links, Gina does not. The draw seats the six and nobody else; the round page names Gina
+    as missing."""
+    by = Actor.for_user(olga)
+    night = make_competition(club, olga, name="Serata", kind="league", format="club_night")
+    open_for(night, olga, capacity=10)
+    names = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Gina"]
+    people = [registered(night, name, f"{name.lower()}@example.org") for name in names]
+    round_ = services.add_round(competition=night, by=by)
+    services.open_check_in(round_=round_, by=by, minutes=60)
+    for person in people[:6]:
+        entry = services.checkin.entry_of(by=ANON, token=token_in(_manage_mail(person)))
+        services.check_in_self(entry=entry, by=ANON)
+    services.generate_round(round_=round_, by=by, seed=3)
+    seated = sorted(e for table in tables_of(round_) for e in table)
+    assert seated == sorted(p.entry_id for p in people[:6])
+    assert sorted(len(table) for table in tables_of(round_)) == [3, 3]
+    client.force_login(olga)
+    page = client.get(f"/c/{club.slug}/k/{night.slug}/rounds/{round_.number}/").content.decode()
+    assert "6 present, 1 missing" in page and "Gina" in page
 
 
 def test_a_phone_check_in_survives_the_organizers_page_saved_afterwards(torneo, olga, client):
