@@ -118,6 +118,12 @@ def test_the_public_circuit_says_who_can_still_win(browser, live_server, laptop,
         expect(row.nth(0).locator(".badge.outlook")).to_have_text("can still win")
         expect(row.filter(has_text="Bruno").locator(".badge.outlook")).to_have_text("can still win")
         expect(row.filter(has_text="Carla").locator(".badge.outlook")).to_have_text("cannot win")
+        # The final ranks still possible, in words a phone shows (no hover there).
+        expect(row.nth(0).locator("[data-ranks]")).to_have_text("Final rank between 1 and 2")
+        # Carla: second if Bruno stays home; the final's field is still open, so newcomers
+        # who win it could pass her: no worst rank.
+        carla = row.filter(has_text="Carla").locator("[data-ranks]")
+        expect(carla).to_have_text("Final rank 2 or below")
         expect(page.locator('[data-note="outlook"]')).to_contain_text("Who can still win")
         no_sideways_scroll(page)
         shot(page, f"circuit-outlook-{name}")
