@@ -153,7 +153,7 @@ def test_the_public_page_says_who_can_still_win(client, club, olga):
     assert 'data-outlook="can_win"' in rows["Anna"] and "can still win<" in rows["Anna"]
     assert (
         'data-outlook="can_win"' in rows["Bruno"]
-        and 'data-ranks>Final rank between 1 and 3<' in rows["Bruno"]
+        and "data-ranks>Final rank between 1 and 3<" in rows["Bruno"]
     )
     assert 'data-outlook="cannot_win"' in rows["Carla"]
     assert 'data-note="outlook"' in page and "Who can still win" in page

@@ -126,6 +126,7 @@ def test_the_standings_explain_the_classifica_avulsa_and_head_to_head():
                     for m in standings.mini_tables
                 ],
                 "seed": "s",
+                "outlook": {},
             }
         )
 

@@ -108,6 +108,9 @@ def standings_payload(data: dict[str, Any]) -> dict[str, Any]:
                 else None,
                 "tie_break_values": dict(row.values),
                 "explanation": explanation(row, level, data["seed"]),
+                # Who can still win: clinched, can_win or cannot_win, best and worst final
+                # ranks; None when nothing is left to play (``selectors.teams._outlook``).
+                "outlook": data["outlook"].get(row.team),
             }
         )
     return {

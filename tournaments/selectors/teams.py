@@ -13,8 +13,18 @@ from datetime import time
 from typing import Any
 
 from scoring.models import GameStatus
-from tournaments.models import Board, Competition, LineupSlot, Side, Team, TeamMatch, TeamRules
+from tournaments.models import (
+    Board,
+    Competition,
+    Format,
+    LineupSlot,
+    Side,
+    Team,
+    TeamMatch,
+    TeamRules,
+)
 from tournaments.standings import teams as pure
+from tournaments.standings.team_outlook import team_outlook
 
 
 def rules_of(competition: Competition) -> TeamRules | None:
@@ -98,15 +108,6 @@ def _when_key(match: TeamMatch) -> tuple:
     return (0, match.date, match.start_time or time.max, match.round_number, match.number)
 
 
-def played_records(matches: list[TeamMatch]) -> list[pure.MatchRecord]:
-    records = []
-    for match in matches:
-        record = match_record(match, sorted(match.boards.all(), key=lambda b: b.number))
-        if record is not None:
-            records.append(record)
-    return records
-
-
 def team_standings(competition: Competition) -> dict[str, Any] | None:
     """The team standings as plain values, with each row's team name and the mini-tables of
     the classifica avulsa; None when the competition is not between teams (5 queries)."""
@@ -115,8 +116,15 @@ def team_standings(competition: Competition) -> dict[str, Any] | None:
         return None
     teams = {t.pk: t for t in competition.teams.all()}
     matches = matches_of(competition)
+    records, left = [], []
+    for match in matches:
+        record = match_record(match, sorted(match.boards.all(), key=lambda b: b.number))
+        if record is None:
+            left.append((match.home_id, match.away_id))
+        else:
+            records.append(record)
     standings = pure.compute(
-        played_records(matches),
+        records,
         teams=teams,
         result_by=rules.result_by,
         points=points_of(rules),
@@ -139,7 +147,25 @@ def team_standings(competition: Competition) -> dict[str, Any] | None:
             for m in standings.mini_tables
         ],
         "seed": standings.seed,
+        "outlook": _outlook(competition, rules, standings, left),
     }
+
+
+def _outlook(competition: Competition, rules: TeamRules, standings, left) -> dict[int, dict]:
+    """Who can still win (issue 25, point 5), for a round robin, every match of which is drawn
+    from the start, with matches left and its results not declared final: team -> its outlook
+    (``Outlook.as_json``); empty otherwise."""
+    if competition.format != Format.ROUND_ROBIN or competition.finalized_at or not left:
+        return {}
+    points = points_of(rules)
+    found = team_outlook(
+        {row.team: row.match_points for row in standings.rows},
+        left,
+        win=points.win,
+        draw=points.draw,
+        loss=points.loss,
+    )
+    return {team: o.as_json() for team, o in found.items()}
 
 
 def player_boards(player_id: int) -> list[dict[str, Any]]:

@@ -26,6 +26,7 @@ from tournaments.forms.teams import (
 )
 from tournaments.models import Side
 from tournaments.presenters import teams as presenters
+from tournaments.presenters.standings import outlook_view
 from tournaments.selectors import teams as team_selectors
 from tournaments.services import team_draw, team_schedule
 from tournaments.services import teams as services
@@ -249,6 +250,9 @@ def public_team_standings(request, club_slug: str, slug: str):
     data = team_selectors.team_standings(competition)
     if data is None:
         raise Http404
+    standings = presenters.standings_payload(data)
+    for row in standings["rows"]:
+        row["outlook_view"] = outlook_view(row["outlook"])
     return render(
         request,
         "tournaments/team_standings.html",
@@ -256,7 +260,8 @@ def public_team_standings(request, club_slug: str, slug: str):
             "club": competition.club,
             "competition": competition,
             "role": role,
-            "standings": presenters.standings_payload(data),
+            "standings": standings,
+            "outlook": any(row["outlook"] for row in standings["rows"]),
             "fixtures": [
                 presenters.fixture_row(m) for m in team_selectors.matches_to_come(competition)
             ],
