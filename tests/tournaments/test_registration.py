@@ -179,6 +179,10 @@ def test_the_organizer_reorders_and_promotes_and_closing_freezes_the_list(torneo
     c = registered(torneo, "Carla", "c@example.org")
     d = registered(torneo, "Dario", "d@example.org")
     services.reorder_waiting(competition=torneo, order=[d.pk, c.pk], by=by)
+    reordered = CompetitionEvent.objects.filter(action="registration_reordered")
+    assert reordered.count() == 1
+    services.reorder_waiting(competition=torneo, order=[d.pk, c.pk], by=by)  # as it is
+    assert reordered.count() == 1  # nothing moved, nothing recorded
     with pytest.raises(RuleViolation) as refused:
         services.reorder_waiting(competition=torneo, order=[d.pk], by=by)
     assert codes(refused.value) == {("order", "inconsistent")}

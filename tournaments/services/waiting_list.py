@@ -142,6 +142,8 @@ def reorder_waiting(*, competition: Competition, order: list[int], by: Actor) ->
             or set(order) != set(waiting)
         ):
             raise violation("order", "inconsistent", reason="waiting_order", value=list(waiting))
+        if list(order) == list(waiting):
+            return list(order)  # the list as it is: nothing moves, nothing to record
         for index, pk in enumerate(order, start=1):
             waiting[pk].position = index
             waiting[pk].save(update_fields=["position"])
