@@ -390,6 +390,8 @@ SPECTACULAR_SETTINGS = {
         "RulesetEnum": "scoring.rules.RULESETS",
         "RegistrationStatusEnum": "tournaments.models.RegistrationStatus.choices",
         "GameStatusEnum": "scoring.models.GameStatus",
+        "FormatEnum": "tournaments.models.Format.choices",
+        "RoundStatusEnum": "tournaments.models.RoundStatus.choices",
     },
     # Hand documents from the rules registry, headers, 401s, strict nullable references
     # (scoring/api/schema.py, docs/api.md).

@@ -280,8 +280,14 @@ def test_every_header_and_body_sent_is_declared(schema, club, olga, settings):
         },
     )
     assert made.status_code == 201, made.content
+    created = f"/api/v1/competitions/{made.json()['id']}/"
+    assert call(api, "patch", created, {"description": "", "best_of": 1}).status_code == 200
+    assert call(api, "patch", f"/api/v1/clubs/{club.slug}/", {"name": "Circolo"}).status_code == 200
     competition = make_competition(club, olga)
     enter(competition, olga, 6)
+    ended = f"/api/v1/competitions/{competition.pk}/"
+    assert call(api, "post", f"{ended}finalize/", {}).status_code == 200
+    assert call(api, "post", f"{ended}reopen/", {"reason": "x"}).status_code == 200
     rounds = f"/api/v1/competitions/{competition.pk}/rounds/"
     assert call(api, "post", rounds, {"date": "2026-04-11"}).status_code == 201
     call(api, "get", f"{rounds}1/")
