@@ -283,6 +283,8 @@ def test_every_header_and_body_sent_is_declared(schema, club, olga, settings):
     created = f"/api/v1/competitions/{made.json()['id']}/"
     assert call(api, "patch", created, {"description": "", "best_of": 1}).status_code == 200
     assert call(api, "patch", f"/api/v1/clubs/{club.slug}/", {"name": "Circolo"}).status_code == 200
+    plan = {"players": 7, "table_size": 3, "rounds": 2}
+    assert call(api, "post", "/api/v1/schedule/", plan).status_code == 200
     competition = make_competition(club, olga)
     enter(competition, olga, 6)
     ended = f"/api/v1/competitions/{competition.pk}/"
