@@ -392,6 +392,7 @@ SPECTACULAR_SETTINGS = {
         "GameStatusEnum": "scoring.models.GameStatus",
         "FormatEnum": "tournaments.models.Format.choices",
         "RoundStatusEnum": "tournaments.models.RoundStatus.choices",
+        "CircuitPlaceStateEnum": "tournaments.api.circuit_outputs.PLACE_STATES",
     },
     # Hand documents from the rules registry, headers, 401s, strict nullable references
     # (scoring/api/schema.py, docs/api.md).

@@ -30,6 +30,7 @@ from rest_framework.test import APIClient
 from scoring.api.schema import camel
 from scoring.rules import RULESETS
 from tests.clients import api_as
+from tests.tournaments.circuit_helpers import competition_with_results
 from tests.tournaments.helpers import enter, make_competition
 
 pytestmark = pytest.mark.django_db
@@ -264,6 +265,27 @@ def play_a_game(call: Recorder, api: APIClient, club) -> int:
     return game
 
 
+def checked(schema, call: Recorder) -> set[str]:
+    """Checks every call's status, headers and JSON body against the schema; the statuses."""
+    statuses = set()
+    for method, url, response in call.calls:
+        path = template_of(schema, url)
+        assert path, url
+        documented = schema["paths"][path][method]["responses"]
+        code = str(response.status_code)
+        assert code in documented, (method, path, code)
+        declared = {h.lower() for h in documented[code].get("headers", {})}
+        sent = {h.lower() for h in response.headers} - GENERIC_HEADERS
+        assert sent <= declared, (method, path, code, sent - declared)
+        # and the body is what the schema says (a list declared as an object fails here)
+        media = documented[code].get("content", {}).get("application/json")
+        if media and response.content and response["Content-Type"].startswith("application/"):
+            errors = list(validator(schema, media["schema"]).iter_errors(response.json()))
+            assert not errors, (method, path, code, [e.message for e in errors][:3])
+        statuses.add(code)
+    return statuses
+
+
 def test_every_header_and_body_sent_is_declared(schema, club, olga, settings):
     call = Recorder()
     api = api_as(olga)
@@ -317,23 +339,32 @@ def test_every_header_and_body_sent_is_declared(schema, club, olga, settings):
         if method == "get" and set(names) <= set(filled):
             call(api, "get", path.format(**{n: filled[n] for n in names}))
 
-    statuses = set()
-    for method, url, response in call.calls:
-        path = template_of(schema, url)
-        assert path, url
-        documented = schema["paths"][path][method]["responses"]
-        code = str(response.status_code)
-        assert code in documented, (method, path, code)
-        declared = {h.lower() for h in documented[code].get("headers", {})}
-        sent = {h.lower() for h in response.headers} - GENERIC_HEADERS
-        assert sent <= declared, (method, path, code, sent - declared)
-        # and the body is what the schema says (a list declared as an object fails here)
-        media = documented[code].get("content", {}).get("application/json")
-        if media and response.content and response["Content-Type"].startswith("application/"):
-            errors = list(validator(schema, media["schema"]).iter_errors(response.json()))
-            assert not errors, (method, path, code, [e.message for e in errors][:3])
-        statuses.add(code)
+    statuses = checked(schema, call)
     assert {"200", "201", "304", "401", "412", "422", "428", "429"} <= statuses
+
+
+def test_the_circuit_answers_are_declared(schema, club, other_club, olga, bea):
+    call = Recorder()
+    organizer, guest = api_as(olga), api_as(bea)
+    made = call(organizer, "post", f"/api/v1/clubs/{club.slug}/circuits/", {"name": "Circuito"})
+    assert made.status_code == 201, made.content
+    base = f"/api/v1/circuits/{made.json()['id']}"
+    call(organizer, "post", f"{base}/clubs/", {"club": other_club.slug})
+    call(guest, "post", f"{base}/clubs/{other_club.slug}/accept/", {})
+    uno = competition_with_results(club, olga, "Coppa Uno", {"Anna": 9, "Bruno": 5})
+    due = competition_with_results(other_club, bea, "Coppa Due", {"Elena": 9}, final=False)
+    call(organizer, "post", f"{base}/competitions/", {"competition": uno.pk})
+    call(guest, "post", f"{base}/competitions/", {"competition": due.pk})
+    anna = club.players.get(display_name="Anna").pk
+    elena = other_club.players.get(display_name="Elena").pk
+    call(organizer, "post", f"{base}/links/", {"a": anna, "b": elena})
+    call(organizer, "patch", f"{base}/", {"points_table": [10, 6, 4], "best_of": None})
+    call(organizer, "get", f"{base}/")
+    call(organizer, "get", f"/api/v1/clubs/{club.slug}/circuits/")
+    standings = call(organizer, "get", f"{base}/standings/")
+    assert standings.json()["contenders"] and standings.json()["rows"][0]["outlook"]
+    call(guest, "post", f"{base}/clubs/{other_club.slug}/leave/", {})
+    assert checked(schema, call) == {"200", "201"}
 
 
 def test_a_player_id_no_column_holds_is_an_unknown_player_not_a_crash(club, olga):
