@@ -393,6 +393,7 @@ SPECTACULAR_SETTINGS = {
         "FormatEnum": "tournaments.models.Format.choices",
         "RoundStatusEnum": "tournaments.models.RoundStatus.choices",
         "CircuitPlaceStateEnum": "tournaments.api.circuit_outputs.PLACE_STATES",
+        "SideEnum": "tournaments.models.Side.values",
     },
     # Hand documents from the rules registry, headers, 401s, strict nullable references
     # (scoring/api/schema.py, docs/api.md).

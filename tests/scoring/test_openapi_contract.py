@@ -27,11 +27,13 @@ from drf_spectacular.generators import SchemaGenerator
 from openapi_spec_validator import validate as validate_spec
 from rest_framework.test import APIClient
 
+from scoring import services as scoring
 from scoring.api.schema import camel
+from scoring.models import Game
 from scoring.rules import RULESETS
 from tests.clients import api_as
 from tests.tournaments.circuit_helpers import competition_with_results
-from tests.tournaments.helpers import enter, make_competition
+from tests.tournaments.helpers import briscola_won_by, enter, make_competition, play
 
 pytestmark = pytest.mark.django_db
 
@@ -365,6 +367,38 @@ def test_the_circuit_answers_are_declared(schema, club, other_club, olga, bea):
     assert standings.json()["contenders"] and standings.json()["rows"][0]["outlook"]
     call(guest, "post", f"{base}/clubs/{other_club.slug}/leave/", {})
     assert checked(schema, call) == {"200", "201"}
+
+
+def test_the_team_answers_are_declared(schema, club, olga):
+    call, api = Recorder(), api_as(olga)
+    palio = make_competition(club, olga, name="Palio", rulesets=["briscola"], format="round_robin")
+    base = f"/api/v1/competitions/{palio.pk}"
+    ok = {"200", "201"}
+    call(api, "put", f"{base}/team-rules/", {"boards": 2, "result_by": "games"})
+    rosters, teams = {}, []
+    for name in ("Borgo", "Castello"):
+        rosters[name] = [scoring.new_player(club, f"{name} {i}").pk for i in range(4)]
+        made = call(api, "post", f"{base}/teams/", {"name": name, "players": rosters[name]})
+        teams.append(made.json()["id"])
+    extra = {"player": scoring.new_player(club, "Riserva").pk}
+    call(api, "post", f"{base}/teams/{teams[0]}/roster/", extra)
+    call(api, "delete", f"{base}/teams/{teams[0]}/roster/", extra)
+    (match,) = call(api, "post", f"{base}/team-matches/", {}).json()
+    url = f"{base}/team-matches/{match['id']}"
+    when = {"date": "2026-05-02", "start_time": "20:30"}
+    call(api, "put", f"{base}/team-rounds/{match['round']}/schedule/", when)
+    call(api, "put", f"{url}/schedule/", when)
+    for side in ("home", "away"):
+        players = rosters[match[side]["name"]]
+        lineup = {"1": players[:2], "2": players[2:]}
+        boards = call(api, "put", f"{url}/lineup/", {"side": side, "lineup": lineup}).json()
+    for board in boards["boards"]:
+        play(Game.objects.get(pk=board["game"]), briscola_won_by(0, 4, 2), olga)
+    call(api, "get", f"{url}/")
+    call(api, "post", f"{url}/confirm/", {"home_score": 4, "away_score": 0})
+    for path in ("team-rules", "teams", "team-matches", "team-standings"):
+        call(api, "get", f"{base}/{path}/")
+    assert checked(schema, call) == ok, [(m, u, r.status_code) for m, u, r in call.calls]
 
 
 def test_a_player_id_no_column_holds_is_an_unknown_player_not_a_crash(club, olga):
