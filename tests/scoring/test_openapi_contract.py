@@ -177,6 +177,36 @@ def test_request_bodies_are_required_and_refusals_have_the_one_shape(schema):
             assert response.get("description"), (method, path, code)
 
 
+def resolved(schema, node: dict) -> dict:
+    while "$ref" in node:
+        node = schema["components"]["schemas"][node["$ref"].rsplit("/", 1)[-1]]
+    return node
+
+
+def is_free(schema, node: dict) -> bool:
+    """A bare free object (``OpenApiTypes.OBJECT``: no property named), or a list of them."""
+    node = resolved(schema, node)
+    if node.get("type") == "array":
+        return is_free(schema, node.get("items", {}))
+    shapes = ("properties", "oneOf", "anyOf", "allOf", "enum")
+    return node.get("type", "object") == "object" and not any(key in node for key in shapes)
+
+
+def test_no_success_answer_is_a_free_object(schema):
+    """Every 2xx JSON answer names its fields (a client generator types it); no operation is
+    free by design: a free value (house rules, a JSON Schema) is a field of a typed answer."""
+    free, answers = [], 0
+    for path, method, operation in operations(schema):
+        for code, response in operation["responses"].items():
+            media = response.get("content", {}).get("application/json")
+            if code.startswith("2") and media:
+                answers += 1
+                if is_free(schema, media["schema"]):
+                    free.append((operation["operationId"], method, path, code))
+    assert not free
+    assert answers >= 90
+
+
 def test_the_token_endpoint_is_anonymous_and_json_only(schema):
     operation = schema["paths"]["/api/v1/auth/token/"]["post"]
     assert operation["security"] == []
