@@ -385,11 +385,17 @@ SPECTACULAR_SETTINGS = {
         "scoring.api.authentication.CachedTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    # One enum of the games in the schema, whichever field offers them.
+    # One enum of the games in the schema, whichever field offers them; the names an enum had
+    # before a second component offered it stay (a generated client keeps its types).
     "ENUM_NAME_OVERRIDES": {
         "RulesetEnum": "scoring.rules.RULESETS",
         "RegistrationStatusEnum": "tournaments.models.RegistrationStatus.choices",
         "GameStatusEnum": "scoring.models.GameStatus",
+        "CompetitionSummaryFormatEnum": "tournaments.models.Format.choices",
+        "RoundOutputStatusEnum": "tournaments.models.RoundStatus.choices",
+        "StateEnum": "tournaments.api.registration.REGISTRATION_STATES",
+        "CircuitPlaceStateEnum": "tournaments.api.circuit_outputs.PLACE_STATES",
+        "SideEnum": "tournaments.models.Side.values",
     },
     # Hand documents from the rules registry, headers, 401s, strict nullable references
     # (scoring/api/schema.py, docs/api.md).

@@ -11,6 +11,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
     extend_schema,
+    extend_schema_serializer,
 )
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -91,6 +92,21 @@ class ClubInput(inputs.StrictInput):
     )
 
 
+@extend_schema_serializer(component_name="Club")
+class ClubOutput(Output):
+    """A club and its settings (``club_detail``)."""
+
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    time_zone = serializers.CharField(help_text="An IANA time zone (Europe/Rome).")
+    language = serializers.ChoiceField([code for code, _name in settings.LANGUAGES])
+    results_public = serializers.BooleanField()
+    currency = serializers.ChoiceField([code for code, _name in CURRENCIES])
+    role = serializers.ChoiceField(
+        Role.choices, allow_null=True, help_text="The caller's role in the club."
+    )
+
+
 def club_detail(club, role) -> dict:
     return {
         "slug": club.slug,
@@ -107,9 +123,7 @@ class ClubDetail(APIView):
     parser_classes = [JSONParser]
     not_allowed_message = _("Only the club's owners may change its settings.")
 
-    @extend_schema(
-        summary="A club and its settings", responses={200: OpenApiTypes.OBJECT, 404: ERRORS}
-    )
+    @extend_schema(summary="A club and its settings", responses={200: ClubOutput, 404: ERRORS})
     def get(self, request, slug: str):
         club = readable_club(request, slug)
         return Response(club_detail(club, selectors.role_of(request.user, club)))
@@ -119,7 +133,7 @@ class ClubDetail(APIView):
         description="The same service and checks as the club's settings page: only the fields "
         "sent change; the address (`slug`) stays. Owners only; audited in the club's history.",
         request=ClubInput,
-        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 403: ERRORS, 404: ERRORS},
+        responses={200: ClubOutput, 400: ERRORS, 403: ERRORS, 404: ERRORS},
     )
     def patch(self, request, slug: str):
         club = readable_club(request, slug)

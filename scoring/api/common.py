@@ -51,8 +51,6 @@ class ErrorSerializer(serializers.Serializer):
 
 #: The one error shape, for the schema's 4xx answers.
 ERRORS = inline_serializer("ErrorResponse", {"errors": ErrorSerializer(many=True)})
-#: A list of free-form objects, for the schema of an answer that is a JSON array.
-OBJECTS = {"type": "array", "items": {"type": "object", "additionalProperties": True}}
 
 
 class Moment(serializers.DateTimeField):

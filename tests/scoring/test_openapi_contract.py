@@ -27,10 +27,13 @@ from drf_spectacular.generators import SchemaGenerator
 from openapi_spec_validator import validate as validate_spec
 from rest_framework.test import APIClient
 
+from scoring import services as scoring
 from scoring.api.schema import camel
+from scoring.models import Game
 from scoring.rules import RULESETS
 from tests.clients import api_as
-from tests.tournaments.helpers import enter, make_competition
+from tests.tournaments.circuit_helpers import competition_with_results
+from tests.tournaments.helpers import briscola_won_by, enter, make_competition, play
 
 pytestmark = pytest.mark.django_db
 
@@ -174,6 +177,36 @@ def test_request_bodies_are_required_and_refusals_have_the_one_shape(schema):
             assert response.get("description"), (method, path, code)
 
 
+def resolved(schema, node: dict) -> dict:
+    while "$ref" in node:
+        node = schema["components"]["schemas"][node["$ref"].rsplit("/", 1)[-1]]
+    return node
+
+
+def is_free(schema, node: dict) -> bool:
+    """A bare free object (``OpenApiTypes.OBJECT``: no property named), or a list of them."""
+    node = resolved(schema, node)
+    if node.get("type") == "array":
+        return is_free(schema, node.get("items", {}))
+    shapes = ("properties", "oneOf", "anyOf", "allOf", "enum")
+    return node.get("type", "object") == "object" and not any(key in node for key in shapes)
+
+
+def test_no_success_answer_is_a_free_object(schema):
+    """Every 2xx JSON answer names its fields (a client generator types it); no operation is
+    free by design: a free value (house rules, a JSON Schema) is a field of a typed answer."""
+    free, answers = [], 0
+    for path, method, operation in operations(schema):
+        for code, response in operation["responses"].items():
+            media = response.get("content", {}).get("application/json")
+            if code.startswith("2") and media:
+                answers += 1
+                if is_free(schema, media["schema"]):
+                    free.append((operation["operationId"], method, path, code))
+    assert not free
+    assert answers >= 90
+
+
 def test_the_token_endpoint_is_anonymous_and_json_only(schema):
     operation = schema["paths"]["/api/v1/auth/token/"]["post"]
     assert operation["security"] == []
@@ -264,6 +297,27 @@ def play_a_game(call: Recorder, api: APIClient, club) -> int:
     return game
 
 
+def checked(schema, call: Recorder) -> set[str]:
+    """Checks every call's status, headers and JSON body against the schema; the statuses."""
+    statuses = set()
+    for method, url, response in call.calls:
+        path = template_of(schema, url)
+        assert path, url
+        documented = schema["paths"][path][method]["responses"]
+        code = str(response.status_code)
+        assert code in documented, (method, path, code)
+        declared = {h.lower() for h in documented[code].get("headers", {})}
+        sent = {h.lower() for h in response.headers} - GENERIC_HEADERS
+        assert sent <= declared, (method, path, code, sent - declared)
+        # and the body is what the schema says (a list declared as an object fails here)
+        media = documented[code].get("content", {}).get("application/json")
+        if media and response.content and response["Content-Type"].startswith("application/"):
+            errors = list(validator(schema, media["schema"]).iter_errors(response.json()))
+            assert not errors, (method, path, code, [e.message for e in errors][:3])
+        statuses.add(code)
+    return statuses
+
+
 def test_every_header_and_body_sent_is_declared(schema, club, olga, settings):
     call = Recorder()
     api = api_as(olga)
@@ -280,8 +334,16 @@ def test_every_header_and_body_sent_is_declared(schema, club, olga, settings):
         },
     )
     assert made.status_code == 201, made.content
+    created = f"/api/v1/competitions/{made.json()['id']}/"
+    assert call(api, "patch", created, {"description": "", "best_of": 1}).status_code == 200
+    assert call(api, "patch", f"/api/v1/clubs/{club.slug}/", {"name": "Circolo"}).status_code == 200
+    plan = {"players": 7, "table_size": 3, "rounds": 2}
+    assert call(api, "post", "/api/v1/schedule/", plan).status_code == 200
     competition = make_competition(club, olga)
     enter(competition, olga, 6)
+    ended = f"/api/v1/competitions/{competition.pk}/"
+    assert call(api, "post", f"{ended}finalize/", {}).status_code == 200
+    assert call(api, "post", f"{ended}reopen/", {"reason": "x"}).status_code == 200
     rounds = f"/api/v1/competitions/{competition.pk}/rounds/"
     assert call(api, "post", rounds, {"date": "2026-04-11"}).status_code == 201
     call(api, "get", f"{rounds}1/")
@@ -309,23 +371,64 @@ def test_every_header_and_body_sent_is_declared(schema, club, olga, settings):
         if method == "get" and set(names) <= set(filled):
             call(api, "get", path.format(**{n: filled[n] for n in names}))
 
-    statuses = set()
-    for method, url, response in call.calls:
-        path = template_of(schema, url)
-        assert path, url
-        documented = schema["paths"][path][method]["responses"]
-        code = str(response.status_code)
-        assert code in documented, (method, path, code)
-        declared = {h.lower() for h in documented[code].get("headers", {})}
-        sent = {h.lower() for h in response.headers} - GENERIC_HEADERS
-        assert sent <= declared, (method, path, code, sent - declared)
-        # and the body is what the schema says (a list declared as an object fails here)
-        media = documented[code].get("content", {}).get("application/json")
-        if media and response.content and response["Content-Type"].startswith("application/"):
-            errors = list(validator(schema, media["schema"]).iter_errors(response.json()))
-            assert not errors, (method, path, code, [e.message for e in errors][:3])
-        statuses.add(code)
+    statuses = checked(schema, call)
     assert {"200", "201", "304", "401", "412", "422", "428", "429"} <= statuses
+
+
+def test_the_circuit_answers_are_declared(schema, club, other_club, olga, bea):
+    call = Recorder()
+    organizer, guest = api_as(olga), api_as(bea)
+    made = call(organizer, "post", f"/api/v1/clubs/{club.slug}/circuits/", {"name": "Circuito"})
+    assert made.status_code == 201, made.content
+    base = f"/api/v1/circuits/{made.json()['id']}"
+    call(organizer, "post", f"{base}/clubs/", {"club": other_club.slug})
+    call(guest, "post", f"{base}/clubs/{other_club.slug}/accept/", {})
+    uno = competition_with_results(club, olga, "Coppa Uno", {"Anna": 9, "Bruno": 5})
+    due = competition_with_results(other_club, bea, "Coppa Due", {"Elena": 9}, final=False)
+    call(organizer, "post", f"{base}/competitions/", {"competition": uno.pk})
+    call(guest, "post", f"{base}/competitions/", {"competition": due.pk})
+    anna = club.players.get(display_name="Anna").pk
+    elena = other_club.players.get(display_name="Elena").pk
+    call(organizer, "post", f"{base}/links/", {"a": anna, "b": elena})
+    call(organizer, "patch", f"{base}/", {"points_table": [10, 6, 4], "best_of": None})
+    call(organizer, "get", f"{base}/")
+    call(organizer, "get", f"/api/v1/clubs/{club.slug}/circuits/")
+    standings = call(organizer, "get", f"{base}/standings/")
+    assert standings.json()["contenders"] and standings.json()["rows"][0]["outlook"]
+    call(guest, "post", f"{base}/clubs/{other_club.slug}/leave/", {})
+    assert checked(schema, call) == {"200", "201"}
+
+
+def test_the_team_answers_are_declared(schema, club, olga):
+    call, api = Recorder(), api_as(olga)
+    palio = make_competition(club, olga, name="Palio", rulesets=["briscola"], format="round_robin")
+    base = f"/api/v1/competitions/{palio.pk}"
+    ok = {"200", "201"}
+    call(api, "put", f"{base}/team-rules/", {"boards": 2, "result_by": "games"})
+    rosters, teams = {}, []
+    for name in ("Borgo", "Castello"):
+        rosters[name] = [scoring.new_player(club, f"{name} {i}").pk for i in range(4)]
+        made = call(api, "post", f"{base}/teams/", {"name": name, "players": rosters[name]})
+        teams.append(made.json()["id"])
+    extra = {"player": scoring.new_player(club, "Riserva").pk}
+    call(api, "post", f"{base}/teams/{teams[0]}/roster/", extra)
+    call(api, "delete", f"{base}/teams/{teams[0]}/roster/", extra)
+    (match,) = call(api, "post", f"{base}/team-matches/", {}).json()
+    url = f"{base}/team-matches/{match['id']}"
+    when = {"date": "2026-05-02", "start_time": "20:30"}
+    call(api, "put", f"{base}/team-rounds/{match['round']}/schedule/", when)
+    call(api, "put", f"{url}/schedule/", when)
+    for side in ("home", "away"):
+        players = rosters[match[side]["name"]]
+        lineup = {"1": players[:2], "2": players[2:]}
+        boards = call(api, "put", f"{url}/lineup/", {"side": side, "lineup": lineup}).json()
+    for board in boards["boards"]:
+        play(Game.objects.get(pk=board["game"]), briscola_won_by(0, 4, 2), olga)
+    call(api, "get", f"{url}/")
+    call(api, "post", f"{url}/confirm/", {"home_score": 4, "away_score": 0})
+    for path in ("team-rules", "teams", "team-matches", "team-standings"):
+        call(api, "get", f"{base}/{path}/")
+    assert checked(schema, call) == ok, [(m, u, r.status_code) for m, u, r in call.calls]
 
 
 def test_a_player_id_no_column_holds_is_an_unknown_player_not_a_crash(club, olga):

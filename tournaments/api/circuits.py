@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
@@ -23,10 +22,11 @@ from rest_framework.views import APIView
 from scoring.api import inputs
 from scoring.api.common import ERRORS
 from scoring.api.parsers import JSONParser
-from scoring.api.schema import request_example
+from scoring.api.schema import request_example, sends
 from scoring.models import Club, Membership
 from scoring.services import NotAllowed
-from tournaments.api.common import OBJECTS, WRITE_ERRORS, actor, club_of, may_manage, read_body
+from tournaments.api import circuit_outputs as out
+from tournaments.api.common import WRITE_ERRORS, actor, club_of, may_manage, read_body
 from tournaments.models import Circuit, CircuitLink
 from tournaments.selectors import circuits as read
 from tournaments.services import circuits as write
@@ -123,7 +123,7 @@ class ClubCircuits(CircuitView):
         summary="Circuits of a club",
         description="The circuits the club organizes or is invited to; visitors see the public "
         "ones.",
-        responses={200: OBJECTS, 404: ERRORS},
+        responses={200: out.CircuitListItem(many=True), 404: ERRORS},
     )
     def get(self, request, slug: str):
         club, role, _visible = club_of(request, slug)
@@ -137,7 +137,8 @@ class ClubCircuits(CircuitView):
         description="Owners and organizers of the club; the club is its first member. Every bad "
         "field is named in the 400.",
         request=CircuitCreateInput,
-        responses={201: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        extensions=sends(_201=("Location",)),
+        responses={201: out.CircuitOutput, **WRITE_ERRORS},
         examples=[
             request_example(
                 "Best 6 results of the season",
@@ -161,7 +162,7 @@ class CircuitDetail(CircuitView):
 
     @extend_schema(
         summary="A circuit: its settings, clubs, competitions and links",
-        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+        responses={200: out.CircuitOutput, 404: ERRORS},
     )
     def get(self, request, circuit_id: int):
         return Response(circuit_detail(readable_circuit(request, circuit_id)))
@@ -170,7 +171,7 @@ class CircuitDetail(CircuitView):
         summary="Change a circuit's settings",
         description="Only the fields sent change; audited.",
         request=CircuitSettingsInput,
-        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        responses={200: out.CircuitOutput, **WRITE_ERRORS},
         examples=[request_example("A points table", value={"points_table": [25, 18, 15, 12]})],
     )
     def patch(self, request, circuit_id: int):
@@ -191,7 +192,7 @@ class CircuitClubs(CircuitView):
         description="The club joins when its owner or an organizer accepts "
         "(`POST .../clubs/{club}/accept/`). A club that left may be invited again.",
         request=InputSerializer,
-        responses={201: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        responses={201: out.CircuitPlace, **WRITE_ERRORS},
     )
     def post(self, request, circuit_id: int):
         circuit = managed_circuit(request, circuit_id)
@@ -211,7 +212,7 @@ class CircuitClubAnswer(CircuitView):
         summary="Accept the circuit's invitation for a club",
         description="The club's owner or an organizer only (its consent); audited on both sides.",
         request=None,
-        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        responses={200: out.CircuitPlace, **WRITE_ERRORS},
     )
     def post(self, request, circuit_id: int, club_slug: str):
         found = Club.objects.filter(slug=club_slug).first()
@@ -230,7 +231,7 @@ class CircuitClubLeave(CircuitClubAnswer):
         description="The club's owner or an organizer. Its competitions stay listed but no "
         "longer count, for the results already in too.",
         request=None,
-        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        responses={200: out.CircuitPlace, **WRITE_ERRORS},
     )
     def post(self, request, circuit_id: int, club_slug: str):
         return super().post(request, circuit_id, club_slug)
@@ -247,7 +248,7 @@ class CircuitCompetitions(CircuitView):
         description="A competition of a club of the circuit, by that club's owner or an "
         "organizer; a competition counts once.",
         request=InputSerializer,
-        responses={201: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        responses={201: out.CircuitOutput, **WRITE_ERRORS},
     )
     def post(self, request, circuit_id: int):
         circuit = readable_circuit(request, circuit_id)
@@ -285,7 +286,7 @@ class CircuitLinks(CircuitView):
         summary="Link two players of two clubs as one person",
         description="Organizers of the circuit; audited, undone by deleting the link.",
         request=InputSerializer,
-        responses={201: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        responses={201: out.CircuitLinkMade, **WRITE_ERRORS},
     )
     def post(self, request, circuit_id: int):
         circuit = managed_circuit(request, circuit_id)
@@ -314,7 +315,7 @@ class CircuitStandings(CircuitView):
         "do (`status`, `best`, `worst`, `exact`, `ranks_exact`, `reason`: `open` when people may "
         "still enter, `budget` when too many ways are left to check them all), and `contenders` "
         "lists the persons who can still finish first; both null when nothing is left to play.",
-        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+        responses={200: out.CircuitStandingsOutput, 404: ERRORS},
     )
     def get(self, request, circuit_id: int):
         return Response(read.circuit_standings(readable_circuit(request, circuit_id)))

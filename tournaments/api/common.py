@@ -27,8 +27,6 @@ from tournaments.models import Competition, Round, RoundStatus
 # The scheduler's refusals are the draw service's (kept here under their old names).
 from tournaments.services.draw import SchedulerRefused, scheduler_refusals  # noqa: F401
 
-#: A success body that is a JSON array of objects (a list of teams, matches, circuits...).
-OBJECTS = {"type": "array", "items": {"type": "object", "additionalProperties": {}}}
 #: 409: the competition is final (``services.finalize_competition``) or a game is locked.
 WRITE_ERRORS = {400: ERRORS, 403: ERRORS, 404: ERRORS, 409: ERRORS}
 IF_NONE_MATCH = OpenApiParameter(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
@@ -25,7 +24,7 @@ from tournaments.api.common import (
     read_body,
     readable_competition,
 )
-from tournaments.api.payloads import CompetitionSummary, competition_detail
+from tournaments.api.payloads import CompetitionOutput, CompetitionSummary, competition_detail
 from tournaments.models import Competition, Format, Kind
 from tournaments.standings import SCHEMES, TIE_BREAKS
 
@@ -100,7 +99,7 @@ class ClubCompetitions(CompetitionView):
         description="Owners and organizers of the club. Every bad field is named in the 400.",
         request=InputSerializer,
         extensions=sends(_201=("Location",)),
-        responses={201: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        responses={201: CompetitionOutput, **WRITE_ERRORS},
         examples=[
             request_example(
                 "A Terziglio tournament of four rounds",
@@ -164,7 +163,7 @@ class CompetitionDetail(CompetitionView):
 
     @extend_schema(
         summary="A competition, with a summary of its rounds",
-        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+        responses={200: CompetitionOutput, 404: ERRORS},
     )
     def get(self, request, competition_id: int):
         competition, role = readable_competition(request, competition_id)
@@ -177,7 +176,7 @@ class CompetitionDetail(CompetitionView):
         "naming `confirm`) unless `confirm` is true; the standings are then computed again. "
         "Owners and organizers; audited in the competition's event log.",
         request=SettingsInput,
-        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        responses={200: CompetitionOutput, **WRITE_ERRORS},
         examples=[request_example("Best 8 nights", {"best_of": 8, "confirm": True})],
     )
     def patch(self, request, competition_id: int):
@@ -209,7 +208,7 @@ class CompetitionFinalize(CompetitionView):
         "accepted (409) until an organizer reopens it. Refused (400) while a published round is "
         "still open. Owners and organizers; audited in the competition's event log.",
         request=InputSerializer,
-        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        responses={200: CompetitionOutput, **WRITE_ERRORS},
     )
     def post(self, request, competition_id: int):
         competition, role = managed_competition(request, competition_id)
@@ -227,7 +226,7 @@ class CompetitionReopen(CompetitionFinalize):
         "games stay locked for their closed round: an organizer reopens each game that must "
         "change (`POST /api/v1/games/{id}/reopen/`).",
         request=CompetitionFinalize.InputSerializer,
-        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        responses={200: CompetitionOutput, **WRITE_ERRORS},
     )
     def post(self, request, competition_id: int):
         return super().post(request, competition_id)

@@ -7,16 +7,18 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from scoring.api.common import ErrorSerializer, Moment, Output
 from scoring.messages import as_errors
-from scoring.models import GameStatus
+from scoring.models import GameStatus, Role
 from tournaments import selectors
 from tournaments.api.common import may_manage
 from tournaments.messages import DRAW_REFUSED_ADVICE
 from tournaments.models import Competition, EntryStatus, Format, Kind, Round, RoundStatus
+from tournaments.standings import SCHEMES, TIE_BREAKS
 
 
 def _date(value: dt.date | None) -> str | None:
@@ -44,6 +46,71 @@ class CompetitionSummary(Output):
     start_date = serializers.DateField(allow_null=True)
     end_date = serializers.DateField(allow_null=True)
     planned_rounds = serializers.IntegerField(allow_null=True)
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "description": "House rules per ruleset: {ruleset: {option: value}}.",
+        "additionalProperties": {"type": "object", "additionalProperties": True},
+    }
+)
+class CompetitionOptionsField(serializers.JSONField):
+    """A competition's house rules per ruleset."""
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "nullable": True,
+        "description": 'Points by place per table size: {"3": [4, 2, 0]}; null: the scheme\'s.',
+        "additionalProperties": {"type": "array", "items": {"type": "number"}},
+    }
+)
+class PlacementPointsField(serializers.JSONField):
+    """Placement points per table size."""
+
+
+class RoundSummary(Output):
+    """A round as a competition lists it."""
+
+    number = serializers.IntegerField()
+    ruleset = serializers.CharField()
+    date = serializers.DateField(allow_null=True)
+    start_time = serializers.CharField(allow_null=True, help_text="HH:MM, the club's time.")
+    duration_minutes = serializers.IntegerField()
+    status = serializers.ChoiceField(RoundStatus.choices)
+    tables = serializers.IntegerField()
+    published_at = Moment(allow_null=True)
+    closed_at = Moment(allow_null=True)
+
+
+@extend_schema_serializer(component_name="Competition")
+class CompetitionOutput(CompetitionSummary):
+    """A competition with its settings and a summary of its rounds (``competition_detail``)."""
+
+    options = CompetitionOptionsField()
+    table_size = serializers.IntegerField(allow_null=True)
+    double_round = serializers.BooleanField()
+    third_place = serializers.BooleanField()
+    bracket_reset = serializers.BooleanField()
+    cut_to = serializers.IntegerField(allow_null=True)
+    scheme = serializers.ChoiceField(list(SCHEMES))
+    placement_points = PlacementPointsField(allow_null=True)
+    tie_breaks = serializers.ListField(child=serializers.ChoiceField(list(TIE_BREAKS)))
+    best_of = serializers.IntegerField(allow_null=True)
+    min_rounds = serializers.IntegerField()
+    notify_entrants = serializers.BooleanField()
+    hands_must_be_accepted = serializers.BooleanField()
+    description = serializers.CharField(allow_blank=True)
+    created_at = Moment()
+    finalized_at = Moment(allow_null=True, help_text="Null unless the results are final.")
+    entries = serializers.IntegerField(help_text="How many entries, withdrawn ones included.")
+    rounds = RoundSummary(many=True)
+    role = serializers.ChoiceField(
+        Role.choices, allow_null=True, help_text="The caller's role in the club."
+    )
+    can_manage = serializers.BooleanField()
 
 
 def competition_detail(competition: Competition, role: str | None) -> dict[str, Any]:

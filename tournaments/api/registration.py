@@ -53,8 +53,12 @@ class MomentInput(inputs.Strict, serializers.DateTimeField):
         raise Invalid.one("invalid", reason="moment", value=data)
 
 
+#: Whether the registration is open (the schema's ``StateEnum``).
+REGISTRATION_STATES = ["not_open", "open", "closed"]
+
+
 class RegistrationSummaryOutput(Output):
-    state = serializers.ChoiceField(["not_open", "open", "closed"])
+    state = serializers.ChoiceField(REGISTRATION_STATES)
     opens_at = Moment(source="settings.opens_at")
     closes_at = Moment(source="settings.closes_at")
     capacity = serializers.IntegerField(source="settings.capacity")

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from scoring.api import inputs
-from scoring.api.common import ERRORS
+from scoring.api.common import ERRORS, Output
 from scoring.api.parsers import JSONParser
 from scoring.api.schema import request_example
 from scoring.rules import Problem
@@ -20,6 +20,36 @@ from tournaments.scheduling import cli as schedule_cli
 PREVIEW_MAX_PLAYERS = 500
 PREVIEW_MAX_ROUNDS = 60
 PREVIEW_MAX_TABLE_SIZE = 8
+
+
+def _ints(**kwargs) -> serializers.ListField:
+    return serializers.ListField(child=serializers.IntegerField(), **kwargs)
+
+
+class ScheduleMetrics(Output):
+    """The quality figures of a previewed schedule."""
+
+    repeated_pairs = serializers.IntegerField(help_text="Meetings beyond a pair's first.")
+    max_meetings = serializers.IntegerField(help_text="The most times two players share a table.")
+    lower_bound = serializers.IntegerField(
+        help_text="The most rounds that can be played without any repeat."
+    )
+    perfect = serializers.BooleanField(help_text="No pair meets twice.")
+    byes_per_player = _ints(help_text="(fewest, most) rounds a player is not seated.")
+    first_dealer = _ints(help_text="(fewest, most) times a player deals first.")
+    seconds = serializers.FloatField(help_text="Time spent building the schedule.")
+    method = serializers.CharField(help_text="How the schedule was built.")
+
+
+class SchedulePlan(Output):
+    """A previewed schedule of numbered players (``cli.build``)."""
+
+    rounds = serializers.ListField(
+        child=serializers.ListField(child=_ints()),
+        help_text="Per round, its tables, each the seat-ordered numbers of its players.",
+    )
+    byes = serializers.ListField(child=_ints(), help_text="Per round, the players not seated.")
+    metrics = ScheduleMetrics()
 
 
 class SchedulePreview(CompetitionView):
@@ -53,14 +83,12 @@ class SchedulePreview(CompetitionView):
 
     @extend_schema(
         summary="Preview a schedule (nothing is stored)",
-        description="Players are numbered 0 … players-1. The answer is "
-        '`{"rounds": [[[seat-ordered players of a table], …], …], "byes": [[…], …], '
-        '"metrics": {"repeated_pairs", "max_meetings", "lower_bound", "perfect", '
-        '"byes_per_player", "first_dealer", "seconds", "method"}}`. '
+        description="Players are numbered 0 … players-1; the answer gives each round's "
+        "tables and byes, and the schedule's quality figures. "
         f"At most {PREVIEW_MAX_PLAYERS} players and {PREVIEW_MAX_ROUNDS} rounds; a round robin "
         "is played at tables of 2. Signed-in callers only.",
         request=InputSerializer,
-        responses={200: OpenApiTypes.OBJECT, 400: ERRORS, 403: ERRORS},
+        responses={200: SchedulePlan, 400: ERRORS, 403: ERRORS},
         examples=[
             request_example(
                 "13 players at tables of 3",

@@ -6,7 +6,6 @@ which the team's captain may set too (the service decides: 403 otherwise)."""
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
@@ -17,8 +16,8 @@ from scoring.api.common import ERRORS
 from scoring.api.parsers import JSONParser
 from scoring.api.schema import request_example
 from scoring.services import NotAllowed
+from tournaments.api import team_outputs as out
 from tournaments.api.common import (
-    OBJECTS,
     WRITE_ERRORS,
     CompetitionView,
     actor,
@@ -93,7 +92,7 @@ class TeamRulesView(CompetitionView):
 
     @extend_schema(
         summary="Team rules of a competition",
-        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+        responses={200: out.TeamRulesOutput, 404: ERRORS},
     )
     def get(self, request, competition_id: int):
         competition, _role = readable_competition(request, competition_id)
@@ -107,7 +106,7 @@ class TeamRulesView(CompetitionView):
         "match, and the seed of the drawing of lots. The competition's format must be "
         "`round_robin`, `swiss` or `knockout`.",
         request=InputSerializer,
-        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        responses={200: out.TeamRulesOutput, **WRITE_ERRORS},
         examples=[request_example("A palio", value={"boards": 3, "players_per_board": 2})],
     )
     def put(self, request, competition_id: int):
@@ -130,7 +129,9 @@ class Teams(CompetitionView):
             child=inputs.Integer(), required=False, help_text="The roster: players' ids."
         )
 
-    @extend_schema(summary="Teams of a competition", responses={200: OBJECTS, 404: ERRORS})
+    @extend_schema(
+        summary="Teams of a competition", responses={200: out.TeamOutput(many=True), 404: ERRORS}
+    )
     def get(self, request, competition_id: int):
         competition, _role = readable_competition(request, competition_id)
         _rules_or_404(competition)
@@ -141,7 +142,7 @@ class Teams(CompetitionView):
         description="A player on another team of the competition is refused (`players[i]`: "
         "`duplicate`), and nothing is stored.",
         request=InputSerializer,
-        responses={201: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        responses={201: out.TeamOutput, **WRITE_ERRORS},
         examples=[request_example("A district", value={"name": "Borgo", "players": [3, 4, 5, 6]})],
     )
     def post(self, request, competition_id: int):
@@ -169,7 +170,7 @@ class TeamRoster(CompetitionView):
     @extend_schema(
         summary="Put a player on a team's roster",
         request=InputSerializer,
-        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        responses={200: out.TeamOutput, **WRITE_ERRORS},
     )
     def post(self, request, competition_id: int, team_id: int):
         competition, _role = managed_competition(request, competition_id)
@@ -181,7 +182,7 @@ class TeamRoster(CompetitionView):
     @extend_schema(
         summary="Take a player off a team's roster",
         request=InputSerializer,
-        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        responses={200: out.TeamOutput, **WRITE_ERRORS},
     )
     def delete(self, request, competition_id: int, team_id: int):
         competition, _role = managed_competition(request, competition_id)
@@ -197,7 +198,7 @@ class TeamMatches(CompetitionView):
     @extend_schema(
         summary="Matches of a competition between teams",
         operation_id="v1_competitions_team_matches_list",
-        responses={200: OBJECTS, 404: ERRORS},
+        responses={200: out.TeamMatchOutput(many=True), 404: ERRORS},
     )
     def get(self, request, competition_id: int):
         competition, _role = readable_competition(request, competition_id)
@@ -212,7 +213,7 @@ class TeamMatches(CompetitionView):
         "one has its result. Each match gets its boards; a board's game is created once both "
         "lineups of it are set.",
         request=None,
-        responses={201: OBJECTS, **WRITE_ERRORS},
+        responses={201: out.TeamMatchOutput(many=True), **WRITE_ERRORS},
     )
     def post(self, request, competition_id: int):
         competition, _role = managed_competition(request, competition_id)
@@ -227,7 +228,7 @@ class TeamMatches(CompetitionView):
 class TeamMatchDetail(CompetitionView):
     @extend_schema(
         summary="A team match: lineups, boards and result",
-        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+        responses={200: out.TeamMatchOutput, 404: ERRORS},
     )
     def get(self, request, competition_id: int, match_id: int):
         competition, _role = readable_competition(request, competition_id)
@@ -252,7 +253,7 @@ class TeamMatchLineup(CompetitionView):
         "game started, and any change once a game of the match started when the rules fix "
         "the lineup (`lineup`).",
         request=InputSerializer,
-        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        responses={200: out.TeamMatchOutput, **WRITE_ERRORS},
         examples=[
             request_example(
                 "Two boards", value={"side": "home", "lineup": {"1": [3, 4], "2": [5, 6]}}
@@ -283,7 +284,7 @@ class TeamMatchConfirm(CompetitionView):
         description="The result is derived from the boards; the one sent must be the same "
         "(`home_score`/`away_score`: `inconsistent` otherwise), every board finished.",
         request=InputSerializer,
-        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        responses={200: out.TeamMatchOutput, **WRITE_ERRORS},
     )
     def post(self, request, competition_id: int, match_id: int):
         competition, _role = managed_competition(request, competition_id)
@@ -319,7 +320,7 @@ class TeamRoundSchedule(CompetitionView):
         f"result confirmed) keeps its own. {SCHEDULE_REFUSALS}, a round with no match or "
         "whose every match was played (`round_number`).",
         request=ScheduleInput,
-        responses={200: OBJECTS, **WRITE_ERRORS},
+        responses={200: out.TeamMatchOutput(many=True), **WRITE_ERRORS},
         examples=[
             request_example("Giornata 3", value={"date": "2027-01-14", "start_time": "21:00"})
         ],
@@ -348,7 +349,7 @@ class TeamMatchSchedule(CompetitionView):
         f"a match of the round played on another day. {SCHEDULE_REFUSALS}, a match already "
         "played (`match`).",
         request=ScheduleInput,
-        responses={200: OpenApiTypes.OBJECT, **WRITE_ERRORS},
+        responses={200: out.TeamMatchOutput, **WRITE_ERRORS},
         examples=[request_example("Put off", value={"date": "2027-01-16", "start_time": None})],
     )
     def put(self, request, competition_id: int, match_id: int):
@@ -372,7 +373,7 @@ class TeamStandings(CompetitionView):
         summary="Team standings, with each team's tie-break explained",
         description="Match points, then head to head, classifica avulsa (with its mini-tables), "
         "boards won, games won, card points difference and a seeded drawing of lots.",
-        responses={200: OpenApiTypes.OBJECT, 404: ERRORS},
+        responses={200: out.TeamStandingsOutput, 404: ERRORS},
     )
     def get(self, request, competition_id: int):
         competition, _role = readable_competition(request, competition_id)
