@@ -7,6 +7,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from scoring.api.common import Output
+from tournaments.api.standings import OutlookOutput
 from tournaments.models import ResultBy, Side
 
 SIDES = Side.values
@@ -119,6 +120,11 @@ class TeamStandingsRow(Output):
         child=serializers.IntegerField(), help_text="The team's figure for each tie-break."
     )
     explanation = serializers.CharField(help_text="Why the team stands there, in a sentence.")
+    outlook = OutlookOutput(
+        allow_null=True,
+        help_text="Who can still win, for a round robin with matches left (docs/outlook.md); "
+        "null once nothing is left to play or the results are declared final.",
+    )
 
 
 class TieBreakOutput(Output):

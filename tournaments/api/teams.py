@@ -372,7 +372,8 @@ class TeamStandings(CompetitionView):
     @extend_schema(
         summary="Team standings, with each team's tie-break explained",
         description="Match points, then head to head, classifica avulsa (with its mini-tables), "
-        "boards won, games won, card points difference and a seeded drawing of lots.",
+        "boards won, games won, card points difference and a seeded drawing of lots; for a "
+        "round robin with matches left, each row's `outlook` says who can still win.",
         responses={200: out.TeamStandingsOutput, 404: ERRORS},
     )
     def get(self, request, competition_id: int):
