@@ -231,9 +231,8 @@ REGISTRATION = {
     ("not_allowed", "registration_not_open"): gettext_lazy(
         "Registration has not opened yet: it opens on %(value)s."
     ),
-    ("not_allowed", "registration_closed"): gettext_lazy(
-        "Registration is closed: the deadline has passed."
-    ),
+    # Past its deadline or closed by hand: the registrant needs only to know it is closed.
+    ("not_allowed", "registration_closed"): gettext_lazy("Registration is closed."),
     ("not_allowed", "registration_full"): gettext_lazy(
         "All %(max)s places are taken and there is no waiting list."
     ),

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -452,3 +453,17 @@ def test_the_schema_is_generated_without_a_warning():
         SchemaGenerator().get_schema(request=None, public=True)
     assert dict(GENERATOR_STATS._warn_cache) == {}
     assert dict(GENERATOR_STATS._error_cache) == {}
+
+
+def test_the_programs_in_the_api_docs_are_the_ones_ci_type_checks():
+    """docs/api.md shows the Python and TypeScript game programs; CI type-checks and runs the
+    files in clients/. The page's copies must be those files, to the character."""
+    root = Path(__file__).resolve().parents[2]
+    page = (root / "docs" / "api.md").read_text()
+    for heading, fence, program in (
+        ("## Python", "```python", "clients/python/play_terziglio.py"),
+        ("## TypeScript", "```typescript", "clients/typescript/play-terziglio.ts"),
+    ):
+        section = page.split(f"\n{heading}\n", 1)[1]
+        shown = section.split(f"{fence}\n", 1)[1].split("\n```", 1)[0]
+        assert shown.strip() == (root / program).read_text().strip(), program
