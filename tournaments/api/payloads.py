@@ -38,7 +38,7 @@ class CompetitionSummary(Output):
     club = serializers.CharField(source="club.slug")
     name = serializers.CharField()
     slug = serializers.CharField()
-    kind = serializers.ChoiceField(Kind.choices)
+    kind = serializers.ChoiceField(Kind.values)
     format = serializers.ChoiceField(Format.choices)
     rulesets = serializers.ListField(child=serializers.CharField())
     pairs = serializers.BooleanField()
