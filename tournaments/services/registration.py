@@ -263,14 +263,20 @@ def register(
     return registration
 
 
+def _full(found: RegistrationSettings) -> bool:
+    """Whether active entries take every place."""
+    return found.competition.entries.filter(status=EntryStatus.ACTIVE).count() >= found.places
+
+
+def _refuse_full(found: RegistrationSettings):
+    return violation("registration", "not_allowed", reason="registration_full", max=found.places)
+
+
 def _check_room(found: RegistrationSettings) -> None:
     """Without a waiting list, nobody asks once every place is taken (asked again when a
     confirmation would take a place: one may have gone meanwhile)."""
-    if found.waiting_list:
-        return
-    taken = found.competition.entries.filter(status=EntryStatus.ACTIVE).count()
-    if taken >= found.places:
-        raise violation("registration", "not_allowed", reason="registration_full", max=found.places)
+    if not found.waiting_list and _full(found):
+        raise _refuse_full(found)
 
 
 def _advance(registration: Registration, found: RegistrationSettings, by: Actor) -> None:
@@ -289,8 +295,7 @@ def _advance(registration: Registration, found: RegistrationSettings, by: Actor)
 
 def _take_place(registration: Registration, found: RegistrationSettings, by: Actor) -> None:
     competition = found.competition
-    taken = competition.entries.filter(status=EntryStatus.ACTIVE).count()
-    if taken < found.places:
+    if not _full(found):
         enter(registration, by)
         record_event(competition, by, "registration_entered", registration=registration.pk)
     elif found.waiting_list:
@@ -308,7 +313,7 @@ def _take_place(registration: Registration, found: RegistrationSettings, by: Act
             position=registration.position,
         )
     else:
-        raise violation("registration", "not_allowed", reason="registration_full", max=found.places)
+        raise _refuse_full(found)
     mail_link(registration, LinkPurpose.MANAGE, "registered", found)
 
 
