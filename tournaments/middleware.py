@@ -31,6 +31,7 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 
 from django.conf import settings
 from django.db import DatabaseError, connection
@@ -151,18 +152,22 @@ def forget() -> None:
         _kept.clear()
 
 
-def current(kept: Kept) -> bool:
-    """Whether the competition is still public and its standings still carry the kept stamp:
-    one query, written by hand since it is all a poll costs now."""
+@cache
+def _stamp_query() -> str:
     snapshots, competitions = StandingsSnapshot._meta.db_table, Competition._meta.db_table
-    sql = (
+    return (
         f"SELECT s.version, s.computed_at FROM {snapshots} s "
         f"JOIN {competitions} c ON c.id = s.competition_id "
         "WHERE s.competition_id = %s AND c.public"
     )
+
+
+def current(kept: Kept) -> bool:
+    """Whether the competition is still public and its standings still carry the kept stamp:
+    one query, written by hand since it is all a poll costs now."""
     try:
         with connection.cursor() as cursor:
-            cursor.execute(sql, [kept.competition])
+            cursor.execute(_stamp_query(), [kept.competition])
             row = cursor.fetchone()
     except DatabaseError:
         return False
