@@ -234,7 +234,7 @@ REGISTRATION = {
     # Past its deadline or closed by hand: the registrant needs only to know it is closed.
     ("not_allowed", "registration_closed"): gettext_lazy("Registration is closed."),
     ("not_allowed", "registration_full"): gettext_lazy(
-        "All %(max)s places are taken and there is no waiting list."
+        "Every place is taken and there is no waiting list."
     ),
     ("required", "account_required"): gettext_lazy(
         "Only people with an account may register: sign in first."
