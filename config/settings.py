@@ -204,8 +204,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
     # Tests use a file too (not Django's shared in-memory database), so that concurrent writers
-    # wait on the busy timeout exactly as in production.
-    # One file per test process, so that two runs in the same checkout never share it.
+    # wait on the busy timeout exactly as in production; one file per test process.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f"test-db-{os.getpid()}.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -424,6 +423,16 @@ PIN_LINK_HARD_FAILURES = _int("PIN_LINK_HARD_FAILURES", 5 * PIN_LINK_MAX_FAILURE
 TABLE_SESSION_HOURS = _int("TABLE_SESSION_HOURS", 12, minimum=1)
 # The hand just saved can be undone with one tap for this long, from the phone that saved it.
 UNDO_SECONDS = _int("UNDO_SECONDS", 10, minimum=1)
+
+# Live pages (scoring/live/): Redis pub/sub (LIVE_REDIS_URL, by default CACHE_URL), else inside
+# the one process serving the site (make run); the rest: README "Configuration".
+LIVE_REDIS_URL = env.str("LIVE_REDIS_URL", default="") or CACHE_URL
+if LIVE_REDIS_URL and not LIVE_REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
+    _refuse(f"LIVE_REDIS_URL must be a redis:// URL, got {LIVE_REDIS_URL!r}")
+LIVE_HEARTBEAT_SECONDS = _int("LIVE_HEARTBEAT_SECONDS", 15, minimum=1)
+LIVE_HISTORY = _int("LIVE_HISTORY", 500, minimum=10)
+LIVE_STREAMS_PER_CLIENT = _int("LIVE_STREAMS_PER_CLIENT", 200, minimum=1)
+LIVE_COALESCE_MS = _int("LIVE_COALESCE_MS", 250, minimum=0)
 
 # Ratings: a player is shown as provisional until he has played this many rated games.
 RATING_PROVISIONAL_GAMES = _int("RATING_PROVISIONAL_GAMES", 10, minimum=0)

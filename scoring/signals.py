@@ -5,19 +5,46 @@ with ``game_id``, the game's ``context`` (see ``Game.context``) and ``finished``
 game was finished before the change or is finished after it. Competitions count finished games
 only, so they recompute their standings when ``finished`` is true and skip every other hand;
 scoring's own ratings listen too (``scoring.tasks``).
+
+Every change of a game's version is also announced to the screens that show it, after commit
+(``publish_game``: the game's live channel, ``scoring.live``), with what kind of change it was.
 """
 
 from django.db import transaction
 from django.dispatch import Signal
 
+from scoring import live
 from scoring.models import GameStatus
 
 game_changed = Signal()
 
 
-def announce_game_changed(game, *, was_finished: bool) -> None:
+#: What a game's live event says changed (its ``change``).
+GAME_CHANGES = (
+    "start",
+    "hand",
+    "correction",
+    "removal",
+    "confirmation",
+    "status",
+    "reseat",
+    "lock",
+)
+
+
+def publish_game(game, change: str) -> None:
+    """Tell the game's screens, once the transaction commits, that it is now at its version."""
+    live.publish_on_commit(
+        live.game_channel(game.pk),
+        "game",
+        {"id": game.pk, "version": game.version, "status": game.status, "change": change},
+    )
+
+
+def announce_game_changed(game, *, was_finished: bool, change: str) -> None:
     """Send ``game_changed`` for ``game`` (its status already updated) once the transaction
-    commits."""
+    commits, and tell its screens (``publish_game``)."""
+    publish_game(game, change)
     game_id, context = game.pk, game.context
     finished = was_finished or game.status == GameStatus.FINISHED
     transaction.on_commit(

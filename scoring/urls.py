@@ -10,6 +10,7 @@ from scoring.views import (
     confirmations,
     games,
     hands,
+    live,
     members,
     players,
     pwa,
@@ -41,6 +42,7 @@ urlpatterns = [
     path("signup/", accounts.signup, name="signup"),
     path("signup/<str:signed>/", accounts.signup_verify, name="signup-verify"),
     path("me/games/", accounts.my_games, name="my-games"),
+    path("me/events/", live.my_stream, name="my-stream"),
     # Clubs, their players and their people.
     path("clubs/new/", clubs.club_new, name="club-new"),
     path("c/<slug:slug>/", clubs.club_page, name="club"),
@@ -61,6 +63,7 @@ urlpatterns = [
     path("c/<slug:slug>/games/new/", games.start_game, name="start-game"),
     path("g/<int:game_id>/", games.game_page, name="game"),
     path("g/<int:game_id>/live/", games.game_live, name="game-live"),
+    path("g/<int:game_id>/events/", live.game_stream, name="game-stream"),
     path("g/<int:game_id>/abandon/", games.abandon_game, name="abandon-game"),
     path("g/<int:game_id>/reopen/", games.reopen_game, name="reopen-game"),
     path("g/<int:game_id>/lock/", games.lock_game, name="lock-game"),

@@ -7,7 +7,7 @@ its changes (after commit, with ids) and never imports the competitions.
 from __future__ import annotations
 
 from scoring.services import queue
-from tournaments import tasks
+from tournaments import live, tasks
 from tournaments.services import GAME_CONTEXT
 
 
@@ -19,4 +19,5 @@ def on_game_changed(
     in progress are skipped without a query; without a broker the task simply runs here."""
     if context != GAME_CONTEXT or not finished:
         return
+    live.announce_table(game_id, finished)
     queue.enqueue(tasks.recompute_standings_for_game, game_id)

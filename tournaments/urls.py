@@ -8,6 +8,7 @@ from tournaments.views import (
     desk,
     entries,
     exports,
+    live,
     printouts,
     prizes,
     public,
@@ -58,6 +59,11 @@ urlpatterns = [
     path("r/<str:token>/", registration.registration_link, name="registration-link"),
     path("c/<slug:club_slug>/k/<slug:slug>/desk/", desk.desk_page, name="competition-desk"),
     path(
+        "c/<slug:club_slug>/k/<slug:slug>/desk/events/",
+        live.desk_stream,
+        name="competition-desk-stream",
+    ),
+    path(
         "c/<slug:club_slug>/k/<slug:slug>/desk/report/",
         desk.cash_report,
         name="competition-cash-report",
@@ -101,6 +107,11 @@ urlpatterns = [
         name="public-team-standings",
     ),
     path("p/<slug:club_slug>/<slug:slug>/", public.public_competition, name="public-competition"),
+    path(
+        "p/<slug:club_slug>/<slug:slug>/events/",
+        live.competition_stream,
+        name="competition-stream",
+    ),
     path(
         "p/<slug:club_slug>/<slug:slug>/standings/",
         public.public_standings,

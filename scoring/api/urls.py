@@ -1,6 +1,7 @@
 from django.urls import path
 
 from scoring.api import accounts, clubs, confirmations, games, hands, players, ratings
+from scoring.views import live
 
 urlpatterns = [
     path("auth/token/", accounts.obtain_token, name="api-token"),
@@ -9,6 +10,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/", clubs.ClubDetail.as_view(), name="api-club"),
     path("clubs/<slug:slug>/games/", clubs.ClubGames.as_view(), name="api-club-games"),
     path("games/<int:game_id>/", games.GameDetail.as_view(), name="api-game"),
+    path("games/<int:game_id>/events/", live.game_stream, name="api-game-stream"),
     path("games/<int:game_id>/export/", games.GameExport.as_view(), name="api-game-export"),
     path("games/<int:game_id>/hands/", hands.GameHands.as_view(), name="api-game-hands"),
     path("games/<int:game_id>/hands/<int:number>/", hands.GameHand.as_view(), name="api-game-hand"),

@@ -114,7 +114,9 @@ def _answer(
         reason=reason,
     )
     # The hand now counts (or not): a finished table's standings follow.
-    announce_game_changed(locked, was_finished=locked.status == GameStatus.FINISHED)
+    announce_game_changed(
+        locked, was_finished=locked.status == GameStatus.FINISHED, change="confirmation"
+    )
 
 
 def accept_hand(

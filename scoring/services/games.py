@@ -38,7 +38,7 @@ from scoring.services._game_row import (
 from scoring.services.actors import Actor, Conflict, VersionConflict, authorize_club, violation
 from scoring.services.clubs import new_player
 from scoring.services.hands import hand_row
-from scoring.signals import announce_game_changed
+from scoring.signals import announce_game_changed, publish_game
 from scoring.validators import text_problem
 
 
@@ -169,7 +169,7 @@ def start_game(
         )
         TableLink.objects.create(game=game)
         if game.status == GameStatus.FINISHED:  # an import of a whole game: ratings follow
-            announce_game_changed(game, was_finished=False)
+            announce_game_changed(game, was_finished=False, change="start")
         audit.record(
             by,
             action,
@@ -249,7 +249,7 @@ def abandon_game(
         locked.finished_at = timezone.now()
         locked.version += 1
         locked.save(update_fields=["status", "abandon_reason", "finished_at", "version"])
-        announce_game_changed(locked, was_finished=was_finished)
+        announce_game_changed(locked, was_finished=was_finished, change="status")
         audit.record(
             by,
             AuditAction.ABANDON_GAME,
@@ -304,6 +304,7 @@ def reseat_game(
         _cache_fields(locked, engine.replay(rules, resolved, len(seated), ()))
         locked.version += 1
         locked.save(update_fields=[*CACHE_FIELDS, "options", "first_dealer"])
+        publish_game(locked, "reseat")
         audit.record(
             by,
             AuditAction.RESEAT_GAME,

@@ -186,7 +186,7 @@ def record_hand(
             hand = _rows.insert(hand)
             _cache_fields(locked, scored)
             locked.version += 1
-            announce_game_changed(locked, was_finished=was_finished)
+            announce_game_changed(locked, was_finished=was_finished, change="hand")
             payload = selectors.hand_payload(hand, locked, scored)
             first_answer = (by.client, idempotency_key, document_print) if idempotency_key else None
             _rows.run(*recorded_writes(locked, hand, payload, first_answer))
@@ -335,7 +335,7 @@ def correct_hands(
         )
         was_finished = locked.status == GameStatus.FINISHED
         _cache_fields(locked, scored)
-        announce_game_changed(locked, was_finished=was_finished)
+        announce_game_changed(locked, was_finished=was_finished, change="correction")
         locked.version += 1
         locked.save(update_fields=CACHE_FIELDS)
         AuditEvent.objects.bulk_create(

@@ -24,6 +24,7 @@ from scoring.models import MANAGERS, AuditAction, AuditEvent, Club, Game, LockRe
 from scoring.services import audit
 from scoring.services._game_row import _locked
 from scoring.services.actors import Actor, Locked, authorize_club, violation
+from scoring.signals import publish_game
 
 LOCK_FIELDS = ["locked_at", "locked_by", "lock_reason", "lock_context", "version"]
 
@@ -91,6 +92,8 @@ def lock_games(
                 )
             )
         Game.objects.bulk_update(changed, LOCK_FIELDS)
+        for game in changed:
+            publish_game(game, "lock")
         AuditEvent.objects.bulk_create(events)
     return changed
 
@@ -112,6 +115,7 @@ def reopen_game(*, game: Game | int, by: Actor, reason: str) -> Game:
         locked.locked_at, locked.locked_by = None, None
         locked.version += 1
         locked.save(update_fields=LOCK_FIELDS)
+        publish_game(locked, "lock")
         audit.record(
             by,
             AuditAction.REOPEN_GAME,

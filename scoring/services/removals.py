@@ -118,7 +118,7 @@ def _replay_without(locked: Game, documents: list[dict[str, Any]], number: int):
 def _store_replayed(locked: Game, scored) -> None:
     was_finished = locked.status == GameStatus.FINISHED
     _cache_fields(locked, scored)
-    announce_game_changed(locked, was_finished=was_finished)
+    announce_game_changed(locked, was_finished=was_finished, change="removal")
     locked.version += 1
     locked.save(update_fields=CACHE_FIELDS)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
+from scoring import live
 from scoring.models import MANAGERS, AuditAction, Game, TableLink, new_pin, new_token
 from scoring.services import audit
 from scoring.services.actors import Actor, authorize_club
@@ -67,4 +68,6 @@ def rotate_table_link(*, game: Game, by: Actor) -> TableLink:
         link.failures, link.window_started = 0, None
         link.save(update_fields=["token", "pin", "failures", "window_started"])
         audit.record(by, AuditAction.ROTATE_TABLE_LINK, club_id=game.club_id, game=game)
+        # The streams opened with the old link end with it (scoring.views.live).
+        live.publish_on_commit(live.game_channel(game.pk), "link", {"id": game.pk})
     return link

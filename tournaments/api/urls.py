@@ -15,6 +15,7 @@ from tournaments.api import (
     standings,
     teams,
 )
+from tournaments.views import live
 
 COMPETITION = "competitions/<int:competition_id>"
 ROUND = f"{COMPETITION}/rounds/<int:number>"
@@ -62,6 +63,11 @@ urlpatterns = [
         name="api-club-competitions",
     ),
     path(f"{COMPETITION}/", competitions.CompetitionDetail.as_view(), name="api-competition"),
+    path(
+        f"{COMPETITION}/events/",
+        live.competition_stream_by_id,
+        name="api-competition-stream",
+    ),
     path(
         f"{COMPETITION}/finalize/",
         competitions.CompetitionFinalize.as_view(),

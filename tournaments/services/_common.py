@@ -21,7 +21,7 @@ from django.db import transaction
 from scoring.etags import ROUND, Tag
 from scoring.models import MANAGERS, Club, Game
 from scoring.services import Actor, Locked, VersionConflict, authorize_club, violation
-from tournaments import selectors
+from tournaments import live, selectors
 from tournaments.models import Competition, CompetitionEvent, Round
 
 #: ``Game.context`` of the games played at a competition's tables.
@@ -44,7 +44,8 @@ def record_event(
     """Append the competition's audit event for a write (call it inside the write's
     transaction, so that the event and the change commit together).
 
-    Every write of a competition records its event, so this is also where a final competition
+    Every write of a competition records its event, so this is also where its live screens
+    are told (``tournaments.live``, after commit), and where a final competition
     refuses them all (``Locked``, HTTP 409), read from the database inside the transaction: the
     write's changes roll back with it."""
     if (
@@ -60,6 +61,7 @@ def record_event(
         reason=reason,
         data=data,
     )
+    live.announce_change(competition, action, round_)
 
 
 def lock(target: Competition | Round) -> Competition:

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.services import queue
-from tournaments import selectors, tasks
+from tournaments import live, selectors, tasks
 from tournaments.models import Competition, StandingsSnapshot
 
 
@@ -35,4 +35,5 @@ def store_standings(*, competition: Competition) -> dict[str, Any]:
             snapshot.version += 1
             snapshot.computed_at = timezone.now()
             snapshot.save(update_fields=["data", "version", "computed_at"])
+            live.announce_standings(competition.pk, snapshot.version)
     return data

@@ -1,0 +1,204 @@
+"""A subscription as a ``text/event-stream`` answer (Server-Sent Events).
+
+``open_stream`` is what every stream view returns once it has decided that the requester may
+read the thing (a 404 otherwise, like its page). The answer:
+
+1. ``retry:`` (how long a browser waits before reconnecting on its own);
+2. the first event, by what the screen says it saw (``Last-Event-ID``, or ``?last=`` for a
+   client that cannot set headers):
+
+   - nothing, or an id that is not one of ours: ``hello``, the current state (``first()``);
+   - an id whose later events are all kept: those events, as they were sent;
+   - an id older than what is kept: ``reload``, the current state (the screen fetches it all);
+
+3. then every event of its channels as it is published, each with its ``id:``, passed through
+   ``shape`` (which may drop one, rewrite it for this reader, or end the stream), and a comment
+   every ``LIVE_HEARTBEAT_SECONDS`` while nothing happens (proxies close silent connections).
+
+A stream ends at ``deadline`` (the end of the session that opened it, checked at each
+heartbeat), on an ``end`` event of its ``control`` channels (a logout, a revoked token), when
+``shape`` says so, or when the bus is lost (its pages poll until they can stream again).
+
+Events subscribed to before the state is read, and dropped when they are not newer than the
+channel's cursor read after it: nothing falls between the two, nothing comes twice.
+
+Each address may hold ``LIVE_STREAMS_PER_CLIENT`` streams at once in a process (429 past it);
+``open_streams`` counts them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from collections import Counter
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.http import HttpResponse, StreamingHttpResponse
+
+from scoring.live.bus import CLOSE, Event, Unavailable, bus, hub, parse_id
+
+#: What ``shape`` answers to end the stream.
+END = object()
+#: Milliseconds a browser waits before it reconnects by itself.
+RETRY_MS = 2000
+
+#: Streams open per client address in this process.
+open_streams: Counter[str] = Counter()
+_count_lock = threading.Lock()
+
+
+@dataclass
+class Outgoing:
+    """One event as sent: its kind and body (an ``Event`` rewritten by ``shape``)."""
+
+    kind: str
+    data: dict
+    #: the stream ends once this event is sent
+    final: bool = False
+
+
+def frame(kind: str, data: dict, event_id: str | None = None) -> str:
+    lines = [f"id: {event_id}"] if event_id else []
+    lines.append(f"event: {kind}")
+    body = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    lines.extend(f"data: {line}" for line in body.splitlines() or [""])
+    return "\n".join(lines) + "\n\n"
+
+
+def last_seen(request) -> tuple[int, int] | None:
+    """What the screen says it saw last: ``Last-Event-ID`` (a browser's reconnect) or
+    ``?last=``; None for anything that is not one of our ids."""
+    return parse_id(request.headers.get("Last-Event-ID") or request.GET.get("last"))
+
+
+def refused(status: int, message: str, *, retry_after: int | None = None) -> HttpResponse:
+    response = HttpResponse(
+        json.dumps({"detail": message}), status=status, content_type="application/json"
+    )
+    if retry_after is not None:
+        response["Retry-After"] = str(retry_after)
+    return response
+
+
+Shape = Callable[[Event], Awaitable[Outgoing | object | None]]
+
+
+async def open_stream(
+    request,
+    *,
+    channel: str,
+    first: Callable[[], Awaitable[dict]],
+    shape: Shape | None = None,
+    control: tuple[str, ...] = (),
+    deadline: float | None = None,
+    address: str,
+) -> HttpResponse:
+    """The event stream of ``channel`` for this request, or a refusal (429, 503)."""
+    limit = settings.LIVE_STREAMS_PER_CLIENT
+    with _count_lock:
+        if open_streams[address] >= limit:
+            return refused(
+                429, f"At most {limit} live streams at once from one address.", retry_after=10
+            )
+        open_streams[address] += 1
+    try:
+        stream_bus = bus()
+        await stream_bus.ensure_listening()
+        sub = hub.subscribe({channel, *control})
+        try:
+            seen = last_seen(request)
+            opening = await sync_to_async(_opening, thread_sensitive=False)(
+                stream_bus, channel, seen
+            )
+        except BaseException:
+            hub.unsubscribe(sub)
+            raise
+    except Unavailable:
+        _release(address)
+        return refused(503, "Live updates are unavailable for now.", retry_after=5)
+    except BaseException:
+        _release(address)
+        raise
+    cursor, missed = opening
+    response = StreamingHttpResponse(
+        _events(sub, channel, cursor, missed, seen, first, shape, deadline, address),
+        content_type="text/event-stream; charset=utf-8",
+    )
+    response["Cache-Control"] = "no-cache, no-transform"
+    response["X-Accel-Buffering"] = "no"
+    return response
+
+
+def _opening(stream_bus, channel: str, seen):
+    """The channel's cursor and what the screen missed (None: too much, or nothing known)."""
+    cursor = stream_bus.cursor(channel)
+    missed = stream_bus.since(channel, seen) if seen is not None else None
+    return cursor, missed
+
+
+def _release(address: str) -> None:
+    with _count_lock:
+        open_streams[address] -= 1
+        if open_streams[address] <= 0:
+            del open_streams[address]
+
+
+async def _events(
+    sub, channel, cursor, missed, seen, first, shape, deadline, address
+) -> AsyncIterator[str]:
+    heartbeat = settings.LIVE_HEARTBEAT_SECONDS
+    last = parse_id(cursor) or (0, 0)
+    try:
+        yield f"retry: {RETRY_MS}\n\n"
+        if seen is None or missed is None:
+            state = await first()
+            yield frame("hello" if seen is None else "reload", state, cursor)
+        else:
+            for event in missed:
+                out = await _shaped(event, shape)
+                if out is END:
+                    return
+                if out is not None:
+                    yield frame(out.kind, out.data, event.id)
+                    if out.final:
+                        return
+                last = max(last, event.key)
+        while True:
+            try:
+                event = await asyncio.wait_for(sub.queue.get(), timeout=heartbeat)
+            except TimeoutError:
+                if deadline is not None and time.time() >= deadline:
+                    return
+                yield ": heartbeat\n\n"
+                continue
+            if event is CLOSE:
+                return
+            if event.channel != channel:  # a control channel: the login or token ended
+                if event.kind == "end":
+                    yield frame("end", event.data)
+                    return
+                continue
+            if event.key <= last:
+                continue  # already in the state sent first
+            last = event.key
+            out = await _shaped(event, shape)
+            if out is END:
+                return
+            if out is not None:
+                yield frame(out.kind, out.data, event.id)
+                if out.final:
+                    return
+    finally:
+        hub.unsubscribe(sub)
+        _release(address)
+
+
+async def _shaped(event: Event, shape: Shape | None):
+    if shape is None:
+        return Outgoing(event.kind, event.data)
+    return await shape(event)

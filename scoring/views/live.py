@@ -1,0 +1,147 @@
+"""The live streams of scoring: a game's (the phones at the table, the scoreboard, a spectator's
+game page, an API client) and a player's own (My games). Each answers only those who may read
+the thing, as its page does (404 otherwise), and follows ``scoring.live.streams``.
+
+The decision is made once, when the stream opens, through the same lookups as the pages
+(``game_or_404``): a stream then costs no query while it is idle. What could end the right to
+read later ends the stream instead: a logout (the session's channel), a revoked token (the
+token's), a renewed table link (the game's ``link`` event, for a stream opened on the link's
+strength), the session's own expiry (checked at each heartbeat).
+
+API clients authenticate with ``Authorization: Token <key>``, as everywhere in the API; a
+browser's session works too.
+"""
+
+from __future__ import annotations
+
+import time
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.http import Http404
+from django.views.decorators.http import require_GET
+from rest_framework import exceptions
+
+from scoring import access, live
+from scoring.api.authentication import CachedTokenAuthentication
+from scoring.live.streams import END, Outgoing, open_stream, refused
+from scoring.models import Game
+from scoring.throttles import client_address
+from scoring.views.access import game_or_404
+
+
+class Opening:
+    """What a stream view decided in its one trip to the database."""
+
+    def __init__(self, request) -> None:
+        self.control: list[str] = []
+        self.deadline: float | None = None
+        self.by_link = False
+        self.address = client_address(request)
+
+
+def authenticate_stream(request, opening: Opening) -> None:
+    """``Authorization: Token <key>`` names the user (401 otherwise); else the session's."""
+    header = request.headers.get("Authorization", "")
+    if header:
+        scheme, _, key = header.partition(" ")
+        if scheme.lower() != "token" or not key.strip():
+            raise exceptions.AuthenticationFailed("Give the token as 'Authorization: Token …'.")
+        user, _token = CachedTokenAuthentication().authenticate_credentials(key.strip())
+        request.user = user
+        opening.control.append(live.token_channel(key.strip()))
+        return
+    session = getattr(request, "session", None)
+    if session is None or session.session_key is None:
+        return
+    if request.user.is_authenticated:
+        opening.control.append(live.session_channel(session.session_key))
+    opening.deadline = session.get_expiry_date().timestamp()
+
+
+def _table_deadline(request, game_id: int) -> float | None:
+    opened = (request.session.get(access.TABLE_SESSION_KEY) or {}).get(str(game_id)) or {}
+    try:
+        return float(opened["at"]) + settings.TABLE_SESSION_HOURS * 3600
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _open_game(request, game_id: int):
+    opening = Opening(request)
+    authenticate_stream(request, opening)
+    game, role = game_or_404(request, game_id)
+    opening.by_link = role is None and game.pk in access.table_games(request)
+    if opening.by_link:
+        ends = _table_deadline(request, game.pk)
+        if ends is not None:
+            opening.deadline = min(filter(None, (opening.deadline, ends)))
+    return game, opening
+
+
+def _game_state(game_id: int) -> dict:
+    row = Game.objects.filter(pk=game_id).values("version", "status").first() or {}
+    return {"id": game_id, "version": row.get("version"), "status": row.get("status")}
+
+
+@require_GET
+async def game_stream(request, game_id: int):
+    """``text/event-stream`` of a game: ``hello`` / ``reload`` with its version and status,
+    then a ``game`` event at each change (``id``, ``version``, ``status``, ``change``)."""
+    try:
+        game, opening = await sync_to_async(_open_game)(request, game_id)
+    except Http404:
+        return refused(404, "No such game.")
+    except exceptions.AuthenticationFailed as problem:
+        return refused(401, str(problem.detail))
+
+    async def first() -> dict:
+        return await sync_to_async(_game_state, thread_sensitive=False)(game.pk)
+
+    async def shape(event):
+        if event.kind == "link":
+            # A renewed table link: a stream opened on the old one's strength ends with it.
+            return END if opening.by_link else None
+        return Outgoing(event.kind, event.data)
+
+    return await open_stream(
+        request,
+        channel=live.game_channel(game.pk),
+        first=first,
+        shape=shape,
+        control=tuple(opening.control),
+        deadline=opening.deadline,
+        address=opening.address,
+    )
+
+
+def _open_own(request):
+    opening = Opening(request)
+    authenticate_stream(request, opening)
+    if not request.user.is_authenticated:
+        raise Http404
+    return request.user.pk, opening
+
+
+@require_GET
+async def my_stream(request):
+    """``text/event-stream`` of the signed-in player's own news: a ``table`` event when a
+    round seats them (``competition``, ``round``, ``table``, ``url``)."""
+    try:
+        user_id, opening = await sync_to_async(_open_own)(request)
+    except Http404:
+        return refused(404, "Sign in to follow your own games.")
+    except exceptions.AuthenticationFailed as problem:
+        return refused(401, str(problem.detail))
+
+    async def first() -> dict:
+        return {"user": user_id, "at": int(time.time())}
+
+    return await open_stream(
+        request,
+        channel=live.user_channel(user_id),
+        first=first,
+        control=tuple(opening.control),
+        deadline=opening.deadline,
+        address=opening.address,
+    )

@@ -1,0 +1,114 @@
+"""What the competitions announce to the live screens (``scoring.live``), after commit.
+
+- Every recorded change of a competition (``services._common.record_event``: a round drawn,
+  published, changed or closed, an entry, a check-in, a fee...) is a ``competition`` event on
+  the competition's channel: its ``action`` and round number, and whether the competition is
+  public now. Never the event's data or reason: a spectator may hear it.
+- New standings (``services.standings.store_standings``) are a ``standings`` event with their
+  version; the stream server turns it into the table itself for spectators
+  (``tournaments.views.live``).
+- A table's game finishing is a ``table`` event (the organizer's round page, the public round).
+- A round that seats players (published, or changed after publishing) tells each seated player
+  with an account, on their own channel: ``table`` with the competition, round and table.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.urls import reverse
+
+from scoring import live
+from tournaments.models import Table, TableSeat
+
+#: Changes that seat players at a published round's tables.
+SEATING = {
+    "publish_round",
+    "swap_published",
+    "replace_entry",
+    "redraw_tables",
+    "seat_late_entrant",
+}
+
+
+def announce_change(competition, action: str, round_=None) -> None:
+    """Called inside the write's transaction; the events leave once it commits."""
+    number = round_.number if round_ is not None else None
+
+    def send() -> None:
+        live.publish(
+            live.competition_channel(competition.pk),
+            "competition",
+            {
+                "id": competition.pk,
+                "action": action,
+                "round": number,
+                "public": bool(competition.public),
+            },
+        )
+        if action in SEATING and round_ is not None:
+            announce_seats(round_.pk)
+
+    transaction.on_commit(send)
+
+
+def announce_standings(competition_id: int, version: int) -> None:
+    live.publish_on_commit(
+        live.competition_channel(competition_id),
+        "standings",
+        {"id": competition_id, "version": version},
+    )
+
+
+def announce_table(game_id: int, finished: bool) -> None:
+    """A competition's game changed (after commit): its table, when it finished or reopened."""
+    row = (
+        Table.objects.filter(game_id=game_id)
+        .values("number", "round__number", "round__competition_id")
+        .first()
+    )
+    if row is None:
+        return
+    live.publish(
+        live.competition_channel(row["round__competition_id"]),
+        "table",
+        {
+            "id": row["round__competition_id"],
+            "round": row["round__number"],
+            "table": row["number"],
+            "game": game_id,
+            "finished": finished,
+        },
+    )
+
+
+def announce_seats(round_id: int) -> None:
+    """Tell each seated player with an account where they sit (one query)."""
+    seats = TableSeat.objects.filter(table__round_id=round_id).values(
+        "table__number",
+        "table__round__number",
+        "table__round__competition__name",
+        "table__round__competition__slug",
+        "table__round__competition__club__slug",
+        "entry__player__user_id",
+        "entry__partner__user_id",
+    )
+    for seat in seats:
+        url = reverse(
+            "public-round",
+            args=[
+                seat["table__round__competition__club__slug"],
+                seat["table__round__competition__slug"],
+                seat["table__round__number"],
+            ],
+        )
+        for user_id in {seat["entry__player__user_id"], seat["entry__partner__user_id"]} - {None}:
+            live.publish(
+                live.user_channel(user_id),
+                "table",
+                {
+                    "competition": seat["table__round__competition__name"],
+                    "round": seat["table__round__number"],
+                    "table": seat["table__number"],
+                    "url": url,
+                },
+            )
