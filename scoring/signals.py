@@ -33,11 +33,14 @@ GAME_CHANGES = (
 
 
 def publish_game(game, change: str) -> None:
-    """Tell the game's screens, once the transaction commits, that it is now at its version."""
-    live.publish_on_commit(
-        live.game_channel(game.pk),
-        "game",
-        {"id": game.pk, "version": game.version, "status": game.status, "change": change},
+    """Tell the game's screens, once the transaction commits, that it is now at its version
+    (read then: a write may bump the version after announcing its change)."""
+    transaction.on_commit(
+        lambda: live.publish(
+            live.game_channel(game.pk),
+            "game",
+            {"id": game.pk, "version": game.version, "status": game.status, "change": change},
+        )
     )
 
 

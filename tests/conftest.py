@@ -95,6 +95,17 @@ def fresh_cache():
     middleware.forget()
 
 
+@pytest.fixture(autouse=True)
+def fresh_live_bus():
+    """Every test starts with a live bus of its own (scoring/live/bus.py): no event another
+    test published is in its history, whatever ids the database gave again."""
+    from scoring.live.bus import reset_bus
+
+    reset_bus()
+    yield
+    reset_bus()
+
+
 @pytest.fixture
 def olga(django_user_model):
     return django_user_model.objects.create_user("olga", password="pw-olga", first_name="Olga")
