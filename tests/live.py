@@ -56,7 +56,8 @@ class Stream:
         async_client = AsyncClient(**extra)
         if client is not None:
             async_client.cookies = client.cookies
-        return await async_client.get(url, headers=headers)
+        # In English, as the sync test clients ask (tests/conftest.py english_browsers).
+        return await async_client.get(url, headers={"Accept-Language": "en", **headers})
 
     async def _read(self) -> None:
         buffer = ""

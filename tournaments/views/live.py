@@ -97,6 +97,9 @@ def _open_competition(request, club_slug: str, slug: str):
     opening = Opening(request)
     authenticate_stream(request, opening)
     competition, role = public_or_404(request, club_slug, slug)
+    # The language the page would speak (the visitor's, else the club's), chosen in this
+    # thread: the table is rendered in it.
+    opening.language = translation.get_language() or settings.LANGUAGE_CODE
     return competition, role, opening
 
 
@@ -120,7 +123,7 @@ async def competition_stream(request, club_slug: str, slug: str):
     except exceptions.AuthenticationFailed as problem:
         return refused(401, str(problem.detail))
     spectator = role is None
-    language = translation.get_language() or settings.LANGUAGE_CODE
+    language = opening.language
     big = request.GET.get("big") == "1"
     sent = [0]  # the standings version this stream last sent
 
