@@ -82,18 +82,19 @@ class Stream:
         return json.loads(self.response.content)
 
     def close(self) -> None:
-        """Hang up, as a browser leaving the page does, and wait for the stream to end."""
+        """Hang up, as a browser leaving the page does: the stream and whatever else runs on
+        its loop (a Redis listener) end, their ``finally`` blocks run, the loop closes."""
         if self.thread is None:
             return
-        if self.reader is not None and not self.reader.done():
-            self.reader.cancel()
-            with contextlib.suppress(BaseException):
-                self._run(self._settled(), timeout=5)
+        with contextlib.suppress(BaseException):
+            self._run(self._wind_up(), timeout=10)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)
+        self.loop.close()
         self.thread = None
 
-    async def _settled(self) -> None:
-        """Let the cancelled reading run its ``finally`` blocks."""
-        for _ in range(20):
-            await asyncio.sleep(0.01)
+    async def _wind_up(self) -> None:
+        tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

@@ -29,11 +29,10 @@ import logging
 
 from django.db import transaction
 
-from scoring.live.bus import Unavailable, bus
+from scoring.live.bus import Unavailable, current_bus
 
 __all__ = [
     "Unavailable",
-    "bus",
     "competition_channel",
     "desk_channel",
     "game_channel",
@@ -80,7 +79,7 @@ def publish(channel: str, kind: str, data: dict) -> str | None:
     """Announce ``kind`` on ``channel`` now; the event's id, or None when the bus could not be
     reached (the change itself is stored: screens fall back to polling and catch up)."""
     try:
-        return bus().publish(channel, kind, data)
+        return current_bus().publish(channel, kind, data)
     except Unavailable as problem:
         logger.warning("live event %s on %s not published: %s", kind, channel, problem)
         return None

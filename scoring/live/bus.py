@@ -294,7 +294,7 @@ class RedisBus:
 
 
 @cache
-def bus() -> MemoryBus | RedisBus:
+def current_bus() -> MemoryBus | RedisBus:
     """The bus of this process, from the settings (``reset_bus`` forgets it, for tests)."""
     if settings.LIVE_REDIS_URL:
         return RedisBus(settings.LIVE_REDIS_URL, settings.LIVE_HISTORY)
@@ -302,4 +302,4 @@ def bus() -> MemoryBus | RedisBus:
 
 
 def reset_bus() -> None:
-    bus.cache_clear()
+    current_bus.cache_clear()

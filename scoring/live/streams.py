@@ -40,7 +40,7 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.http import HttpResponse, StreamingHttpResponse
 
-from scoring.live.bus import CLOSE, Event, Unavailable, bus, hub, parse_id
+from scoring.live.bus import CLOSE, Event, Unavailable, current_bus, hub, parse_id
 
 #: What ``shape`` answers to end the stream.
 END = object()
@@ -107,7 +107,7 @@ async def open_stream(
             )
         open_streams[address] += 1
     try:
-        stream_bus = bus()
+        stream_bus = current_bus()
         await stream_bus.ensure_listening()
         sub = hub.subscribe({channel, *control})
         try:
