@@ -1,4 +1,5 @@
-# Segnapunti: `make run` serves the demo club on http://127.0.0.1:8000, `make test` runs the suite
+# Segnapunti: `make run` serves the demo club on http://127.0.0.1:8000 (uvicorn: the pages and their
+# live streams, one process), `make test` runs the suite
 # (the scripts' tests under Node, then pytest; not the browser and broker tests: it says how).
 # Phones at the table: `make run HOST=0.0.0.0:8000` serves on the local network too (the home page,
 # opened on this computer, names the address phones open; README "Playing at the club").
@@ -38,7 +39,7 @@ LAN    := $(if $(filter 127.0.0.1:% localhost:% [::1]:% 127.0.0.1 localhost,$(HO
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py loaddemo
-	$(if $(LAN),ALLOWED_HOSTS="$${ALLOWED_HOSTS:-*}" ,)$(PY) manage.py runserver $(HOST)
+	$(if $(LAN),ALLOWED_HOSTS="$${ALLOWED_HOSTS:-*}" ,)$(PY) manage.py serve $(HOST)
 
 # The scripts' pure parts (tests/js/) run first, under Node's own test runner: no npm package.
 test: $(STAMP)
@@ -50,7 +51,7 @@ test: $(STAMP)
 	$(PY) -m coverage report --format=total | sed 's/^/Total coverage of the project: /; s/$$/%/'
 	@echo "Left out: the browser tests (they need Chromium) and the broker tests (a Redis server). Run them with"
 	@echo "  CHROMIUM_PATH=\$$(command -v chromium) $(PY) -m pytest -m browser tests/browser"
-	@echo "  CELERY_BROKER_URL=redis://127.0.0.1:6379/15 $(PY) -m pytest -m broker tests/tournaments/test_broker.py"
+	@echo "  CELERY_BROKER_URL=redis://127.0.0.1:6379/15 $(PY) -m pytest -m broker tests/tournaments/test_broker.py tests/scoring/test_live_redis.py"
 	@echo "(bash .ci/run runs everything, as CI does)."
 
 lint: $(STAMP)

@@ -313,6 +313,8 @@ def test_the_settings_refuse_a_bad_setting_in_one_line_naming_it(env, line, monk
     [
         pytest.param(["manage.py", "migrate"], id="manage.py-migrate"),
         pytest.param(["manage.py", "runserver", "127.0.0.1:0"], id="manage.py-runserver"),
+        pytest.param(["manage.py", "serve", "127.0.0.1:0"], id="manage.py-serve"),
+        pytest.param(["-m", "uvicorn", "config.asgi:application", "--port", "0"], id="uvicorn"),
         pytest.param(["manage.py", "help"], id="manage.py-help"),
         pytest.param(
             ["-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", "config.wsgi"], id="gunicorn"
