@@ -19,7 +19,6 @@ is 404 but to its club's members). What each reader gets:
 from __future__ import annotations
 
 import asyncio
-from collections import OrderedDict
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -37,9 +36,6 @@ from tournaments.models import Competition
 from tournaments.views.access import organizer_or_404, public_or_404
 from tournaments.views.standings_cache import snapshot_stamp, standings_html
 
-#: Rendered tables kept per process: (competition, language, big) -> (version, html).
-_rendered: OrderedDict[tuple, tuple[int, str]] = OrderedDict()
-_RENDERED_LIMIT = 256
 #: The render under way (or waiting for its burst to end) per (loop, competition, language, big).
 _pending: dict[tuple, asyncio.Future] = {}
 _tasks: set[asyncio.Task] = set()
@@ -62,7 +58,9 @@ def _render(competition_id: int, language: str, big: bool) -> tuple[int, str] | 
 
 async def fragment(competition_id: int, language: str, big: bool) -> tuple[int, str] | None:
     """The spectators' table after a burst of changes: the first caller of a burst waits
-    ``LIVE_COALESCE_MS``, renders once, and every caller meanwhile shares that answer."""
+    ``LIVE_COALESCE_MS``, renders once, and every caller meanwhile shares that answer. The HTML
+    itself comes from the render cache every web process shares (``standings_cache``): one
+    render per version and language, whichever process asks first."""
     loop = asyncio.get_running_loop()
     key = (id(loop), competition_id, language, big)
     future = _pending.get(key)
@@ -77,11 +75,6 @@ async def fragment(competition_id: int, language: str, big: bool) -> tuple[int, 
                 result = await sync_to_async(_render, thread_sensitive=False)(
                     competition_id, language, big
                 )
-                if result is not None:
-                    _rendered[key[1:]] = result
-                    _rendered.move_to_end(key[1:])
-                    while len(_rendered) > _RENDERED_LIMIT:
-                        _rendered.popitem(last=False)
                 future.set_result(result)
             except BaseException as problem:  # every waiter hears of it
                 _pending.pop(key, None)
