@@ -24,6 +24,11 @@ channel's cursor read after it: nothing falls between the two, nothing comes twi
 
 Each address may hold ``LIVE_STREAMS_PER_CLIENT`` streams at once in a process (429 past it);
 ``open_streams`` counts them.
+
+An idle stream holds no database connection: Django closes a request's connection when the
+response ends, which for a stream is when the viewer leaves, so every database read of a stream
+goes through ``read`` (its connection closed at once), and the connection the page's middleware
+and access checks opened is closed before the first event.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ from dataclasses import dataclass
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.db import connections
 from django.http import HttpResponse, StreamingHttpResponse
 
 from scoring.live.bus import CLOSE, Event, Unavailable, current_bus, hub, parse_id
@@ -88,6 +94,25 @@ def refused(status: int, message: str, *, retry_after: int | None = None) -> Htt
 Shape = Callable[[Event], Awaitable[Outgoing | object | None]]
 
 
+def _close_connections() -> None:
+    for connection in connections.all(initialized_only=True):
+        connection.close()
+
+
+def _closing(function, *args):
+    try:
+        return function(*args)
+    finally:
+        _close_connections()
+
+
+async def read(function, *args, thread_sensitive: bool = False):
+    """``function(*args)`` in a thread, its database connections closed once it returns: a
+    stream keeps none open while it waits. ``thread_sensitive``: in the request's own thread
+    (where the page's lookups ran), for a stream view's access checks."""
+    return await sync_to_async(_closing, thread_sensitive=thread_sensitive)(function, *args)
+
+
 async def open_stream(
     request,
     *,
@@ -112,9 +137,7 @@ async def open_stream(
         sub = hub.subscribe({channel, *control})
         try:
             seen = last_seen(request)
-            opening = await sync_to_async(_opening, thread_sensitive=False)(
-                stream_bus, channel, seen
-            )
+            opening = await read(_opening, stream_bus, channel, seen)
         except BaseException:
             hub.unsubscribe(sub)
             raise
@@ -154,6 +177,8 @@ async def _events(
     heartbeat = settings.LIVE_HEARTBEAT_SECONDS
     last = parse_id(cursor) or (0, 0)
     try:
+        # What the middleware and the access checks opened in the request's thread.
+        await sync_to_async(_close_connections, thread_sensitive=True)()
         yield f"retry: {RETRY_MS}\n\n"
         if seen is None or missed is None:
             state = await first()
@@ -178,10 +203,10 @@ async def _events(
                 continue
             if event is CLOSE:
                 return
-            if event.channel != channel:  # a control channel: the login or token ended
-                if event.kind == "end":
-                    yield frame("end", event.data)
-                    return
+            if event.kind == "end":  # the login, the token or the account ended
+                yield frame("end", event.data)
+                return
+            if event.channel != channel:  # a control channel says nothing else
                 continue
             if event.key <= last:
                 continue  # already in the state sent first

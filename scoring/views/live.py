@@ -6,7 +6,8 @@ The decision is made once, when the stream opens, through the same lookups as th
 (``game_or_404``): a stream then costs no query while it is idle. What could end the right to
 read later ends the stream instead: a logout (the session's channel), a revoked token (the
 token's), a renewed table link (the game's ``link`` event, for a stream opened on the link's
-strength), the session's own expiry (checked at each heartbeat).
+strength), an account deactivated (the user's channel), the session's own expiry (checked at
+each heartbeat).
 
 API clients authenticate with ``Authorization: Token <key>``, as everywhere in the API; a
 browser's session works too.
@@ -16,7 +17,6 @@ from __future__ import annotations
 
 import time
 
-from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.http import Http404
 from django.views.decorators.http import require_GET
@@ -24,7 +24,7 @@ from rest_framework import exceptions
 
 from scoring import access, live
 from scoring.api.authentication import CachedTokenAuthentication
-from scoring.live.streams import END, Outgoing, open_stream, refused
+from scoring.live.streams import END, Outgoing, open_stream, read, refused
 from scoring.models import Game
 from scoring.throttles import client_address
 from scoring.views.access import game_or_404
@@ -50,12 +50,14 @@ def authenticate_stream(request, opening: Opening) -> None:
         user, _token = CachedTokenAuthentication().authenticate_credentials(key.strip())
         request.user = user
         opening.control.append(live.token_channel(key.strip()))
+        opening.control.append(live.user_channel(user.pk))
         return
     session = getattr(request, "session", None)
     if session is None or session.session_key is None:
         return
     if request.user.is_authenticated:
         opening.control.append(live.session_channel(session.session_key))
+        opening.control.append(live.user_channel(request.user.pk))
     opening.deadline = session.get_expiry_date().timestamp()
 
 
@@ -89,14 +91,14 @@ async def game_stream(request, game_id: int):
     """``text/event-stream`` of a game: ``hello`` / ``reload`` with its version and status,
     then a ``game`` event at each change (``id``, ``version``, ``status``, ``change``)."""
     try:
-        game, opening = await sync_to_async(_open_game)(request, game_id)
+        game, opening = await read(_open_game, request, game_id, thread_sensitive=True)
     except Http404:
         return refused(404, "No such game.")
     except exceptions.AuthenticationFailed as problem:
         return refused(401, str(problem.detail))
 
     async def first() -> dict:
-        return await sync_to_async(_game_state, thread_sensitive=False)(game.pk)
+        return await read(_game_state, game.pk)
 
     async def shape(event):
         if event.kind == "link":
@@ -128,7 +130,7 @@ async def my_stream(request):
     """``text/event-stream`` of the signed-in player's own news: a ``table`` event when a
     round seats them (``competition``, ``round``, ``table``, ``url``)."""
     try:
-        user_id, opening = await sync_to_async(_open_own)(request)
+        user_id, opening = await read(_open_own, request, thread_sensitive=True)
     except Http404:
         return refused(404, "Sign in to follow your own games.")
     except exceptions.AuthenticationFailed as problem:

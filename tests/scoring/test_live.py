@@ -281,3 +281,12 @@ def test_an_idle_stream_sends_heartbeats_and_ends_with_its_session(
     while (event := stream.next(timeout=4, heartbeats=True)) is not CLOSED:
         assert event == {"comment": "heartbeat"}
     assert time.monotonic() - started < 4
+
+
+def test_a_deactivated_account_ends_its_streams(terziglio, olga, streams):
+    stream = streams(f"/g/{terziglio.pk}/events/", client=signed_in(olga))
+    stream.next()
+    olga.is_active = False
+    olga.save()
+    assert stream.next()["data"] == {"reason": "account"}
+    assert stream.next() is CLOSED

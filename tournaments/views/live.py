@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 
-from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
@@ -29,7 +28,7 @@ from django.views.decorators.http import require_GET
 from rest_framework import exceptions
 
 from scoring import live
-from scoring.live.streams import Outgoing, open_stream, refused
+from scoring.live.streams import Outgoing, open_stream, read, refused
 from scoring.views.live import Opening, authenticate_stream
 from tournaments import selectors
 from tournaments.models import Competition
@@ -72,9 +71,7 @@ async def fragment(competition_id: int, language: str, big: bool) -> tuple[int, 
             try:
                 await asyncio.sleep(settings.LIVE_COALESCE_MS / 1000)
                 del _pending[key]  # a change from now on starts a new burst
-                result = await sync_to_async(_render, thread_sensitive=False)(
-                    competition_id, language, big
-                )
+                result = await read(_render, competition_id, language, big)
                 future.set_result(result)
             except BaseException as problem:  # every waiter hears of it
                 _pending.pop(key, None)
@@ -108,8 +105,8 @@ async def competition_stream(request, club_slug: str, slug: str):
     version (and, for a spectator, the table itself), then ``standings``, ``competition`` and
     ``table`` events."""
     try:
-        competition, role, opening = await sync_to_async(_open_competition)(
-            request, club_slug, slug
+        competition, role, opening = await read(
+            _open_competition, request, club_slug, slug, thread_sensitive=True
         )
     except Http404:
         return refused(404, "No such competition.")
@@ -130,7 +127,7 @@ async def competition_stream(request, club_slug: str, slug: str):
     async def first() -> dict:
         if spectator:
             return await table()
-        return await sync_to_async(_competition_state, thread_sensitive=False)(competition.pk)
+        return await read(_competition_state, competition.pk)
 
     async def shape(event):
         if not spectator:
@@ -171,7 +168,9 @@ async def desk_stream(request, club_slug: str, slug: str):
     """``text/event-stream`` of a competition's desk (its owners and organizers): a
     ``competition`` event at each recorded change (registrations, check-ins, fees...)."""
     try:
-        competition, opening = await sync_to_async(_open_desk)(request, club_slug, slug)
+        competition, opening = await read(
+            _open_desk, request, club_slug, slug, thread_sensitive=True
+        )
     except Http404:
         return refused(404, "No such competition.")
     except PermissionDenied:
@@ -207,7 +206,7 @@ def _slugs(competition_id: int) -> tuple[str, str]:
 async def competition_stream_by_id(request, competition_id: int):
     """The API's address of ``competition_stream``: ``/api/v1/competitions/<id>/events/``."""
     try:
-        club_slug, slug = await sync_to_async(_slugs)(competition_id)
+        club_slug, slug = await read(_slugs, competition_id)
     except Http404:
         return refused(404, "No such competition.")
     return await competition_stream(request, club_slug, slug)
