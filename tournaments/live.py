@@ -6,7 +6,8 @@
   public now. Never the event's data or reason: a spectator may hear it.
 - New standings (``services.standings.store_standings``) are a ``standings`` event with their
   version; the stream server turns it into the table itself for spectators
-  (``tournaments.views.live``).
+  (``tournaments.views.live``). Each circuit counting the competition hears it too, on its own
+  channel (``circuit:<id>``): its standings follow.
 - A table's game finishing is a ``table`` event (the organizer's round page, the public round).
 - A round that seats players (published, or changed after publishing) tells each seated player
   with an account, on their own channel: ``table`` with the competition, round and table.
@@ -18,7 +19,7 @@ from django.db import transaction
 from django.urls import reverse
 
 from scoring import live
-from tournaments.models import Table, TableSeat
+from tournaments.models import CircuitCompetition, Table, TableSeat
 
 #: Changes that seat players at a published round's tables.
 SEATING = {
@@ -51,12 +52,23 @@ def announce_change(competition, action: str, round_=None) -> None:
     transaction.on_commit(send)
 
 
+def circuit_channel(circuit_id: int) -> str:
+    return f"circuit:{circuit_id}"
+
+
 def announce_standings(competition_id: int, version: int) -> None:
-    live.publish_on_commit(
-        live.competition_channel(competition_id),
-        "standings",
-        {"id": competition_id, "version": version},
-    )
+    def send() -> None:
+        data = {"id": competition_id, "version": version}
+        live.publish(live.competition_channel(competition_id), "standings", data)
+        circuits = CircuitCompetition.objects.filter(competition_id=competition_id)
+        for circuit_id in circuits.values_list("circuit_id", flat=True):
+            live.publish(
+                circuit_channel(circuit_id),
+                "standings",
+                {"id": circuit_id, "competition": competition_id, "version": version},
+            )
+
+    transaction.on_commit(send)
 
 
 def announce_table(game_id: int, finished: bool) -> None:

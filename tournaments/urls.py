@@ -149,6 +149,11 @@ urlpatterns = [
     path("c/<slug:club_slug>/circuits/<slug:slug>/", circuits.circuit_page, name="circuit"),
     path("circuits/<slug:club_slug>/<slug:slug>/", circuits.public_circuit, name="public-circuit"),
     path(
+        "circuits/<slug:club_slug>/<slug:slug>/events/",
+        live.circuit_stream,
+        name="circuit-stream",
+    ),
+    path(
         "circuits/<slug:club_slug>/<slug:slug>/projector/",
         circuits.circuit_projector,
         name="public-circuit-projector",

@@ -13,10 +13,12 @@ from django.test import Client
 
 from scoring import services as scoring
 from scoring.services import Actor
+from tests.builders import by
 from tests.live import CLOSED, Stream
 from tests.tournaments.helpers import enter, make_competition, play, terziglio_won_by
 from tournaments import live, services
 from tournaments.models import Competition, StandingsSnapshot
+from tournaments.services import circuits
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -183,3 +185,20 @@ def test_a_player_hears_where_a_published_round_seats_them(club, olga, oscar, st
         "table": table.number,
         "url": "/p/uno/coppa/rounds/1/",
     }
+
+
+def test_a_circuit_hears_when_one_of_its_competitions_standings_change(
+    club, olga, bea, night, streams
+):
+    circuit = circuits.create_circuit(club=club, by=by(olga), name="Circuito")
+    circuits.add_competition(circuit=circuit, by=by(olga), competition=night)
+    hidden = circuits.create_circuit(club=club, by=by(olga), name="Interno", public=False)
+    assert streams(f"/circuits/uno/{hidden.slug}/events/").status == 404
+    assert streams(f"/circuits/uno/{hidden.slug}/events/", client=signed_in(bea)).status == 404
+    spectator = streams(f"/circuits/uno/{circuit.slug}/events/")
+    assert spectator.next()["data"] == {"id": circuit.pk}
+    game = night.rounds.get(number=1).tables.get(number=1).game
+    play(game, terziglio_won_by(1, 3), olga)
+    event = next_of(spectator, "standings")
+    assert event["data"]["id"] == circuit.pk
+    assert event["data"]["competition"] == night.pk

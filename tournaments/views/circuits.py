@@ -325,7 +325,7 @@ CIRCUIT_ACTIONS = {
 }
 
 
-def _public_or_404(request, club_slug: str, slug: str) -> Circuit:
+def public_circuit_or_404(request, club_slug: str, slug: str) -> Circuit:
     circuit, _role = _circuit_or_404(request, club_slug, slug)
     if not circuit.public and not (
         request.user.is_authenticated
@@ -348,7 +348,7 @@ def _shown(standings: dict[str, Any]) -> dict[str, Any]:
 
 
 def public_circuit(request, club_slug: str, slug: str):
-    circuit = _public_or_404(request, club_slug, slug)
+    circuit = public_circuit_or_404(request, club_slug, slug)
     standings = _shown(read.circuit_standings(circuit))
     return render(
         request,
@@ -366,7 +366,7 @@ def public_circuit(request, club_slug: str, slug: str):
 
 
 def circuit_projector(request, club_slug: str, slug: str):
-    circuit = _public_or_404(request, club_slug, slug)
+    circuit = public_circuit_or_404(request, club_slug, slug)
     standings = _shown(read.circuit_standings(circuit))
     return render(
         request,
@@ -383,7 +383,7 @@ def circuit_projector(request, club_slug: str, slug: str):
 def circuit_csv(request, club_slug: str, slug: str):
     """The circuit's standings as a spreadsheet: semicolons, one row per person, one column per
     competition (its points, in brackets when not counted, with a * while provisional)."""
-    circuit = _public_or_404(request, club_slug, slug)
+    circuit = public_circuit_or_404(request, club_slug, slug)
     standings = read.circuit_standings(circuit)
     competitions = [c for c in standings["competitions"] if c["counts"]]
     buffer = io.StringIO()

@@ -31,8 +31,10 @@ from scoring import live
 from scoring.live.streams import Outgoing, open_stream, read, refused
 from scoring.views.live import Opening, authenticate_stream
 from tournaments import selectors
+from tournaments.live import circuit_channel
 from tournaments.models import Competition
 from tournaments.views.access import organizer_or_404, public_or_404
+from tournaments.views.circuits import public_circuit_or_404
 from tournaments.views.standings_cache import snapshot_stamp, standings_html
 
 #: The render under way (or waiting for its burst to end) per (loop, competition, language, big).
@@ -210,3 +212,36 @@ async def competition_stream_by_id(request, competition_id: int):
     except Http404:
         return refused(404, "No such competition.")
     return await competition_stream(request, club_slug, slug)
+
+
+def _open_circuit(request, club_slug: str, slug: str):
+    opening = Opening(request)
+    authenticate_stream(request, opening)
+    return public_circuit_or_404(request, club_slug, slug), opening
+
+
+@require_GET
+async def circuit_stream(request, club_slug: str, slug: str):
+    """``text/event-stream`` of a circuit's standings (as its public page may be read): a
+    ``standings`` event (``id``, ``competition``, ``version``) when one of its competitions'
+    standings change; the page fetches the circuit's table again."""
+    try:
+        circuit, opening = await read(
+            _open_circuit, request, club_slug, slug, thread_sensitive=True
+        )
+    except Http404:
+        return refused(404, "No such circuit.")
+    except exceptions.AuthenticationFailed as problem:
+        return refused(401, str(problem.detail))
+
+    async def first() -> dict:
+        return {"id": circuit.pk}
+
+    return await open_stream(
+        request,
+        channel=circuit_channel(circuit.pk),
+        first=first,
+        control=tuple(opening.control),
+        deadline=opening.deadline,
+        address=opening.address,
+    )
