@@ -31,6 +31,7 @@ from drf_spectacular.plumbing import get_override
 from drf_spectacular.utils import OpenApiExample
 
 from scoring.rules import RULESETS
+from scoring.signals import GAME_CHANGES
 
 COMPONENTS = "#/components/schemas/"
 EXTENSION = "x-segnapunti-headers"
@@ -212,8 +213,6 @@ STREAM_OPENING = (
 
 
 def _game_stream_events() -> str:
-    from scoring.signals import GAME_CHANGES
-
     changes = ", ".join(f"`{change}`" for change in GAME_CHANGES)
     return (
         f"Server-Sent Events. {STREAM_OPENING} Events:\n\n"
@@ -229,17 +228,17 @@ def _competition_stream_events() -> str:
         f"Server-Sent Events. {STREAM_OPENING} Events, for a caller with no role in the "
         "competition's club (a spectator):\n\n"
         "* `hello`, `reload`, `standings`: `{id, version, html}`, the standings' version and "
-        "their table as HTML in the request's language (`big=1`: the projector's size); "
-        "`version` is null and `html` absent while there are none. A burst of changes is one "
-        "`standings` event, the latest version;\n"
+        "their table as HTML in the request's language (`big=1`: the projector's size). A "
+        "burst of changes is one `standings` event, the latest version;\n"
         "* `competition`: `{id, action, round, public}`, a recorded change (`action` such as "
         "`add_round`, `update_round`, `close_round`, `check_in`; `round` its number or null; "
         "`public` whether the competition is public now);\n"
         "* `table`: `{id, round, table, game, finished}`, a table's game finished or reopened;\n"
         "* `gone`: `{id}`, the competition is no longer public; the stream closes.\n\n"
-        "For a member of the club, `hello`, `reload` and `standings` are `{id, version}` (read "
-        "the standings at `/api/v1/competitions/{competition_id}/standings/`); `competition` and "
-        f"`table` as above; no `gone`.\n\n{STREAM_HEARTBEAT}"
+        "For a member of the club, `hello`, `reload` and `standings` are `{id, version}` "
+        "(`version` null before the first standings are computed; read them at "
+        "`/api/v1/competitions/{competition_id}/standings/`); `competition` and `table` as "
+        f"above; no `gone`.\n\n{STREAM_HEARTBEAT}"
     )
 
 
