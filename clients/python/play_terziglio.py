@@ -1,21 +1,26 @@
 """A Terziglio game played to its end through the generated Python client (openapi-python-client),
-as docs/api.md shows it: a token, a new game, hands entered with an Idempotency-Key (one of them
-sent twice), a correction with If-Match, a removal with a reason. ``mypy --strict`` checks it
-(.ci/clients); run against a server it prints the final ranking.
+as docs/api.md shows it: a token, a new game followed live on its event stream, hands entered with
+an Idempotency-Key (one of them sent twice), a correction with If-Match, a removal with a reason.
+``mypy --strict`` checks it (.ci/clients); run against a server (under ASGI, for the stream) it
+prints the live event of the first hand and the final ranking.
 
     python play_terziglio.py http://127.0.0.1:8000 demo-user password club-slug
 """
 
 from __future__ import annotations
 
+import json
 import sys
 import uuid
+from collections.abc import Iterator
 from http import HTTPStatus
+from typing import Any
 
 from segnapunti_client import AuthenticatedClient, Client
 from segnapunti_client.api.v1 import (
     v1_auth_token_create,
     v1_clubs_games_create,
+    v1_games_events_retrieve,
     v1_games_hands_create,
     v1_games_hands_destroy,
     v1_games_hands_update,
@@ -45,6 +50,25 @@ def checked[T](response: Response[T | ErrorResponse], expected: HTTPStatus) -> T
     return parsed
 
 
+def events(lines: Iterator[str]) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """Server-Sent Events as (id, name, data): fields up to a blank line, comments skipped."""
+    event_id, name, data = "", "message", list[str]()
+    for line in lines:
+        if not line:
+            if data:
+                yield event_id, name, json.loads("\n".join(data))
+            name, data = "message", []
+        elif not line.startswith(":"):
+            field, _, value = line.partition(":")
+            value = value.removeprefix(" ")
+            if field == "id":
+                event_id = value
+            elif field == "event":
+                name = value
+            elif field == "data":
+                data.append(value)
+
+
 def hand(dealer: int, points: int) -> TerziglioPointsHandRequest:
     """Seat 0 plays a solo every hand and makes ``points`` of the 11."""
     return TerziglioPointsHandRequest(
@@ -72,17 +96,33 @@ def main(base_url: str, username: str, password: str, club: str) -> None:
     game: Game = checked(started, HTTPStatus.CREATED)
     print("game", game.id, "at", started.headers["Location"], "ETag", started.headers["ETag"])
 
-    # Hand 1, sent twice with one key: the second answer is the first one, replayed.
-    key = str(uuid.uuid4())
-    first = v1_games_hands_create.sync_detailed(
-        game.id, client=api, body=hand(0, 7), idempotency_key=key
-    )
-    again = v1_games_hands_create.sync_detailed(
-        game.id, client=api, body=hand(0, 7), idempotency_key=key
-    )
-    entered: Hand = checked(first, HTTPStatus.CREATED)
-    assert checked(again, HTTPStatus.CREATED).number == entered.number == 1
-    assert again.headers["Idempotent-Replayed"] == "true"
+    # The game followed live: its event stream, opened with the token, says `hello` with the
+    # version now, then `game` with each new version once stored. The generated module builds
+    # the request; httpx streams it (the module's own functions would wait for the whole answer,
+    # which never ends).
+    request = v1_games_events_retrieve._get_kwargs(game.id)
+    with api.get_httpx_client().stream(**request) as stream:
+        assert stream.headers["Content-Type"].startswith("text/event-stream")
+        live = events(stream.iter_lines())
+        _, name, now = next(live)
+        assert name == "hello" and now["version"] == game.version
+
+        # Hand 1, sent twice with one key: the second answer is the first one, replayed.
+        key = str(uuid.uuid4())
+        first = v1_games_hands_create.sync_detailed(
+            game.id, client=api, body=hand(0, 7), idempotency_key=key
+        )
+        again = v1_games_hands_create.sync_detailed(
+            game.id, client=api, body=hand(0, 7), idempotency_key=key
+        )
+        entered: Hand = checked(first, HTTPStatus.CREATED)
+        assert checked(again, HTTPStatus.CREATED).number == entered.number == 1
+        assert again.headers["Idempotent-Replayed"] == "true"
+
+        event_id, name, change = next(live)  # the hand, once: its replay stored nothing
+        print("live", name, event_id, change)
+        assert name == "game" and change["change"] == "hand"
+        assert change["version"] == entered.game.version
 
     # Hand 1 corrected, conditioned on the validator read: 8 points, not 7.
     correction = HandCorrectionRequest(document=hand(0, 8), reason="miscounted")

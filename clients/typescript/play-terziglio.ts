@@ -1,7 +1,8 @@
 // A Terziglio game played to its end through the generated TypeScript types (openapi-typescript)
-// and openapi-fetch, as docs/api.md shows it: a token, a new game, hands entered with an
-// Idempotency-Key (one of them sent twice), a correction with If-Match, a removal with a reason.
-// `tsc --strict` checks it (.ci/clients); run against a server it prints the final totals.
+// and openapi-fetch, as docs/api.md shows it: a token, a new game followed live on its event
+// stream, hands entered with an Idempotency-Key (one of them sent twice), a correction with
+// If-Match, a removal with a reason. `tsc --strict` checks it (.ci/clients); run against a server
+// (under ASGI, for the stream) it prints the live event of the first hand and the final totals.
 //
 //   node play-terziglio.js http://127.0.0.1:8000 demo-user password club-slug
 import createClient from "openapi-fetch";
@@ -20,6 +21,43 @@ function hand(dealer: number, points: number): TerziglioHand {
     contract: "solo",
     soloist_points: points,
   };
+}
+
+type LiveEvent = { id: string; name: string; data: Record<string, unknown> };
+
+// Server-Sent Events as { id, name, data }: fields up to a blank line, comments skipped.
+async function* events(body: ReadableStream<Uint8Array>): AsyncGenerator<LiveEvent> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let id = "";
+  let name = "message";
+  let data: string[] = [];
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      for (let end = buffer.indexOf("\n"); end >= 0; end = buffer.indexOf("\n")) {
+        const line = buffer.slice(0, end).replace(/\r$/, "");
+        buffer = buffer.slice(end + 1);
+        if (line === "") {
+          if (data.length) yield { id, name, data: JSON.parse(data.join("\n")) };
+          name = "message";
+          data = [];
+        } else if (!line.startsWith(":")) {
+          const colon = line.includes(":") ? line.indexOf(":") : line.length;
+          const field = line.slice(0, colon);
+          const text = line.slice(colon + 1).replace(/^ /, "");
+          if (field === "id") id = text;
+          else if (field === "event") name = text;
+          else if (field === "data") data.push(text);
+        }
+      }
+    }
+  } finally {
+    await reader.cancel(); // closes the connection
+  }
 }
 
 function ok<T>(answer: { data?: T; error?: unknown; response: Response }): T {
@@ -41,6 +79,17 @@ async function main(baseUrl: string, username: string, password: string, club: s
   const game = ok(started);
   console.log("game", game.id, "at", started.response.headers.get("Location"));
 
+  // The game followed live: its event stream, opened with the token, says `hello` with the
+  // version now, then `game` with each new version once stored.
+  const opened = await api.GET("/api/v1/games/{game_id}/events/", {
+    params: { path: { game_id: game.id } },
+    parseAs: "stream",
+  });
+  if (!opened.data) throw new Error(`no stream: ${opened.response.status}`);
+  const live = events(opened.data);
+  const now = (await live.next()).value;
+  if (now?.name !== "hello" || now.data.version !== game.version) throw new Error("no hello");
+
   // Hand 1, sent twice with one key: the second answer is the first one, replayed.
   const key = crypto.randomUUID();
   const enter = (document: TerziglioHand, idempotencyKey: string) =>
@@ -52,6 +101,12 @@ async function main(baseUrl: string, username: string, password: string, club: s
   const again = await enter(hand(0, 7), key);
   if (ok(again).number !== ok(first).number) throw new Error("the replay made another hand");
   if (again.response.headers.get("Idempotent-Replayed") !== "true") throw new Error("no replay");
+
+  const change = (await live.next()).value; // the hand, once: its replay stored nothing
+  console.log("live", change?.name, change?.id, change?.data);
+  if (change?.name !== "game" || change.data.change !== "hand") throw new Error("no live hand");
+  if (change.data.version !== ok(first).game.version) throw new Error("not the new version");
+  await live.return(undefined);
 
   // Hand 1 corrected, conditioned on the validator read: 8 points, not 7.
   const corrected = await api.PUT("/api/v1/games/{game_id}/hands/{number}/", {

@@ -9,8 +9,10 @@ for a typed schema (``docs/api.md``, "Typing a new endpoint").
   ``extend_schema(extensions=sends(...))``.
 * :data:`HAND_DOCUMENT` / :data:`HAND_DOCUMENT_REQUEST`: each game's hand document, made from
   the rules registry (``Ruleset.hand_schemas``), never written by hand.
+* :data:`STREAMS`: the live streams (``text/event-stream``), plain async Django views that
+  drf-spectacular does not see, declared beside the GET of what they follow, with its security.
 * :func:`postprocess` (``POSTPROCESSING_HOOKS``), applied to the whole schema: the hand
-  components; the headers declared with :func:`sends`, plus those every operation may send
+  components; the streams; the headers declared with :func:`sends`, plus those every operation may send
   (``WWW-Authenticate`` with a 401, ``Retry-After`` with a 429, ``ETag`` with a 304); a 401 on
   every operation (a wrong token is refused wherever it is sent); every request body required
   (the views read a JSON object: without one they answer 400); and nullable references written
@@ -29,6 +31,7 @@ from drf_spectacular.plumbing import get_override
 from drf_spectacular.utils import OpenApiExample
 
 from scoring.rules import RULESETS
+from scoring.signals import GAME_CHANGES
 
 COMPONENTS = "#/components/schemas/"
 EXTENSION = "x-segnapunti-headers"
@@ -93,6 +96,10 @@ HEADERS: dict[str, dict[str, Any]] = {
         "description": "The scheme to authenticate with: `Token`.",
         "schema": {"type": "string"},
     },
+    "X-Accel-Buffering": {
+        "description": "`no`: a proxy (nginx) passes each event on at once instead of buffering.",
+        "schema": {"type": "string", "enum": ["no"]},
+    },
 }
 #: Headers sent with a status whatever the operation.
 HEADERS_BY_STATUS = {"304": ("ETag",), "401": ("WWW-Authenticate",), "429": ("Retry-After",)}
@@ -132,6 +139,7 @@ STATUS_DESCRIPTIONS = {
     "422": "The `Idempotency-Key` was used before with another body.",
     "428": "A precondition (`If-Match`) is required.",
     "429": "Too many tries: wait `Retry-After` seconds.",
+    "503": "Unavailable for now: wait `Retry-After` seconds.",
 }
 
 
@@ -187,12 +195,180 @@ HAND_DOCUMENT_REQUEST = ref("HandDocumentRequest")
 
 
 # ---------------------------------------------------------------------------------------------
+# Live streams: plain async Django views (scoring.live.streams), not DRF's, so drf-spectacular
+# does not see them; declared here, beside the GET of what they follow (its security too).
+
+STREAM_HEARTBEAT = (
+    "A comment line (`: heartbeat`) comes every 15 seconds while nothing happens. "
+    "`end` `{reason}` (`logout` or `token`): the login or token that opened the stream ended; "
+    "the stream closes."
+)
+STREAM_OPENING = (
+    "The stream starts with `retry: 2000`; then each event has an `id:` (`<ms>-<seq>`), an "
+    "`event:` name and one `data:` line of JSON. Its first event is `hello` (no `Last-Event-ID` "
+    "or one that is not the server's) or `reload` (one older than what the server keeps: read "
+    "everything again), both with the current state; with a `Last-Event-ID` the server still "
+    "keeps, the events missed since, as they were sent."
+)
+
+
+def _game_stream_events() -> str:
+    changes = ", ".join(f"`{change}`" for change in GAME_CHANGES)
+    return (
+        f"Server-Sent Events. {STREAM_OPENING} Events:\n\n"
+        "* `hello`, `reload`: `{id, version, status}`, the game now;\n"
+        "* `game`: `{id, version, status, change}` at each change, once stored; `change` is one "
+        f"of {changes}. Read the game for what changed;\n"
+        f"* `end`: see below.\n\n{STREAM_HEARTBEAT}"
+    )
+
+
+def _competition_stream_events() -> str:
+    return (
+        f"Server-Sent Events. {STREAM_OPENING} Events, for a caller with no role in the "
+        "competition's club (a spectator):\n\n"
+        "* `hello`, `reload`, `standings`: `{id, version, html}`, the standings' version and "
+        "their table as HTML in the request's language (`big=1`: the projector's size). A "
+        "burst of changes is one `standings` event, the latest version;\n"
+        "* `competition`: `{id, action, round, public}`, a recorded change (`action` such as "
+        "`add_round`, `update_round`, `close_round`, `check_in`; `round` its number or null; "
+        "`public` whether the competition is public now);\n"
+        "* `table`: `{id, round, table, game, finished}`, a table's game finished or reopened;\n"
+        "* `gone`: `{id}`, the competition is no longer public; the stream closes.\n\n"
+        "For a member of the club, `hello`, `reload` and `standings` are `{id, version}` "
+        "(`version` null before the first standings are computed; read them at "
+        "`/api/v1/competitions/{competition_id}/standings/`); `competition` and `table` as "
+        f"above; no `gone`.\n\n{STREAM_HEARTBEAT}"
+    )
+
+
+def _stream_operation(
+    operation_id: str, summary: str, what: str, parameter: str, events: str, example: str
+) -> dict[str, Any]:
+    parameters: list[dict[str, Any]] = [
+        {"in": "path", "name": parameter, "schema": {"type": "integer"}, "required": True},
+        {
+            "in": "header",
+            "name": "Last-Event-ID",
+            "schema": {"type": "string", "example": "1733099999123-4"},
+            "description": "The `id` of the last event read: the stream starts with the events "
+            "missed since (or `reload`). An id that is not the server's counts as none.",
+        },
+        {
+            "in": "query",
+            "name": "last",
+            "schema": {"type": "string"},
+            "description": "As `Last-Event-ID`, for a client that cannot set headers (the header "
+            "wins).",
+        },
+    ]
+    if parameter == "competition_id":
+        parameters.append(
+            {
+                "in": "query",
+                "name": "big",
+                "schema": {"type": "string", "enum": ["1"]},
+                "description": "`1`: the spectators' standings table at the projector's size.",
+            }
+        )
+    return {
+        "operationId": operation_id,
+        "summary": summary,
+        "description": f"Every change of {what} as it is stored, as Server-Sent Events: an open "
+        "answer that never ends (read it as it comes; reconnect with `Last-Event-ID`). Access "
+        f'as the GET of {what}. See docs/api.md, "Live streams".',
+        "parameters": parameters,
+        "tags": ["v1"],
+        "responses": {
+            "200": {
+                "description": "The event stream.",
+                "content": {
+                    "text/event-stream": {
+                        "schema": {"type": "string", "description": events},
+                        "example": example,
+                    }
+                },
+            },
+            "401": {
+                "description": "A wrong token: `Authorization` is not `Token <key>` of a valid "
+                "key. (Without one, the stream answers as the GET does to an anonymous caller.)"
+            },
+            "404": {"description": STATUS_DESCRIPTIONS["404"]},
+            "429": {
+                "description": "Too many streams open from one address: wait `Retry-After` seconds."
+            },
+            "503": {
+                "description": "Live updates are unavailable for now: poll, and open the stream "
+                "again after `Retry-After` seconds."
+            },
+        },
+        EXTENSION: {"200": ["X-Accel-Buffering"], "503": ["Retry-After"]},
+    }
+
+
+#: The streams: their path, the GET they follow, their operation.
+STREAMS = (
+    (
+        "/api/v1/games/{game_id}/events/",
+        "/api/v1/games/{game_id}/",
+        lambda: _stream_operation(
+            "v1_games_events_retrieve",
+            "A game's live events",
+            "the game",
+            "game_id",
+            _game_stream_events(),
+            "retry: 2000\n\n"
+            "id: 1733099999123-0\nevent: hello\n"
+            'data: {"id":44,"version":3,"status":"in_progress"}\n\n'
+            "id: 1733099999456-0\nevent: game\n"
+            'data: {"id":44,"version":4,"status":"in_progress","change":"hand"}\n\n',
+        ),
+    ),
+    (
+        "/api/v1/competitions/{competition_id}/events/",
+        "/api/v1/competitions/{competition_id}/",
+        lambda: _stream_operation(
+            "v1_competitions_events_retrieve",
+            "A competition's live events",
+            "the competition",
+            "competition_id",
+            _competition_stream_events(),
+            "retry: 2000\n\n"
+            "id: 1733099999123-0\nevent: hello\n"
+            'data: {"id":7,"version":12}\n\n'
+            "id: 1733099999456-0\nevent: table\n"
+            'data: {"id":7,"round":2,"table":4,"game":44,"finished":true}\n\n'
+            "id: 1733099999457-0\nevent: standings\n"
+            'data: {"id":7,"version":13}\n\n',
+        ),
+    ),
+)
+
+
+def _with_streams(paths: dict[str, Any]) -> dict[str, Any]:
+    """The paths with each stream declared right after the GET it follows (when that is there)."""
+    after: dict[str, tuple[str, dict[str, Any]]] = {}
+    for path, parent, make in STREAMS:
+        if "get" in paths.get(parent, {}) and path not in paths:
+            security = paths[parent]["get"].get("security", [])
+            after[parent] = (path, {"get": {**make(), "security": security}})
+    result: dict[str, Any] = {}
+    for path, item in paths.items():
+        result[path] = item
+        if path in after:
+            stream, stream_item = after[path]
+            result[stream] = stream_item
+    return result
+
+
+# ---------------------------------------------------------------------------------------------
 # The hook
 
 
 def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict:
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     schemas.update(hand_components())
+    result["paths"] = _with_streams(result.get("paths", {}))
     for path_item in result.get("paths", {}).values():
         for operation in path_item.values():
             _operation(operation)

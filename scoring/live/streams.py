@@ -82,10 +82,27 @@ def last_seen(request) -> tuple[int, int] | None:
     return parse_id(request.headers.get("Last-Event-ID") or request.GET.get("last"))
 
 
+#: The error code of each refusal, as the API's (``scoring.api.errors``).
+REFUSAL_CODES = {
+    401: "authentication_failed",
+    403: "permission_denied",
+    404: "not_found",
+    429: "throttled",
+    503: "unavailable",
+}
+
+
 def refused(status: int, message: str, *, retry_after: int | None = None) -> HttpResponse:
+    """A refusal in the API's one error shape, ``{"errors": [{hand, field, code, message}]}``
+    (the streams are declared in /api/schema/ with it)."""
+    error = {"hand": None, "field": None, "code": REFUSAL_CODES.get(status, "error")}
     response = HttpResponse(
-        json.dumps({"detail": message}), status=status, content_type="application/json"
+        json.dumps({"errors": [error | {"message": message}]}),
+        status=status,
+        content_type="application/json",
     )
+    if status == 401:
+        response["WWW-Authenticate"] = "Token"
     if retry_after is not None:
         response["Retry-After"] = str(retry_after)
     return response

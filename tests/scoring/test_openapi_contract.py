@@ -12,7 +12,10 @@ branch adds an operation: ``scoring/api/schema.py`` and docs/api.md say how to c
 * every response header the server sends on a documented operation is declared, with the
   status it is sent with: the operations are exercised with the test client (a game played,
   replayed, corrected, removed, polled; the token endpoint refused and throttled), and every
-  GET of the schema whose path parameters the test can fill.
+  GET of the schema whose path parameters the test can fill;
+* the live streams (plain async views, declared by ``scoring.api.schema``) are GETs answering
+  ``text/event-stream``, with token authentication, ``Last-Event-ID``, and refusals in the one
+  error shape; opened for real, they answer as declared.
 """
 
 from __future__ import annotations
@@ -24,10 +27,14 @@ from typing import Any
 
 import jsonschema
 import pytest
+from asgiref.sync import async_to_sync
+from django.test import AsyncClient
 from drf_spectacular.generators import SchemaGenerator
 from openapi_spec_validator import validate as validate_spec
+from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from scoring import live
 from scoring import services as scoring
 from scoring.api.schema import camel
 from scoring.models import Game
@@ -367,8 +374,10 @@ def test_every_header_and_body_sent_is_declared(schema, club, olga, settings):
         "number": 1,
         "player_id": club.players.first().pk,
     }
-    for path, method, _operation in operations(schema):
+    for path, method, operation in operations(schema):
         names = re.findall(r"\{([^}]+)\}", path)
+        if is_stream(operation):
+            continue  # never ends: test_the_streams_answer_as_declared reads them
         if method == "get" and set(names) <= set(filled):
             call(api, "get", path.format(**{n: filled[n] for n in names}))
 
@@ -430,6 +439,109 @@ def test_the_team_answers_are_declared(schema, club, olga):
     for path in ("team-rules", "teams", "team-matches", "team-standings"):
         call(api, "get", f"{base}/{path}/")
     assert checked(schema, call) == ok, [(m, u, r.status_code) for m, u, r in call.calls]
+
+
+# ---------------------------------------------------------------------------------------------
+# The live streams
+
+STREAMS = ("/api/v1/games/{game_id}/events/", "/api/v1/competitions/{competition_id}/events/")
+
+
+def is_stream(operation) -> bool:
+    return "text/event-stream" in operation["responses"].get("200", {}).get("content", {})
+
+
+def events_of(operation) -> str:
+    return operation["responses"]["200"]["content"]["text/event-stream"]["schema"]["description"]
+
+
+def test_the_streams_are_declared_as_event_streams_with_token_auth(schema):
+    streams = [(path, method) for path, method, op in operations(schema) if is_stream(op)]
+    assert sorted(streams) == sorted((path, "get") for path in STREAMS)
+    for path in STREAMS:
+        item = schema["paths"][path]
+        assert list(item) == ["get"], path
+        operation = item["get"]
+        assert {"tokenAuth": []} in operation["security"], path
+        assert {"cookieAuth": []} in operation["security"], path
+        # the same access as the GET of what the stream follows
+        parent = schema["paths"][path.removesuffix("events/")]["get"]
+        assert operation["security"] == parent["security"], path
+        (media,) = operation["responses"]["200"]["content"].items()
+        assert media[0] == "text/event-stream"
+        assert media[1]["schema"]["type"] == "string"
+        for name in ("`hello`", "`reload`", "`end`", "`: heartbeat`", "Last-Event-ID"):
+            assert name in events_of(operation), (path, name)
+        parameters = {(p["in"], p["name"]) for p in operation["parameters"]}
+        assert {("header", "Last-Event-ID"), ("query", "last")} <= parameters, path
+        responses = operation["responses"]
+        assert {"200", "401", "404", "429", "503"} <= set(responses), path
+        assert "Retry-After" in responses["429"]["headers"], path
+        assert "Retry-After" in responses["503"]["headers"], path
+        assert "X-Accel-Buffering" in responses["200"]["headers"], path
+    game, competition = (schema["paths"][path]["get"] for path in STREAMS)
+    assert "`game`" in events_of(game)
+    assert {"`standings`", "`gone`", "`table`"} <= set(re.findall(r"`\w+`", events_of(competition)))
+    assert ("query", "big") in {(p["in"], p["name"]) for p in competition["parameters"]}
+
+
+async def first_events(response, until: str | None = None) -> list[tuple[str, dict]]:
+    """The events of an open stream up to ``until`` (or up to its end), as (name, data)."""
+    events, buffer = [], ""
+    async for chunk in response.streaming_content:
+        buffer += chunk.decode()
+        while "\n\n" in buffer:
+            block, buffer = buffer.split("\n\n", 1)
+            fields = dict(
+                line.split(": ", 1) for line in block.splitlines() if not line.startswith(":")
+            )
+            if "event" in fields:
+                events.append((fields["event"], json.loads(fields["data"])))
+                if fields["event"] == until:
+                    return events
+    return events
+
+
+@pytest.mark.django_db(transaction=True)  # the stream reads the state from another thread
+def test_the_streams_answer_as_declared(schema, club, olga, terziglio, settings):
+    competition = make_competition(club, olga)
+    key = Token.objects.create(user=olga).key
+    call = Recorder()
+    game_url = f"/api/v1/games/{terziglio.pk}/events/"
+    competition_url = f"/api/v1/competitions/{competition.pk}/events/"
+
+    async def opened(token: str, url: str):
+        # (per request: AsyncClient(headers=...) drops them in Django 6.1)
+        response = await AsyncClient().get(url, headers={"Authorization": f"Token {token}"})
+        call.calls.append(("get", url, response))
+        return response
+
+    async def ended(response) -> list[tuple[str, dict]]:
+        """The events up to ``hello``; then the token's end closes the stream (read to its
+        end: the stream gives its place back)."""
+        seen = await first_events(response, "hello")
+        live.publish(live.token_channel(key), "end", {"reason": "token"})
+        return seen + await first_events(response)
+
+    async def scenario() -> None:
+        game = await opened(key, game_url)
+        assert game.status_code == 200, game.content
+        assert game["Content-Type"].startswith("text/event-stream")
+        state = {"id": terziglio.pk, "version": terziglio.version, "status": terziglio.status}
+        assert await ended(game) == [("hello", state), ("end", {"reason": "token"})]
+        standings = await opened(key, competition_url)
+        assert [name for name, _ in await ended(standings)] == ["hello", "end"]
+        assert (await opened("wrong", game_url)).status_code == 401
+        assert (await opened(key, "/api/v1/games/999999/events/")).status_code == 404
+        settings.LIVE_STREAMS_PER_CLIENT = 1
+        held = await opened(key, game_url)
+        assert (await opened(key, competition_url)).status_code == 429
+        assert [name for name, _ in await ended(held)] == ["hello", "end"]
+
+    async_to_sync(scenario)()
+    assert checked(schema, call) == {"200", "401", "404", "429"}
+    (throttled,) = [response for _, _, response in call.calls if response.status_code == 429]
+    assert throttled.json()["errors"][0]["code"] == "throttled" and throttled["Retry-After"]
 
 
 def test_a_player_id_no_column_holds_is_an_unknown_player_not_a_crash(club, olga):
