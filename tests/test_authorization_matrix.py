@@ -111,6 +111,9 @@ EXPECTED: dict[str, list[Row]] = {
     "password_reset_complete": R("none", "anyone", "nobody"),
     "club-new": R("none", "login", "login", login=True),
     "my-games": R("none", "login", login=True),
+    # The live streams (scoring/live/): read as the page they follow; a stream never sends to the
+    # login page (an EventSource cannot follow it), it refuses.
+    "my-stream": R("none", "login", "nobody"),
     "club-members": R("club:A", "managers", "managers", known="members", login=True)
     + R("club:B", "managers", "managers", known="members", login=True),
     "player-claim": R("club:A", "nobody", "members", known="members", login=True)
@@ -127,6 +130,7 @@ EXPECTED: dict[str, list[Row]] = {
     + R("club:B", "members", "members", known="anyone", login=True),
     "game": R("game:table", "table") + R("game:other", "members") + R("game:public", "anyone"),
     "game-live": R("game:table", "table") + R("game:public", "anyone"),
+    "game-stream": R("game:table", "table", "nobody") + R("game:public", "anyone", "nobody"),
     "record-hand": R("game:table", "nobody", "table", known="table")
     + R("game:other", "nobody", "members", known="members")
     + R("game:public", "nobody", "members", known="anyone"),
@@ -181,6 +185,8 @@ EXPECTED: dict[str, list[Row]] = {
     # The desk's books: organizers only, reads too.
     "competition-desk": R("competition", "managers", "managers", known="anyone", login=True)
     + R("competition:private", "managers", "managers", known="members", login=True),
+    "competition-desk-stream": R("competition", "managers", "nobody", known="anyone")
+    + R("competition:private", "managers", "nobody", known="members"),
     "competition-cash-report": R("competition", "managers", known="anyone", login=True)
     + R("competition:private", "managers", known="members", login=True),
     "competition-cash-csv": R("competition", "managers", known="anyone", login=True)
@@ -191,6 +197,8 @@ EXPECTED: dict[str, list[Row]] = {
     + R("competition:private", "members", login=True),
     "public-competition": PUBLIC_PAGE,
     "public-standings": PUBLIC_PAGE,
+    "competition-stream": R("competition", "anyone", "nobody")
+    + R("competition:private", "members", "nobody"),
     "public-round": R("round:draft", "managers")
     + R("round:published", "anyone")
     + R("round:closed", "anyone"),
@@ -218,6 +226,9 @@ EXPECTED: dict[str, list[Row]] = {
     "api-club": R("club:A", "members", "owners") + R("club:B", "anyone", "owners"),
     "api-club-games": R("club:A", "members", "members") + R("club:B", "anyone", "members"),
     "api-game": R("game:table", "table") + R("game:other", "members") + R("game:public", "anyone"),
+    "api-game-stream": R("game:table", "table", "nobody")
+    + R("game:other", "members", "nobody")
+    + R("game:public", "anyone", "nobody"),
     "api-game-export": R("game:table", "table") + R("game:public", "anyone"),
     "api-game-hands": R("game:table", "nobody", "table", known="table")
     + R("game:other", "nobody", "members", known="members")
@@ -249,6 +260,8 @@ EXPECTED: dict[str, list[Row]] = {
     "api-club-competitions": R("club:A", "anyone", "managers") + R("club:B", "anyone", "managers"),
     "api-competition": R("competition", "anyone", "managers")
     + R("competition:private", "members", "managers"),
+    "api-competition-stream": R("competition", "anyone", "nobody")
+    + R("competition:private", "members", "nobody"),
     "api-competition-entry-reinstate": R("competition", "nobody", "managers", known="anyone")
     + R("competition:private", "nobody", "managers", known="members"),
     "api-competition-season": R("competition", "nobody", "managers", known="anyone")
@@ -284,6 +297,7 @@ EXPECTED: dict[str, list[Row]] = {
     + R("club:B", "members", "managers", login=True),
     "circuit": R("circuit", "members", "managers", login=True),
     "public-circuit": R("circuit", "anyone"),
+    "circuit-stream": R("circuit", "anyone", "nobody"),
     "public-circuit-projector": R("circuit", "anyone"),
     "public-circuit-csv": R("circuit", "anyone"),
     "api-club-circuits": R("club:A", "anyone", "managers") + R("club:B", "anyone", "managers"),

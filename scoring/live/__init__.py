@@ -5,8 +5,8 @@ A change is announced after COMMIT (``publish_on_commit``) on a *channel*, as an
 version, and an id the bus gives it. Channels name what a screen shows:
 
 - ``game:<id>``: a game's hands, corrections, removals, confirmations, its end, a reseat;
-- ``competition:<id>``: a competition's standings, rounds and tables (public and organizer);
-- ``desk:<id>``: a competition's desk (registrations, check-ins, fees);
+- ``competition:<id>``: a competition's standings, rounds, tables and desk (every recorded
+  change: registrations, check-ins, fees), for its public pages, the organizer's and the desk;
 - ``user:<id>``: a player's own (their table in a round just published or changed);
 - ``session:<digest>`` and ``token:<digest>``: the end of a login or a token (a stream never
   outlives what opened it).
@@ -34,7 +34,6 @@ from scoring.live.bus import Unavailable, current_bus
 __all__ = [
     "Unavailable",
     "competition_channel",
-    "desk_channel",
     "game_channel",
     "publish",
     "publish_on_commit",
@@ -52,10 +51,6 @@ def game_channel(game_id: int) -> str:
 
 def competition_channel(competition_id: int) -> str:
     return f"competition:{competition_id}"
-
-
-def desk_channel(competition_id: int) -> str:
-    return f"desk:{competition_id}"
 
 
 def user_channel(user_id: int) -> str:

@@ -186,7 +186,8 @@ class MemoryBus:
     def since(self, channel: str, after: tuple[int, int]) -> list[Event] | None:
         """The events of ``channel`` after ``after``; None when some may be gone."""
         with self._lock:
-            if after < self.started and not self._history.get(channel):
+            if after < self.started:
+                # Seen before this process started: what was published meanwhile is unknown.
                 return None
             dropped = self._dropped.get(channel)
             if dropped is not None and after <= dropped:

@@ -37,6 +37,7 @@ import asyncio
 import json
 import threading
 import time
+import weakref
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -113,7 +114,8 @@ Shape = Callable[[Event], Awaitable[Outgoing | object | None]]
 
 def _close_connections() -> None:
     for connection in connections.all(initialized_only=True):
-        connection.close()
+        if not connection.in_atomic_block:  # a test's transaction (a stream's never is one)
+            connection.close()
 
 
 def _closing(function, *args):
@@ -148,27 +150,23 @@ async def open_stream(
                 429, f"At most {limit} live streams at once from one address.", retry_after=10
             )
         open_streams[address] += 1
+    ticket = Ticket(address)
     try:
         stream_bus = current_bus()
         await stream_bus.ensure_listening()
-        sub = hub.subscribe({channel, *control})
-        try:
-            seen = last_seen(request)
-            opening = await read(_opening, stream_bus, channel, seen)
-        except BaseException:
-            hub.unsubscribe(sub)
-            raise
+        ticket.sub = hub.subscribe({channel, *control})
+        seen = last_seen(request)
+        cursor, missed = await read(_opening, stream_bus, channel, seen)
     except Unavailable:
-        _release(address)
+        ticket.release()
         return refused(503, "Live updates are unavailable for now.", retry_after=5)
     except BaseException:
-        _release(address)
+        ticket.release()
         raise
-    cursor, missed = opening
-    response = StreamingHttpResponse(
-        _events(sub, channel, cursor, missed, seen, first, shape, deadline, address),
-        content_type="text/event-stream; charset=utf-8",
-    )
+    events = _events(ticket, channel, cursor, missed, seen, first, shape, deadline)
+    # An answer never read (its client gone before the first byte) gives its place back too.
+    weakref.finalize(events, ticket.release)
+    response = StreamingHttpResponse(events, content_type="text/event-stream; charset=utf-8")
     response["Cache-Control"] = "no-cache, no-transform"
     response["X-Accel-Buffering"] = "no"
     return response
@@ -181,15 +179,26 @@ def _opening(stream_bus, channel: str, seen):
     return cursor, missed
 
 
-def _release(address: str) -> None:
-    with _count_lock:
-        open_streams[address] -= 1
-        if open_streams[address] <= 0:
-            del open_streams[address]
+class Ticket:
+    """A stream's place: its address's count and its subscription, given back once."""
+
+    def __init__(self, address: str) -> None:
+        self.address, self.sub, self._held = address, None, True
+
+    def release(self) -> None:
+        with _count_lock:
+            if not self._held:
+                return
+            self._held = False
+            open_streams[self.address] -= 1
+            if open_streams[self.address] <= 0:
+                del open_streams[self.address]
+        if self.sub is not None:
+            hub.unsubscribe(self.sub)
 
 
 async def _events(
-    sub, channel, cursor, missed, seen, first, shape, deadline, address
+    ticket, channel, cursor, missed, seen, first, shape, deadline
 ) -> AsyncIterator[str]:
     heartbeat = settings.LIVE_HEARTBEAT_SECONDS
     last = parse_id(cursor) or (0, 0)
@@ -212,7 +221,7 @@ async def _events(
                 last = max(last, event.key)
         while True:
             try:
-                event = await asyncio.wait_for(sub.queue.get(), timeout=heartbeat)
+                event = await asyncio.wait_for(ticket.sub.queue.get(), timeout=heartbeat)
             except TimeoutError:
                 if deadline is not None and time.time() >= deadline:
                     return
@@ -236,8 +245,7 @@ async def _events(
                 if out.final:
                     return
     finally:
-        hub.unsubscribe(sub)
-        _release(address)
+        ticket.release()
 
 
 async def _shaped(event: Event, shape: Shape | None):

@@ -208,7 +208,7 @@ def _slugs(competition_id: int) -> tuple[str, str]:
 async def competition_stream_by_id(request, competition_id: int):
     """The API's address of ``competition_stream``: ``/api/v1/competitions/<id>/events/``."""
     try:
-        club_slug, slug = await read(_slugs, competition_id)
+        club_slug, slug = await read(_slugs, competition_id, thread_sensitive=True)
     except Http404:
         return refused(404, "No such competition.")
     return await competition_stream(request, club_slug, slug)
