@@ -1,8 +1,9 @@
 """Signals other apps may listen to without scoring knowing them.
 
 ``game_changed`` is sent after the transaction that changed a game's hands or status commits,
-with ``game_id``, the game's ``context`` (see ``Game.context``) and ``finished``: whether the
-game was finished before the change or is finished after it. Competitions count finished games
+with ``game_id``, the game's ``context`` (see ``Game.context``), ``finished``: whether the
+game was finished before the change or is finished after it, and ``waiting``: whether a hand of
+a game whose hands must be accepted was entered or answered. Competitions count finished games
 only, so they recompute their standings when ``finished`` is true and skip every other hand;
 scoring's own ratings listen too (``scoring.tasks``).
 
@@ -50,6 +51,11 @@ def announce_game_changed(game, *, was_finished: bool, change: str) -> None:
     publish_game(game, change)
     game_id, context = game.pk, game.context
     finished = was_finished or game.status == GameStatus.FINISHED
+    # A hand entered or answered in a game whose hands wait to be accepted: the organizer's
+    # screens show which tables have a hand waiting.
+    waiting = bool(game.hands_need_acceptance) and change in ("hand", "confirmation")
     transaction.on_commit(
-        lambda: game_changed.send(sender=None, game_id=game_id, context=context, finished=finished)
+        lambda: game_changed.send(
+            sender=None, game_id=game_id, context=context, finished=finished, waiting=waiting
+        )
     )

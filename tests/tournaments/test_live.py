@@ -202,3 +202,23 @@ def test_a_circuit_hears_when_one_of_its_competitions_standings_change(
     event = next_of(spectator, "standings")
     assert event["data"]["id"] == circuit.pk
     assert event["data"]["competition"] == night.pk
+
+
+def test_the_round_page_hears_of_a_hand_waiting_to_be_accepted(club, olga, players, streams):
+    by = Actor.for_user(olga)
+    competition = make_competition(club, olga, name="Coppa", hands_must_be_accepted=True)
+    enter(competition, olga, 3)
+    round_ = services.add_round(competition=competition, by=by)
+    services.generate_round(round_=round_, by=by, seed=1)
+    services.publish_round(round_=round_, by=by)
+    organizer = streams(URL, client=signed_in(olga))
+    organizer.next()
+    game = round_.tables.get(number=1).game
+    scoring.record_hand(
+        game=game,
+        document={"dealer": 0, "outcome": "played", "soloist": 1, "contract": "chiamo",
+                  "soloist_points": 5},
+        by=by,
+    )  # fmt: skip
+    table = next_of(organizer, "table")["data"]
+    assert (table["table"], table["finished"]) == (1, False)
