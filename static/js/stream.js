@@ -33,7 +33,7 @@
 (function () {
   "use strict";
 
-  var FIRST_MS = 1000, MOST_MS = 30000;
+  var FIRST_MS = 1000, MOST_MS = 30000, MOVE_MS = 4000;
   var KINDS = ["hello", "reload", "game", "standings", "competition", "table", "gone", "end"];
 
   // -- the delays -------------------------------------------------------------------------------
@@ -202,7 +202,7 @@
 
   function route(region, kind, data) {
     var kinds = (region.getAttribute("data-stream-on") || "").split(/\s+/).filter(Boolean);
-    if (!kinds.length && kind !== "gone" && kind !== "end") return;
+    if (!kinds.length) return;  // the stream is the page's (the projector's body): its script listens
     var what = decide(kind, data, kinds, region.getAttribute("data-version") || "");
     if (what === "gone") return gone(region);
     if (what === "ignore" || what === "stop") return;
@@ -268,24 +268,28 @@
       var table = region.querySelector('[data-table="' + key + '"]');
       Object.keys(moves_).forEach(function (entry) {
         var row = table && table.querySelector('[data-entry="' + entry + '"]');
-        if (!row) return;
-        var way = moves_[entry];
-        row.classList.add("moved", "moved-" + way);
-        var rank = row.querySelector(".rank") || row.firstElementChild;
-        if (rank) {
-          var mark = document.createElement("span");
-          mark.className = "move-mark";
-          mark.setAttribute("aria-hidden", "true");
-          mark.textContent = way === "up" ? "▲" : "▼";
-          rank.appendChild(mark);
-        }
-        setTimeout(function () {
-          row.classList.remove("moved", "moved-up", "moved-down");
-          var mark = row.querySelector(".move-mark");
-          if (mark) mark.remove();
-        }, 4000);
+        if (row) showMove(row, moves_[entry]);
       });
     });
+  }
+
+  /* A row that moved "up" or "down" says so for a few seconds: ▲ or ▼ by its rank, and a flash
+   * (the style sheet's; none for who asks for reduced motion). */
+  function showMove(row, way) {
+    row.classList.add("moved", "moved-" + way);
+    var rank = row.querySelector(".rank") || row.firstElementChild;
+    if (rank && !rank.querySelector(".move-mark")) {
+      var mark = document.createElement("span");
+      mark.className = "move-mark";
+      mark.setAttribute("aria-hidden", "true");
+      mark.textContent = way === "up" ? "▲" : "▼";
+      rank.appendChild(mark);
+    }
+    setTimeout(function () {
+      row.classList.remove("moved", "moved-up", "moved-down");
+      var mark = row.querySelector(".move-mark");
+      if (mark) mark.remove();
+    }, MOVE_MS);
   }
 
   /* The thing is no longer readable here: the region says so and stops asking. */
@@ -336,6 +340,7 @@
   stream.live = live;
   stream.refresh = refresh;
   stream.inUse = inUse;
+  stream.showMove = showMove;
   window.segnapunti = window.segnapunti || {};
   window.segnapunti.stream = stream;
 })();
