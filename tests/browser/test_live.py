@@ -298,3 +298,78 @@ def test_a_verification_card_being_filled_in_is_not_wiped_by_an_incoming_event(
     carla.locator("#id_check1_reason").press_sequentially(" 7")
     card.get_by_role("button", name="Reject").tap()
     expect(carla.locator("#check-1")).to_contain_text("Carla rejected it: “Anna made 6, not 7”.")
+
+
+# -- the room's other screens ---------------------------------------------------------------------
+
+
+def test_the_projector_is_renewed_in_place_when_a_table_finishes(asgi_phone, night, olga):
+    competition, game = night
+    wall = asgi_phone(viewport={"width": 1280, "height": 800}, is_mobile=False, has_touch=False)
+    page = wall.new_page()
+    page.goto(f"/p/{competition.club.slug}/{competition.slug}/projector/")
+    mark(page)
+    expect_streaming(page)
+    table = page.locator('.tables-list [data-table="1"]')
+    expect(table).not_to_have_class(re.compile(r"\bdone\b"))
+    winner = names_of(game)[0]
+    row = page.locator(".standings-list li").filter(has_text=winner)
+    expect(row.locator(".points")).to_have_text("0")
+
+    play(game, terziglio_won_by(0, 3), olga)
+    expect(table).to_have_class(re.compile(r"\bdone\b"), timeout=AT_ONCE)
+    expect(row.locator(".points")).not_to_have_text("0", timeout=AT_ONCE)
+    expect(row).to_have_class(re.compile(r"\bmoved-up\b"))
+    shot(page, "projector-1280x800.png")
+    assert still_here(page), "the projector was reloaded"
+
+
+def test_my_games_says_where_a_round_seats_the_player(asgi_phone, club, olga, players):
+    from tests.browser.conftest import log_in
+    from tournaments import services as tournaments
+
+    anna = players[0]
+    anna.user = olga
+    anna.save(update_fields=["user"])
+    by = Actor.for_user(olga)
+    competition = tournaments.create_competition(
+        club=club, by=by, name="Coppa", slug="coppa", rulesets=["terziglio"], planned_rounds=2
+    )
+    for player in players[:3]:
+        tournaments.add_entry(competition=competition, player=player.display_name, by=by)
+    round_ = tournaments.add_round(competition=competition, by=by)
+    tournaments.generate_round(round_=round_, by=by, seed=1)
+
+    page = asgi_phone().new_page()
+    log_in(page, "olga", "pw-olga")
+    page.goto("/me/games/")
+    mark(page)
+    expect_streaming(page)
+    news = page.locator("#my-news")
+    expect(news).to_be_hidden()
+    tournaments.publish_round(round_=round_, by=by)
+    notice = news.locator(".my-news-item")
+    expect(notice).to_have_count(1, timeout=AT_ONCE)
+    expect(notice).to_contain_text("Coppa")
+    link = notice.get_by_role("link", name="Round 1 is published: table 1")
+    expect(link).to_have_attribute("href", "/p/uno/coppa/rounds/1/")
+    shot(page, "my-games-390x844.png")
+    assert still_here(page)
+    link.tap()
+    expect(page).to_have_url(re.compile(r"/p/uno/coppa/rounds/1/$"))
+
+
+def test_a_spectator_is_told_once_the_competition_is_no_longer_public(asgi_phone, night, olga):
+    from tournaments import services as tournaments
+
+    competition, _game = night
+    page = asgi_phone().new_page()
+    page.goto(f"/p/{competition.club.slug}/{competition.slug}/standings/")
+    expect_streaming(page)
+    tournaments.update_competition(competition=competition, by=Actor.for_user(olga), public=False)
+    expect(page.locator("#standings-gone")).to_have_text(
+        "This competition is no longer public.", timeout=AT_ONCE
+    )
+    # The stream ended and the standings stopped asking (a poll would meet a 404 now).
+    expect(page.locator("html")).to_have_attribute("data-live", "off")
+    assert page.locator("#standings[hx-get]").count() == 0
