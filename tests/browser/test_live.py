@@ -373,3 +373,29 @@ def test_a_spectator_is_told_once_the_competition_is_no_longer_public(asgi_phone
     # The stream ended and the standings stopped asking (a poll would meet a 404 now).
     expect(page.locator("html")).to_have_attribute("data-live", "off")
     assert page.locator("#standings[hx-get]").count() == 0
+
+
+def test_the_organizers_round_page_and_desk_follow_their_streams(asgi_phone, night, olga):
+    from tests.browser.conftest import log_in
+
+    competition, game = night
+    laptop = asgi_phone(viewport={"width": 1280, "height": 800}, is_mobile=False)
+    page = laptop.new_page()
+    log_in(page, "olga", "pw-olga")
+    page.goto(f"/c/{competition.club.slug}/k/{competition.slug}/rounds/1/")
+    mark(page)
+    expect_streaming(page)
+    table = page.locator('#tables [data-table="1"]')
+    expect(table.locator(".badge[data-status]")).to_have_attribute("data-status", "in_progress")
+
+    play(game, terziglio_won_by(0, 3), olga)
+    expect(table.locator(".badge[data-status]")).to_have_attribute(
+        "data-status", "finished", timeout=AT_ONCE
+    )
+    shot(page, "round-1280x800.png")
+    assert still_here(page)
+
+    desk = laptop.new_page()
+    desk.goto(f"/c/{competition.club.slug}/k/{competition.slug}/desk/")
+    expect_streaming(desk)
+    shot(desk, "desk-1280x800.png")
