@@ -119,6 +119,30 @@ def laptop(browser, live_server):
 # -- the site under ASGI, for the live pages ------------------------------------------------------
 
 
+@pytest.fixture(autouse=True)
+def streams_only_under_asgi(monkeypatch):
+    """pytest-django's ``live_server`` is WSGI: an event stream (an async view) cannot stream
+    there. Django would collect the endless stream into one answer and hold the request's thread
+    for good, so the pages served by it would never see their stream open and the server would
+    never stop. There, a stream is refused (503) as by a server without streams, and the pages
+    poll, as they always did; the live pages are tested under ASGI (``asgi_server``)."""
+    from django.core.handlers.wsgi import WSGIRequest
+
+    from scoring.live import streams
+    from scoring.views import live as game_streams
+    from tournaments.views import live as competition_streams
+
+    original = streams.open_stream
+
+    async def open_stream(request, **kwargs):
+        if isinstance(request, WSGIRequest):
+            return streams.refused(503, "No streams under WSGI.", retry_after=60)
+        return await original(request, **kwargs)
+
+    for module in (game_streams, competition_streams):
+        monkeypatch.setattr(module, "open_stream", open_stream)
+
+
 class AsgiServer:
     """``config.asgi:application`` served by uvicorn in a thread of the test process, on one
     port for its whole life: the event streams are async views, which stream only under ASGI
