@@ -106,10 +106,8 @@
         laidOut();
         var stream = (window.segnapunti || {}).stream;
         if (stream) {
-          var moved = stream.moves(before, order());
-          Object.keys(moved).forEach(function (entry) {
-            var row = document.querySelector('.standings-list [data-entry="' + entry + '"]');
-            if (row) stream.showMove(row, moved[entry]);
+          stream.keepMoves("projector", stream.moves(before, order()), function (entry) {
+            return document.querySelector('.standings-list [data-entry="' + entry + '"]');
           });
         }
       })

@@ -266,16 +266,30 @@
     Object.keys(after).forEach(function (key) {
       var moves_ = moves(before[key] || [], after[key]);
       var table = region.querySelector('[data-table="' + key + '"]');
-      Object.keys(moves_).forEach(function (entry) {
-        var row = table && table.querySelector('[data-entry="' + entry + '"]');
-        if (row) showMove(row, moves_[entry]);
+      keepMoves(region.id + "/" + key, moves_, function (entry) {
+        return table && table.querySelector('[data-entry="' + entry + '"]');
       });
     });
   }
 
+  /* The rows that moved (moves: {entry: way}) are shown so, and so are those that moved a
+   * moment ago under the same name (a second answer right after the first, which moved
+   * nothing more, must not wipe the marks). rowOf(entry): the row, or null. */
+  var recent = {};
+  function keepMoves(name, moves_, rowOf) {
+    var now = Date.now(), kept = recent[name] || {};
+    Object.keys(moves_).forEach(function (entry) { kept[entry] = { way: moves_[entry], until: now + MOVE_MS }; });
+    Object.keys(kept).forEach(function (entry) {
+      if (kept[entry].until <= now) { delete kept[entry]; return; }
+      var row = rowOf(entry);
+      if (row) showMove(row, kept[entry].way, kept[entry].until - now);
+    });
+    recent[name] = kept;
+  }
+
   /* A row that moved "up" or "down" says so for a few seconds: ▲ or ▼ by its rank, and a flash
    * (the style sheet's; none for who asks for reduced motion). */
-  function showMove(row, way) {
+  function showMove(row, way, ms) {
     row.classList.add("moved", "moved-" + way);
     var rank = row.querySelector(".rank") || row.firstElementChild;
     if (rank && !rank.querySelector(".move-mark")) {
@@ -289,7 +303,7 @@
       row.classList.remove("moved", "moved-up", "moved-down");
       var mark = row.querySelector(".move-mark");
       if (mark) mark.remove();
-    }, MOVE_MS);
+    }, ms || MOVE_MS);
   }
 
   /* The thing is no longer readable here: the region says so and stops asking. */
@@ -341,6 +355,7 @@
   stream.refresh = refresh;
   stream.inUse = inUse;
   stream.showMove = showMove;
+  stream.keepMoves = keepMoves;
   window.segnapunti = window.segnapunti || {};
   window.segnapunti.stream = stream;
 })();
