@@ -34,8 +34,10 @@ GAME_CHANGES = (
 
 
 def publish_game(game, change: str) -> None:
-    """Tell the game's screens, once the transaction commits, that it is now at its version
-    (read then: a write may bump the version after announcing its change)."""
+    """Tell the game's screens, once the transaction commits, that it is now at its version.
+    The version and status are read at COMMIT, not now: a write may bump the version after it
+    announces the change (a correction, a removal), and a screen told of the older version
+    would take the change for one it has."""
     transaction.on_commit(
         lambda: live.publish(
             live.game_channel(game.pk),

@@ -10,6 +10,13 @@
  * changed (an organizer swapped or replaced someone before the first hand: data-seats differs
  * from the page's), the whole page is loaded again, so that its entry form names the new
  * players. Exposed as segnapunti.live.
+ *
+ * The region names the game's event stream (data-stream, stream.js): while it is open, the
+ * polling rests and the region is asked for as soon as a hand, a correction, a removal... is
+ * stored (a "game" event of another version than data-version). A verification card a person
+ * is using (a choice made, a reason typed, the focus in it) is never replaced by a refresh,
+ * polled or streamed: the new region keeps that card as it is (htmx's hx-preserve, set on the
+ * card in the answer before it is swapped in) and everything around it is updated.
  */
 (function () {
   "use strict";
@@ -23,9 +30,41 @@
 
   function refresh() {
     var live = $("#live");
-    if (!live || !window.htmx || !live.getAttribute("hx-get")) return;
-    window.htmx.ajax("GET", live.getAttribute("hx-get"), { target: "#live", swap: "outerHTML" });
+    var url = live && (live.getAttribute("hx-get") || live.dataset.streamSrc);
+    if (!url || !window.htmx) return;
+    // An event of its own: not a poll, which rests while the stream is open (stream.js).
+    window.htmx.ajax("GET", url, { source: "#live", target: "#live", swap: "outerHTML",
+                                   event: new CustomEvent("segnapunti:refresh") });
   }
+
+  /* A card is in use once a choice is made or a reason typed in it, or the focus is in it. */
+  function cardInUse(card) {
+    var active = document.activeElement;
+    if (active && card.contains(active) && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName)) return true;
+    return $all("input, textarea", card).some(function (field) {
+      if (field.type === "hidden" || field.type === "submit") return false;
+      if (field.type === "radio" || field.type === "checkbox") return field.checked !== field.defaultChecked;
+      return field.value !== field.defaultValue;
+    });
+  }
+
+  /* The answer about to replace #live keeps the cards in use: each is marked hx-preserve in the
+   * answer, so htmx puts the card as it is (its choice, its text, its focus) in the new region's
+   * place for it. A card the answer no longer has (another phone answered it) goes. */
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "live" || !event.detail.shouldSwap) return;
+    var used = $all("[data-check]", target).filter(cardInUse).map(function (card) { return card.id; });
+    if (!used.length || typeof event.detail.serverResponse !== "string") return;
+    var answer = document.createElement("template");
+    answer.innerHTML = event.detail.serverResponse;
+    var kept = 0;
+    used.forEach(function (id) {
+      var card = answer.content.querySelector('[id="' + id + '"]');
+      if (card) { card.setAttribute("hx-preserve", ""); kept += 1; }
+    });
+    if (kept) event.detail.serverResponse = answer.innerHTML;
+  });
 
   /* Two phones, one truth: the hand another phone entered is pointed at once the history shows
    * it (after a refusal "Hand 7 was just entered from another phone"); a hand waiting to be

@@ -3,8 +3,16 @@
  * Paging: every [data-pager] holds a [data-pager-list] whose children are laid out in as many
  * columns of at least data-min em as fit, and as many rows as fit the height; what does not fit
  * is shown on the next page (every 10 s), so no row is ever cut off. Names never wrap (CSS
- * ellipsis; the full name is in the title). The page reloads after data-reload seconds, once
- * every page has been shown, for new results.
+ * ellipsis; the full name is in the title).
+ *
+ * New results: the body names the competition's event stream (data-stream, ?big=1; stream.js).
+ * A table finished, new standings, a round published or changed (or, on opening, standings of
+ * another version than data-version) renew the screen at once: the page is asked for again (the
+ * same address, its own access rules) and its title and main part take the place of the old
+ * ones, without reloading the page (the timer and the QR code stay). The running totals of the
+ * tables still playing are renewed every data-reload seconds, once every page has been shown,
+ * stream or not (no event carries a hand of a competition's table). A competition made private
+ * ("gone") shows data-gone.
  *
  * Timer: a [data-timer-clock] counts down from data-left seconds while data-state is
  * "running"; with data-poll it asks the server every 5 s (the organizer starts and pauses it on
@@ -47,28 +55,87 @@
     }
   }
 
-  function pagers() {
-    var states = [];
+  var states = [];
+  function laidOut() {
+    states = [];
     document.querySelectorAll("[data-pager]").forEach(function (pager) {
       var state = layout(pager);
       if (state) { show(state); states.push(state); }
     });
+  }
+
+  function pagers() {
+    laidOut();
     var reload = px(document.body.dataset.reload) * 1000;
     if (!states.length && !reload) return;
     var started = Date.now(), cycles = 0;
-    var most = Math.max.apply(null, states.map(function (s) { return s.pages; }).concat([1]));
     setInterval(function () {
       cycles += 1;
       states.forEach(function (state) { state.page = (state.page + 1) % state.pages; show(state); });
-      if (reload && Date.now() - started >= reload && cycles % most === 0) location.reload();
+      var most = Math.max.apply(null, states.map(function (s) { return s.pages; }).concat([1]));
+      if (reload && Date.now() - started >= reload && cycles % most === 0) {
+        started = Date.now();
+        renew();
+      }
     }, PAGE_MS);
-    window.addEventListener("resize", function () {
-      states.forEach(function (state, i) {
-        var pager = document.querySelectorAll("[data-pager]")[i];
-        var fresh = layout(pager);
-        if (fresh) { states[i] = fresh; show(fresh); }
+    window.addEventListener("resize", laidOut);
+  }
+
+  /* The screen from the page asked for again: its title and main part replace the old ones.
+   * One request at a time; a change heard meanwhile asks once more after it. */
+  var renewing = false, again = false;
+  function order() {
+    return Array.prototype.map.call(document.querySelectorAll(".standings-list [data-entry]"),
+      function (row) { return row.dataset.entry; });
+  }
+  function renew() {
+    if (!window.fetch || !window.DOMParser) return;
+    if (renewing) { again = true; return; }
+    renewing = true;
+    fetch(location.href, { credentials: "same-origin", headers: { Accept: "text/html" } })
+      .then(function (answer) { return answer.ok ? answer.text() : null; })
+      .then(function (html) {
+        if (html === null) return;
+        var fresh = new DOMParser().parseFromString(html, "text/html");
+        var before = order();
+        [".projector-title", ".projector-main"].forEach(function (selector) {
+          var now = document.querySelector(selector), next = fresh.querySelector(selector);
+          if (now && next) now.replaceWith(document.importNode(next, true));
+        });
+        if (fresh.body && fresh.body.dataset.version) document.body.dataset.version = fresh.body.dataset.version;
+        laidOut();
+        var stream = (window.segnapunti || {}).stream;
+        if (stream) {
+          stream.keepMoves("projector", stream.moves(before, order()), function (entry) {
+            return document.querySelector('.standings-list [data-entry="' + entry + '"]');
+          });
+        }
+      })
+      .catch(function () { /* the next change or the next cycle tries again */ })
+      .then(function () {
+        renewing = false;
+        if (again) { again = false; renew(); }
       });
-    });
+  }
+
+  function heard(event) {
+    var detail = event.detail || {}, data = detail.data || {};
+    if (detail.url !== document.body.dataset.stream) return;
+    if (detail.kind === "gone") return gone();
+    if (detail.kind === "hello" && String(data.version) === document.body.dataset.version) return;
+    if (["hello", "reload", "standings", "table", "competition"].indexOf(detail.kind) >= 0) renew();
+  }
+
+  function gone() {
+    var main = document.querySelector(".projector-main");
+    if (!main || document.getElementById("projector-gone")) return;
+    var notice = document.createElement("p");
+    notice.id = "projector-gone";
+    notice.className = "projector-gone";
+    notice.setAttribute("role", "alert");
+    notice.textContent = document.body.dataset.gone || "";
+    main.replaceChildren(notice);
+    document.body.dataset.reload = "";
   }
 
   function clockText(seconds) {
@@ -111,6 +178,7 @@
   function start() {
     document.querySelectorAll("[data-timer-clock]").forEach(timer);
     pagers();
+    document.addEventListener("segnapunti:stream", heard);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

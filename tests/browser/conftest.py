@@ -114,3 +114,126 @@ def laptop(browser, live_server):
     )
     yield context
     context.close()
+
+
+# -- the site under ASGI, for the live pages ------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def streams_only_under_asgi(monkeypatch):
+    """pytest-django's ``live_server`` is WSGI: an event stream (an async view) cannot stream
+    there. Django would collect the endless stream into one answer and hold the request's thread
+    for good, so the pages served by it would never see their stream open and the server would
+    never stop. There, a stream is refused (503) as by a server without streams, and the pages
+    poll, as they always did; the live pages are tested under ASGI (``asgi_server``)."""
+    from django.core.handlers.wsgi import WSGIRequest
+
+    from scoring.live import streams
+    from scoring.views import live as game_streams
+    from tournaments.views import live as competition_streams
+
+    original = streams.open_stream
+
+    async def open_stream(request, **kwargs):
+        if isinstance(request, WSGIRequest):
+            return streams.refused(503, "No streams under WSGI.", retry_after=60)
+        return await original(request, **kwargs)
+
+    for module in (game_streams, competition_streams):
+        monkeypatch.setattr(module, "open_stream", open_stream)
+
+
+class AsgiServer:
+    """``config.asgi:application`` served by uvicorn in a thread of the test process, on one
+    port for its whole life: the event streams are async views, which stream only under ASGI
+    (pytest-django's ``live_server`` is WSGI). The test database is a file, so the server's
+    connections see what the test committed (``transactional_db``). ``stop()`` and
+    ``start()`` again restart it on the same port, as a stream server restarts."""
+
+    def __init__(self) -> None:
+        import socket
+
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.server = None
+        self.thread = None
+
+    def start(self) -> None:
+        import threading
+        import time
+
+        import uvicorn
+
+        config = uvicorn.Config(
+            "config.asgi:application",
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            lifespan="off",
+            timeout_graceful_shutdown=1,
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, name="asgi-server", daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError(f"uvicorn did not start on port {self.port}")
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        if self.server is None:
+            return
+        # Open streams never end by themselves: they are cut, not waited for.
+        self.server.should_exit = True
+        self.server.force_exit = True
+        self.thread.join(10)
+        assert not self.thread.is_alive(), "uvicorn did not stop"
+        self.server = None
+
+
+@pytest.fixture
+def asgi_server(transactional_db, settings):
+    """The whole site under ASGI (uvicorn), as ``make run`` serves it; static files through
+    WhiteNoise, which finds them in static/ as ``runserver`` does."""
+    settings.DEBUG = False
+    settings.WHITENOISE_USE_FINDERS = True
+    settings.WHITENOISE_AUTOREFRESH = True
+    settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
+    server = AsgiServer()
+    server.start()
+    yield server
+    server.stop()
+
+
+def _asgi_context(browser, server, **shape):
+    context = browser.new_context(base_url=server.url, **shape)
+    context.set_default_timeout(TIMEOUT_MS)
+    return context
+
+
+@pytest.fixture
+def asgi_phones(browser, asgi_server):
+    """Two phone-sized browser contexts (each its own cookies and localStorage) on the ASGI
+    site: the two phones of a table."""
+    contexts = [_asgi_context(browser, asgi_server, **PHONE) for _ in range(2)]
+    yield contexts
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def asgi_phone(browser, asgi_server):
+    """One more phone-sized context on the ASGI site (a scoreboard, a spectator)."""
+    contexts = []
+
+    def make(**shape):
+        context = _asgi_context(browser, asgi_server, **(PHONE | shape))
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
