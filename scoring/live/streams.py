@@ -44,6 +44,7 @@ from dataclasses import dataclass
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
 from django.db import connections
 from django.http import HttpResponse, StreamingHttpResponse
 
@@ -51,8 +52,10 @@ from scoring.live.bus import CLOSE, Event, Unavailable, current_bus, hub, parse_
 
 #: What ``shape`` answers to end the stream.
 END = object()
-#: Milliseconds a browser waits before it reconnects by itself.
+#: Milliseconds a browser waits before it reconnects by itself; and where the server cannot
+#: hold a stream (WSGI), before it asks again.
 RETRY_MS = 2000
+ONCE_RETRY_MS = 5000
 
 #: Streams open per client address in this process.
 open_streams: Counter[str] = Counter()
@@ -163,7 +166,11 @@ async def open_stream(
     except BaseException:
         ticket.release()
         raise
-    events = _events(ticket, channel, cursor, missed, seen, first, shape, deadline)
+    # Served by a WSGI server (gunicorn, runserver, a test's live server) the answer would be
+    # collected whole before it is sent, holding a thread for ever: there it is the first
+    # event(s) only, and the browser asks again after ``retry`` (long polling, in effect).
+    once = not isinstance(request, ASGIRequest)
+    events = _events(ticket, channel, cursor, missed, seen, first, shape, deadline, once)
     # An answer never read (its client gone before the first byte) gives its place back too.
     weakref.finalize(events, ticket.release)
     response = StreamingHttpResponse(events, content_type="text/event-stream; charset=utf-8")
@@ -198,14 +205,14 @@ class Ticket:
 
 
 async def _events(
-    ticket, channel, cursor, missed, seen, first, shape, deadline
+    ticket, channel, cursor, missed, seen, first, shape, deadline, once=False
 ) -> AsyncIterator[str]:
     heartbeat = settings.LIVE_HEARTBEAT_SECONDS
     last = parse_id(cursor) or (0, 0)
     try:
         # What the middleware and the access checks opened in the request's thread.
         await sync_to_async(_close_connections, thread_sensitive=True)()
-        yield f"retry: {RETRY_MS}\n\n"
+        yield f"retry: {ONCE_RETRY_MS if once else RETRY_MS}\n\n"
         if seen is None or missed is None:
             state = await first()
             yield frame("hello" if seen is None else "reload", state, cursor)
@@ -219,7 +226,7 @@ async def _events(
                     if out.final:
                         return
                 last = max(last, event.key)
-        while True:
+        while not once:
             try:
                 event = await asyncio.wait_for(ticket.sub.queue.get(), timeout=heartbeat)
             except TimeoutError:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import queue
 import time
+import warnings
 
 import pytest
 from django.db import transaction
@@ -309,3 +310,15 @@ def test_a_deactivated_account_ends_its_streams(terziglio, olga, streams):
     olga.save()
     assert stream.next()["data"] == {"reason": "account"}
     assert stream.next() is CLOSED
+
+
+def test_a_server_that_cannot_hold_a_stream_answers_its_first_event_and_ends(terziglio, olga):
+    """Under WSGI (a stream route sent to gunicorn by mistake, runserver) the answer would be
+    collected whole for ever: it is the state, a longer retry, and the end."""
+    response = signed_in(olga).get(f"/g/{terziglio.pk}/events/")
+    assert response.status_code == 200
+    with warnings.catch_warnings():  # Django says a WSGI server collects an async answer
+        warnings.simplefilter("ignore")
+        body = b"".join(response).decode()
+    assert body.startswith("retry: 5000\n\n")
+    assert body.count("event: ") == 1 and "event: hello" in body
