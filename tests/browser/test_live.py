@@ -399,3 +399,34 @@ def test_the_organizers_round_page_and_desk_follow_their_streams(asgi_phone, nig
     desk.goto(f"/c/{competition.club.slug}/k/{competition.slug}/desk/")
     expect_streaming(desk)
     shot(desk, "desk-1280x800.png")
+
+
+def test_a_circuits_page_and_projector_follow_its_competitions_as_they_play(
+    asgi_phone, night, olga
+):
+    from tests.builders import by
+    from tournaments.services import circuits
+
+    competition, game = night
+    circuit = circuits.create_circuit(club=competition.club, by=by(olga), name="Circuito")
+    circuits.add_competition(circuit=circuit, by=by(olga), competition=competition)
+    page = asgi_phone().new_page()
+    page.goto(f"/circuits/{competition.club.slug}/{circuit.slug}/")
+    wall = asgi_phone(viewport={"width": 1280, "height": 800}, is_mobile=False, has_touch=False)
+    projector = wall.new_page()
+    projector.goto(f"/circuits/{competition.club.slug}/{circuit.slug}/projector/")
+    for screen in (page, projector):
+        mark(screen)
+        expect_streaming(screen)
+    standings = page.locator("#circuit-live table")
+    before = standings.inner_text()
+    # The projector shows counted points only (final competitions): what proves its renewal is
+    # its main part replaced in place, the old one (marked here) gone.
+    projector.evaluate("document.querySelector('.projector-main').dataset.old = 'yes'")
+
+    play(game, terziglio_won_by(0, 3), olga)  # table 1 finishes: provisional points move
+    expect(standings).not_to_have_text(before, timeout=AT_ONCE)
+    expect(projector.locator(".projector-main[data-old]")).to_have_count(0, timeout=AT_ONCE)
+    shot(page, "circuit-390x844.png")
+    shot(projector, "circuit-projector-1280x800.png")
+    assert still_here(page) and still_here(projector), "a circuit screen was reloaded"
