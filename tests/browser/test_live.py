@@ -23,6 +23,7 @@ from scoring.models import Game
 from scoring.services import Actor
 from tests.browser.test_table import chip, save_hand, soloist_hand
 from tests.tournaments.helpers import play, published_night, terziglio_won_by
+from tournaments import services as tournaments
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -326,7 +327,6 @@ def test_the_projector_is_renewed_in_place_when_a_table_finishes(asgi_phone, nig
 
 def test_my_games_says_where_a_round_seats_the_player(asgi_phone, club, olga, players):
     from tests.browser.conftest import log_in
-    from tournaments import services as tournaments
 
     anna = players[0]
     anna.user = olga
@@ -360,8 +360,6 @@ def test_my_games_says_where_a_round_seats_the_player(asgi_phone, club, olga, pl
 
 
 def test_a_spectator_is_told_once_the_competition_is_no_longer_public(asgi_phone, night, olga):
-    from tournaments import services as tournaments
-
     competition, _game = night
     page = asgi_phone().new_page()
     page.goto(f"/p/{competition.club.slug}/{competition.slug}/standings/")
@@ -397,8 +395,14 @@ def test_the_organizers_round_page_and_desk_follow_their_streams(asgi_phone, nig
 
     desk = laptop.new_page()
     desk.goto(f"/c/{competition.club.slug}/k/{competition.slug}/desk/")
+    mark(desk)
     expect_streaming(desk)
+    expect(desk.locator("#desk-live")).not_to_contain_text("Zeno")
+    # A late entrant taken at the other desk (or registering online) is on this one at once.
+    tournaments.add_entry(competition=competition, player="Zeno", by=Actor.for_user(olga))
+    expect(desk.locator("#desk-live")).to_contain_text("Zeno", timeout=AT_ONCE)
     shot(desk, "desk-1280x800.png")
+    assert still_here(desk)
 
 
 def test_a_circuits_page_and_projector_follow_its_competitions_as_they_play(
