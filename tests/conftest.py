@@ -17,6 +17,7 @@ from scoring.models import AuditEvent
 from scoring.services import Actor
 from tests.builders import join, new_club
 from tests.clients import api_as
+from tests.live import Stream
 
 # Property tests: a quick run by default (the whole suite stays fast on a laptop), a thorough one
 # in CI (.ci/run sets HYPOTHESIS_PROFILE=ci). The test modules set no max_examples of their own,
@@ -93,6 +94,22 @@ def fresh_cache():
     cache.clear()
     remembered.clear()
     middleware.forget()
+
+
+@pytest.fixture
+def streams():
+    """``streams(url, client=..., headers=...)`` opens a live stream (``tests.live.Stream``);
+    every one is hung up after the test."""
+    opened: list[Stream] = []
+
+    def open_(url: str, **kwargs) -> Stream:
+        stream = Stream(url, **kwargs)
+        opened.append(stream)
+        return stream
+
+    yield open_
+    for stream in opened:
+        stream.close()
 
 
 @pytest.fixture(autouse=True)

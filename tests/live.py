@@ -1,6 +1,7 @@
 """Reading a live stream in a test: the stream view runs in an event loop of its own thread (as
 under uvicorn), through Django's ``AsyncClient``, while the test goes on calling the services
-in its own thread; each Server-Sent Event read is put on a queue, parsed."""
+in its own thread; each Server-Sent Event read is put on a queue, parsed. The ``streams``
+fixture (tests/conftest.py) opens them and hangs up after the test."""
 
 from __future__ import annotations
 

@@ -137,15 +137,16 @@ async def read(function, *args, thread_sensitive: bool = False):
 
 async def open_stream(
     request,
+    opening,
     *,
     channel: str,
     first: Callable[[], Awaitable[dict]],
     shape: Shape | None = None,
-    control: tuple[str, ...] = (),
-    deadline: float | None = None,
-    address: str,
 ) -> HttpResponse:
-    """The event stream of ``channel`` for this request, or a refusal (429, 503)."""
+    """The event stream of ``channel`` for this request, or a refusal (429, 503).
+    ``opening``: what the view decided (``scoring.views.live.Opening``): the client's
+    ``address``, the ``control`` channels whose ``end`` ends the stream, its ``deadline``."""
+    address, control, deadline = opening.address, opening.control, opening.deadline
     limit = settings.LIVE_STREAMS_PER_CLIENT
     with _count_lock:
         if open_streams[address] >= limit:
@@ -218,13 +219,11 @@ async def _events(
             yield frame("hello" if seen is None else "reload", state, cursor)
         else:
             for event in missed:
-                out = await _shaped(event, shape)
-                if out is END:
+                text, stop = await _said(event, shape)
+                if text:
+                    yield text
+                if stop:
                     return
-                if out is not None:
-                    yield frame(out.kind, out.data, event.id)
-                    if out.final:
-                        return
                 last = max(last, event.key)
         while not once:
             try:
@@ -244,18 +243,20 @@ async def _events(
             if event.key <= last:
                 continue  # already in the state sent first
             last = event.key
-            out = await _shaped(event, shape)
-            if out is END:
+            text, stop = await _said(event, shape)
+            if text:
+                yield text
+            if stop:
                 return
-            if out is not None:
-                yield frame(out.kind, out.data, event.id)
-                if out.final:
-                    return
     finally:
         ticket.release()
 
 
-async def _shaped(event: Event, shape: Shape | None):
-    if shape is None:
-        return Outgoing(event.kind, event.data)
-    return await shape(event)
+async def _said(event: Event, shape: Shape | None) -> tuple[str | None, bool]:
+    """What the stream sends for ``event`` (None: nothing) and whether it ends there."""
+    out = Outgoing(event.kind, event.data) if shape is None else await shape(event)
+    if out is END:
+        return None, True
+    if out is None:
+        return None, False
+    return frame(out.kind, out.data, event.id), out.final

@@ -18,6 +18,7 @@ from __future__ import annotations
 import time
 
 from django.conf import settings
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.views.decorators.http import require_GET
 from rest_framework import exceptions
@@ -61,6 +62,27 @@ def authenticate_stream(request, opening: Opening) -> None:
     opening.deadline = session.get_expiry_date().timestamp()
 
 
+class Refused(Exception):
+    """A stream view's lookups said no: ``answer`` is the refusal to send."""
+
+    def __init__(self, answer) -> None:
+        self.answer = answer
+
+
+async def decide(open_, request, *args, missing: str, forbidden: str = "Not yours to follow."):
+    """``open_(request, *args)`` in the request's own thread (the page's lookups, its session),
+    its connections closed after; ``Refused`` with the answer when it says no: 404
+    (``missing``), 403 (``forbidden``) or 401 (a bad token)."""
+    try:
+        return await read(open_, request, *args, thread_sensitive=True)
+    except Http404:
+        raise Refused(refused(404, missing)) from None
+    except PermissionDenied:
+        raise Refused(refused(403, forbidden)) from None
+    except exceptions.AuthenticationFailed as problem:
+        raise Refused(refused(401, str(problem.detail))) from None
+
+
 def _table_deadline(request, game_id: int) -> float | None:
     opened = (request.session.get(access.TABLE_SESSION_KEY) or {}).get(str(game_id)) or {}
     try:
@@ -91,11 +113,9 @@ async def game_stream(request, game_id: int):
     """``text/event-stream`` of a game: ``hello`` / ``reload`` with its version and status,
     then a ``game`` event at each change (``id``, ``version``, ``status``, ``change``)."""
     try:
-        game, opening = await read(_open_game, request, game_id, thread_sensitive=True)
-    except Http404:
-        return refused(404, "No such game.")
-    except exceptions.AuthenticationFailed as problem:
-        return refused(401, str(problem.detail))
+        game, opening = await decide(_open_game, request, game_id, missing="No such game.")
+    except Refused as refusal:
+        return refusal.answer
 
     async def first() -> dict:
         return await read(_game_state, game.pk)
@@ -108,12 +128,10 @@ async def game_stream(request, game_id: int):
 
     return await open_stream(
         request,
+        opening,
         channel=live.game_channel(game.pk),
         first=first,
         shape=shape,
-        control=tuple(opening.control),
-        deadline=opening.deadline,
-        address=opening.address,
     )
 
 
@@ -130,20 +148,18 @@ async def my_stream(request):
     """``text/event-stream`` of the signed-in player's own news: a ``table`` event when a
     round seats them (``competition``, ``round``, ``table``, ``url``)."""
     try:
-        user_id, opening = await read(_open_own, request, thread_sensitive=True)
-    except Http404:
-        return refused(404, "Sign in to follow your own games.")
-    except exceptions.AuthenticationFailed as problem:
-        return refused(401, str(problem.detail))
+        user_id, opening = await decide(
+            _open_own, request, missing="Sign in to follow your own games."
+        )
+    except Refused as refusal:
+        return refusal.answer
 
     async def first() -> dict:
         return {"user": user_id, "at": int(time.time())}
 
     return await open_stream(
         request,
+        opening,
         channel=live.user_channel(user_id),
         first=first,
-        control=tuple(opening.control),
-        deadline=opening.deadline,
-        address=opening.address,
     )

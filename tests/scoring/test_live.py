@@ -22,32 +22,13 @@ from scoring import services
 from scoring.live.bus import reset_bus
 from scoring.models import Game, TableLink
 from scoring.services import Actor
+from tests.clients import login
 from tests.live import CLOSED, Stream
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 HAND = {"dealer": 0, "outcome": "played", "soloist": 1, "contract": "chiamo", "soloist_points": 5}
 OTHER = {"dealer": 1, "outcome": "played", "soloist": 2, "contract": "chiamo", "soloist_points": 4}
-
-
-@pytest.fixture
-def streams():
-    opened: list[Stream] = []
-
-    def open_(url: str, **kwargs) -> Stream:
-        stream = Stream(url, **kwargs)
-        opened.append(stream)
-        return stream
-
-    yield open_
-    for stream in opened:
-        stream.close()
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def hand(game, user, document=HAND):
@@ -69,7 +50,7 @@ def nothing_more(stream: Stream, seconds: float = 0.4) -> bool:
 def test_a_stored_hand_reaches_the_stream_of_its_game_with_the_new_version(
     terziglio, olga, streams
 ):
-    stream = streams(f"/g/{terziglio.pk}/events/", client=signed_in(olga))
+    stream = streams(f"/g/{terziglio.pk}/events/", client=login(olga))
     assert stream.status == 200
     assert stream.response["Content-Type"].startswith("text/event-stream")
     assert stream.response["X-Accel-Buffering"] == "no"
@@ -90,7 +71,7 @@ def test_a_stored_hand_reaches_the_stream_of_its_game_with_the_new_version(
 
 def test_a_correction_and_a_removal_are_announced_too(terziglio, olga, streams):
     hand(terziglio, olga)
-    stream = streams(f"/api/v1/games/{terziglio.pk}/events/", client=signed_in(olga))
+    stream = streams(f"/api/v1/games/{terziglio.pk}/events/", client=login(olga))
     assert stream.next()["data"]["version"] == 2
     services.correct_hands(
         game=terziglio, changes={1: {**HAND, "soloist_points": 6}}, by=Actor.for_user(olga)
@@ -102,7 +83,7 @@ def test_a_correction_and_a_removal_are_announced_too(terziglio, olga, streams):
 
 
 def test_a_rolled_back_hand_announces_nothing(terziglio, olga, streams):
-    stream = streams(f"/g/{terziglio.pk}/events/", client=signed_in(olga))
+    stream = streams(f"/g/{terziglio.pk}/events/", client=login(olga))
     stream.next()  # hello
 
     class Oops(Exception):
@@ -120,7 +101,7 @@ def test_a_rolled_back_hand_announces_nothing(terziglio, olga, streams):
 def test_a_game_the_reader_may_not_read_has_no_stream(terziglio, other_club, bea, streams):
     # Circolo Uno's results are not public: a visitor and another club's owner are told 404.
     assert streams(f"/g/{terziglio.pk}/events/").status == 404
-    assert streams(f"/g/{terziglio.pk}/events/", client=signed_in(bea)).status == 404
+    assert streams(f"/g/{terziglio.pk}/events/", client=login(bea)).status == 404
     assert streams("/g/999999/events/").status == 404
     assert streams("/api/v1/games/999999/events/").status == 404
 
@@ -148,7 +129,7 @@ def test_a_renewed_table_link_ends_the_streams_it_opened_but_not_a_members(
     table = Client()
     table.post(f"/t/{link.token}/", {"pin": link.pin})
     by_link = streams(f"/g/{terziglio.pk}/events/", client=table)
-    member = streams(f"/g/{terziglio.pk}/events/", client=signed_in(olga))
+    member = streams(f"/g/{terziglio.pk}/events/", client=login(olga))
     by_link.next(), member.next()
     services.rotate_table_link(game=terziglio, by=Actor.for_user(olga))
     assert by_link.next() is CLOSED
@@ -159,7 +140,7 @@ def test_a_renewed_table_link_ends_the_streams_it_opened_but_not_a_members(
 
 
 def test_a_stream_reopened_with_its_last_event_id_gets_what_it_missed(terziglio, olga, streams):
-    client = signed_in(olga)
+    client = login(olga)
     first = streams(f"/g/{terziglio.pk}/events/", client=client)
     seen = first.next()["id"]
     first.close()
@@ -192,7 +173,7 @@ def test_a_last_event_id_that_is_not_ours_is_none_and_gets_the_whole_state(
 ):
     hand(terziglio, olga)
     stream = streams(
-        f"/g/{terziglio.pk}/events/", client=signed_in(olga), headers={"Last-Event-ID": garbage}
+        f"/g/{terziglio.pk}/events/", client=login(olga), headers={"Last-Event-ID": garbage}
     )
     assert stream.status == 200
     first = stream.next()
@@ -201,7 +182,7 @@ def test_a_last_event_id_that_is_not_ours_is_none_and_gets_the_whole_state(
 
 
 def test_digits_of_another_script_in_last_are_not_an_id(terziglio, olga, streams):
-    stream = streams(f"/g/{terziglio.pk}/events/?last=１２-３", client=signed_in(olga))
+    stream = streams(f"/g/{terziglio.pk}/events/?last=１２-３", client=login(olga))
     assert stream.status == 200 and stream.next()["event"] == "hello"
 
 
@@ -210,7 +191,7 @@ def test_a_screen_that_missed_more_than_is_kept_is_told_to_reload(
 ):
     settings.LIVE_HISTORY = 10
     reset_bus()
-    client = signed_in(olga)
+    client = login(olga)
     first = streams(f"/g/{terziglio.pk}/events/", client=client)
     seen = first.next()["id"]
     first.close()
@@ -230,7 +211,7 @@ def test_after_a_restart_a_screen_that_saw_events_of_the_old_process_is_told_to_
 ):
     """make run: the bus lives in the process; what was published while it was down (hands
     sent through the outbox meanwhile, say) is nowhere to replay."""
-    client = signed_in(olga)
+    client = login(olga)
     first = streams(f"/g/{terziglio.pk}/events/", client=client)
     first.next()
     hand(terziglio, olga)
@@ -246,7 +227,7 @@ def test_after_a_restart_a_screen_that_saw_events_of_the_old_process_is_told_to_
 
 def test_one_address_cannot_hold_hundreds_of_streams(settings, terziglio, olga, streams):
     settings.LIVE_STREAMS_PER_CLIENT = 3
-    client = signed_in(olga)
+    client = login(olga)
     url = f"/g/{terziglio.pk}/events/"
     held = [streams(url, client=client) for _ in range(3)]
     assert [s.status for s in held] == [200, 200, 200]
@@ -265,7 +246,7 @@ def test_one_address_cannot_hold_hundreds_of_streams(settings, terziglio, olga, 
 
 
 def test_a_logout_ends_the_streams_of_its_session(terziglio, olga, streams):
-    client = signed_in(olga)
+    client = login(olga)
     stream = streams(f"/g/{terziglio.pk}/events/", client=client)
     stream.next()
     client.post("/logout/")
@@ -290,7 +271,7 @@ def test_an_idle_stream_sends_heartbeats_and_ends_with_its_session(
     settings, terziglio, olga, streams
 ):
     settings.LIVE_HEARTBEAT_SECONDS = 1
-    client = signed_in(olga)
+    client = login(olga)
     session = client.session
     session.set_expiry(2)
     session.save()
@@ -304,7 +285,7 @@ def test_an_idle_stream_sends_heartbeats_and_ends_with_its_session(
 
 
 def test_a_deactivated_account_ends_its_streams(terziglio, olga, streams):
-    stream = streams(f"/g/{terziglio.pk}/events/", client=signed_in(olga))
+    stream = streams(f"/g/{terziglio.pk}/events/", client=login(olga))
     stream.next()
     olga.is_active = False
     olga.save()
@@ -315,7 +296,7 @@ def test_a_deactivated_account_ends_its_streams(terziglio, olga, streams):
 def test_a_server_that_cannot_hold_a_stream_answers_its_first_event_and_ends(terziglio, olga):
     """Under WSGI (a stream route sent to gunicorn by mistake, runserver) the answer would be
     collected whole for ever: it is the state, a longer retry, and the end."""
-    response = signed_in(olga).get(f"/g/{terziglio.pk}/events/")
+    response = login(olga).get(f"/g/{terziglio.pk}/events/")
     assert response.status_code == 200
     with warnings.catch_warnings():  # Django says a WSGI server collects an async answer
         warnings.simplefilter("ignore")

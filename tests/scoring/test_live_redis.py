@@ -12,13 +12,13 @@ import time
 
 import pytest
 import redis
-from django.test import Client
 
 from scoring import live, services
 from scoring.live import bus as buses
 from scoring.models import Game
 from scoring.services import Actor
-from tests.live import CLOSED, Stream
+from tests.clients import login
+from tests.live import CLOSED
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.broker]
 
@@ -36,31 +36,11 @@ def on_redis(settings):
     client.flushdb()
 
 
-@pytest.fixture
-def streams():
-    opened: list[Stream] = []
-
-    def open_(url: str, **kwargs) -> Stream:
-        stream = Stream(url, **kwargs)
-        opened.append(stream)
-        return stream
-
-    yield open_
-    for stream in opened:
-        stream.close()
-
-
-def member(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 def test_a_hand_reaches_a_stream_through_redis_and_a_reconnect_catches_up(
     on_redis, terziglio, olga, streams
 ):
     assert isinstance(buses.current_bus(), buses.RedisBus)
-    client = member(olga)
+    client = login(olga)
     stream = streams(f"/g/{terziglio.pk}/events/", client=client)
     hello = stream.next()
     services.record_hand(game=terziglio, document=HAND, by=Actor.for_user(olga))
@@ -87,7 +67,7 @@ def test_redis_down_refuses_streams_and_stores_hands_all_the_same(
 ):
     settings.LIVE_REDIS_URL = "redis://127.0.0.1:1/0"  # nothing listens there
     buses.reset_bus()
-    refused = streams(f"/g/{terziglio.pk}/events/", client=member(olga))
+    refused = streams(f"/g/{terziglio.pk}/events/", client=login(olga))
     assert refused.status == 503
     assert refused.response["Retry-After"] == "5"
     services.record_hand(game=terziglio, document=HAND, by=Actor.for_user(olga))
@@ -98,7 +78,7 @@ def test_redis_down_refuses_streams_and_stores_hands_all_the_same(
 def test_a_lost_pubsub_connection_ends_the_streams_and_they_open_again(
     on_redis, terziglio, olga, streams
 ):
-    client = member(olga)
+    client = login(olga)
     stream = streams(f"/g/{terziglio.pk}/events/", client=client)
     stream.next()
     on_redis.client_kill_filter(_type="pubsub")

@@ -14,6 +14,7 @@ from django.test import Client
 from scoring import services as scoring
 from scoring.services import Actor
 from tests.builders import by
+from tests.clients import login
 from tests.live import CLOSED, Stream
 from tests.tournaments.helpers import enter, make_competition, play, terziglio_won_by
 from tournaments import live, services
@@ -23,29 +24,9 @@ from tournaments.services import circuits
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture
-def streams():
-    opened: list[Stream] = []
-
-    def open_(url: str, **kwargs) -> Stream:
-        stream = Stream(url, **kwargs)
-        opened.append(stream)
-        return stream
-
-    yield open_
-    for stream in opened:
-        stream.close()
-
-
 @pytest.fixture(autouse=True)
 def no_burst_wait(settings):
     settings.LIVE_COALESCE_MS = 0
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 @pytest.fixture
@@ -101,7 +82,7 @@ def test_a_spectator_gets_the_standings_table_itself_at_once_and_after_a_finishe
 
 
 def test_a_member_hears_the_version_and_fetches_the_table_through_the_page(night, olga, streams):
-    member = streams(URL, client=signed_in(olga))
+    member = streams(URL, client=login(olga))
     hello = member.next()
     assert set(hello["data"]) == {"id", "version"}
     game = night.rounds.get(number=1).tables.get(number=1).game
@@ -116,17 +97,17 @@ def test_a_private_competition_has_no_stream_but_for_its_clubs_members(
 ):
     Competition.objects.filter(pk=night.pk).update(public=False)
     assert streams(URL).status == 404
-    assert streams(URL, client=signed_in(bea)).status == 404
+    assert streams(URL, client=login(bea)).status == 404
     assert streams(f"/api/v1/competitions/{night.pk}/events/").status == 404
     assert streams("/api/v1/competitions/999999/events/").status == 404
-    assert streams(URL, client=signed_in(olga)).status == 200
+    assert streams(URL, client=login(olga)).status == 200
 
 
 def test_a_competition_made_private_closes_its_spectators_streams_not_its_members(
     night, olga, streams
 ):
     spectator = streams(URL)
-    member = streams(URL, client=signed_in(olga))
+    member = streams(URL, client=login(olga))
     spectator.next(), member.next()
     services.update_competition(competition=night, by=Actor.for_user(olga), public=False)
     assert next_of(spectator, "gone")["data"] == {"id": night.pk}
@@ -155,8 +136,8 @@ def test_a_burst_of_new_standings_is_one_event_with_the_latest_version(settings,
 def test_the_desk_stream_is_its_organizers(night, olga, sara, streams):
     desk = "/c/uno/k/coppa/desk/events/"
     assert streams(desk).status == 403  # a public competition: 403, as the desk page
-    assert streams(desk, client=signed_in(sara)).status == 403  # a scorer
-    organizer = streams(desk, client=signed_in(olga))
+    assert streams(desk, client=login(sara)).status == 403  # a scorer
+    organizer = streams(desk, client=login(olga))
     assert organizer.next()["event"] == "hello"
     services.add_entry(competition=night, player="Zeno", by=Actor.for_user(olga))
     change = organizer.next()
@@ -174,7 +155,7 @@ def test_a_player_hears_where_a_published_round_seats_them(club, olga, oscar, st
     round_ = services.add_round(competition=competition, by=by)
     services.generate_round(round_=round_, by=by, seed=1)
     assert streams("/me/events/").status == 404
-    own = streams("/me/events/", client=signed_in(oscar))
+    own = streams("/me/events/", client=login(oscar))
     assert own.next()["event"] == "hello"
     services.publish_round(round_=round_, by=by)
     seated = next_of(own, "table")["data"]
@@ -194,7 +175,7 @@ def test_a_circuit_hears_when_one_of_its_competitions_standings_change(
     circuits.add_competition(circuit=circuit, by=by(olga), competition=night)
     hidden = circuits.create_circuit(club=club, by=by(olga), name="Interno", public=False)
     assert streams(f"/circuits/uno/{hidden.slug}/events/").status == 404
-    assert streams(f"/circuits/uno/{hidden.slug}/events/", client=signed_in(bea)).status == 404
+    assert streams(f"/circuits/uno/{hidden.slug}/events/", client=login(bea)).status == 404
     spectator = streams(f"/circuits/uno/{circuit.slug}/events/")
     assert spectator.next()["data"] == {"id": circuit.pk}
     game = night.rounds.get(number=1).tables.get(number=1).game
@@ -211,7 +192,7 @@ def test_the_round_page_hears_of_a_hand_waiting_to_be_accepted(club, olga, playe
     round_ = services.add_round(competition=competition, by=by)
     services.generate_round(round_=round_, by=by, seed=1)
     services.publish_round(round_=round_, by=by)
-    organizer = streams(URL, client=signed_in(olga))
+    organizer = streams(URL, client=login(olga))
     organizer.next()
     game = round_.tables.get(number=1).game
     scoring.record_hand(

@@ -21,15 +21,13 @@ from __future__ import annotations
 import asyncio
 
 from django.conf import settings
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.utils import translation
 from django.views.decorators.http import require_GET
-from rest_framework import exceptions
 
 from scoring import live
 from scoring.live.streams import Outgoing, open_stream, read, refused
-from scoring.views.live import Opening, authenticate_stream
+from scoring.views.live import Opening, Refused, authenticate_stream, decide
 from tournaments import selectors
 from tournaments.live import circuit_channel
 from tournaments.models import Competition
@@ -107,13 +105,11 @@ async def competition_stream(request, club_slug: str, slug: str):
     version (and, for a spectator, the table itself), then ``standings``, ``competition`` and
     ``table`` events."""
     try:
-        competition, role, opening = await read(
-            _open_competition, request, club_slug, slug, thread_sensitive=True
+        competition, role, opening = await decide(
+            _open_competition, request, club_slug, slug, missing="No such competition."
         )
-    except Http404:
-        return refused(404, "No such competition.")
-    except exceptions.AuthenticationFailed as problem:
-        return refused(401, str(problem.detail))
+    except Refused as refusal:
+        return refusal.answer
     spectator = role is None
     language = opening.language
     big = request.GET.get("big") == "1"
@@ -149,12 +145,10 @@ async def competition_stream(request, club_slug: str, slug: str):
 
     return await open_stream(
         request,
+        opening,
         channel=live.competition_channel(competition.pk),
         first=first,
         shape=shape,
-        control=tuple(opening.control),
-        deadline=opening.deadline,
-        address=opening.address,
     )
 
 
@@ -170,15 +164,16 @@ async def desk_stream(request, club_slug: str, slug: str):
     """``text/event-stream`` of a competition's desk (its owners and organizers): a
     ``competition`` event at each recorded change (registrations, check-ins, fees...)."""
     try:
-        competition, opening = await read(
-            _open_desk, request, club_slug, slug, thread_sensitive=True
+        competition, opening = await decide(
+            _open_desk,
+            request,
+            club_slug,
+            slug,
+            missing="No such competition.",
+            forbidden="Only the club's organizers follow the desk.",
         )
-    except Http404:
-        return refused(404, "No such competition.")
-    except PermissionDenied:
-        return refused(403, "Only the club's organizers follow the desk.")
-    except exceptions.AuthenticationFailed as problem:
-        return refused(401, str(problem.detail))
+    except Refused as refusal:
+        return refusal.answer
 
     async def first() -> dict:
         return {"id": competition.pk}
@@ -188,12 +183,10 @@ async def desk_stream(request, club_slug: str, slug: str):
 
     return await open_stream(
         request,
+        opening,
         channel=live.competition_channel(competition.pk),
         first=first,
         shape=shape,
-        control=tuple(opening.control),
-        deadline=opening.deadline,
-        address=opening.address,
     )
 
 
@@ -226,22 +219,18 @@ async def circuit_stream(request, club_slug: str, slug: str):
     ``standings`` event (``id``, ``competition``, ``version``) when one of its competitions'
     standings change; the page fetches the circuit's table again."""
     try:
-        circuit, opening = await read(
-            _open_circuit, request, club_slug, slug, thread_sensitive=True
+        circuit, opening = await decide(
+            _open_circuit, request, club_slug, slug, missing="No such circuit."
         )
-    except Http404:
-        return refused(404, "No such circuit.")
-    except exceptions.AuthenticationFailed as problem:
-        return refused(401, str(problem.detail))
+    except Refused as refusal:
+        return refusal.answer
 
     async def first() -> dict:
         return {"id": circuit.pk}
 
     return await open_stream(
         request,
+        opening,
         channel=circuit_channel(circuit.pk),
         first=first,
-        control=tuple(opening.control),
-        deadline=opening.deadline,
-        address=opening.address,
     )
