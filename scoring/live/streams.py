@@ -36,8 +36,9 @@ from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 
-from asgiref.sync import sync_to_async
+from asgiref.sync import SyncToAsync, sync_to_async
 from django.conf import settings
+from django.db import connections
 from django.http import HttpResponse, StreamingHttpResponse
 
 from scoring.live.bus import CLOSE, Event, Unavailable, bus, hub, parse_id
@@ -141,6 +142,24 @@ def _opening(stream_bus, channel: str, seen):
     return cursor, missed
 
 
+async def _let_go_of_the_request_thread() -> None:
+    """Under ASGI, Django runs a request's middleware and its thread-sensitive calls (the
+    access check) in a thread of the request's own, kept until the response ends: for a
+    stream, one idle thread and one open database connection per viewer for as long as it
+    watches (bench/live.py ran PostgreSQL out of connections at 200 streams, and measured
+    about 200 KB of memory a stream). Called once the middleware has answered (the stream's
+    first iteration): the connection is closed in that thread, and the thread let go. The
+    stream queries nothing while idle; what it renders later runs in the shared executor
+    (``thread_sensitive=False``); the end of the response (Django's ``request_finished``) gets
+    a thread of its own again."""
+    await sync_to_async(connections.close_all)()
+    context = SyncToAsync.thread_sensitive_context.get(None)
+    if context is not None:
+        executor = SyncToAsync.context_to_thread_executor.pop(context, None)
+        if executor is not None:
+            executor.shutdown(wait=False)
+
+
 def _release(address: str) -> None:
     with _count_lock:
         open_streams[address] -= 1
@@ -154,6 +173,7 @@ async def _events(
     heartbeat = settings.LIVE_HEARTBEAT_SECONDS
     last = parse_id(cursor) or (0, 0)
     try:
+        await _let_go_of_the_request_thread()
         yield f"retry: {RETRY_MS}\n\n"
         if seen is None or missed is None:
             state = await first()
