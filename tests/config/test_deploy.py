@@ -275,7 +275,9 @@ def test_the_stream_server_unit_runs_what_the_readme_says():
     assert timeout > 15  # above LIVE_HEARTBEAT_SECONDS' default
     assert "listen 443 ssl http2;" in nginx
     assert "upstream segnapunti_live" in nginx and "127.0.0.1:8001" in nginx
-    assert "## Live streams" in DEPLOY and "segnapunti-live" in DEPLOY.split("## With containers")[0]
+    assert (
+        "## Live streams" in DEPLOY and "segnapunti-live" in DEPLOY.split("## With containers")[0]
+    )
     assert "live:" in (ROOT / "deploy" / "compose.yaml").read_text()
 
 
