@@ -1609,6 +1609,16 @@ def run(args, database_url: str, name: str, tmp: Path) -> dict[str, Any]:
             "p50": 1000 * percentile(recomputes, 0.5),
             "p95": 1000 * percentile(recomputes, 0.95),
         }
+        if not summary["ok"]:
+            # what the servers said, for a miss to be looked into (the logs go with tmp)
+            for name, log in (("gunicorn", gunicorn.log), (args.asgi, live.log)):
+                errors = [
+                    line
+                    for line in log.read_text(errors="replace").splitlines()
+                    if " ERROR " in line or "Error:" in line
+                ]
+                print(f"{name} log, error lines ({len(errors)}):", file=sys.stderr)
+                print("\n".join(errors[:20]), file=sys.stderr)
         return summary
     except BaseException:
         print(f"gunicorn log (last lines):\n{gunicorn.tail()}", file=sys.stderr)
