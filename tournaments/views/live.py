@@ -94,7 +94,11 @@ async def fragment(competition_id: int, language: str, big: bool) -> tuple[int, 
                         _rendered.popitem(last=False)
                 future.set_result(result)
             except BaseException as problem:  # every waiter hears of it
-                _pending.pop(key, None)
+                # Only this burst's own entry: once deleted above, a change may already have
+                # started the next burst (popping its entry made that one fail with a KeyError,
+                # bench/live.py, when a render failed for want of a database connection).
+                if _pending.get(key) is future:
+                    del _pending[key]
                 future.set_exception(problem)
                 raise
 
