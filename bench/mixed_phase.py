@@ -67,7 +67,8 @@ def make_phone_games(phones: int) -> tuple[str, list[int], list[int]]:
         ).pk
         for index in range(phones)
     ]
-    third = Round.objects.get(competition__slug="lega", number=3)
+    # the round published with its games in progress: the third (bench/spectators.py)
+    third = Round.objects.filter(competition__slug="lega").order_by("-number").first()
     league = [t.game_id for t in third.tables.all() if t.game_id is not None]
     connection.close()
     return token.key, ids, league
@@ -81,15 +82,19 @@ class Seen:
     errors: int = 0
 
 
-async def paced(phone: Phone, run: Run, every: float, until: float) -> None:
+async def paced(phone: Phone, run: Run, every: float, until: float, sent=None) -> None:
     """The phone enters its next typed hand every ``every`` seconds (± 20 %) until ``until``;
-    what it has not sent stays typed for the next phase."""
+    what it has not sent stays typed for the next phase. ``sent(phone, hand, began, answered)``,
+    if given, hears of each hand once it is answered (bench/live.py times the screens by it)."""
     conn = Connection(run.port)
     try:
         await asyncio.sleep(phone.rng.uniform(0, every))
         while phone.typed and time.monotonic() < until:
             began = time.monotonic()
-            await send_hand(phone, phone.typed.pop(0), conn, run)
+            hand = phone.typed.pop(0)
+            await send_hand(phone, hand, conn, run)
+            if sent is not None:
+                sent(phone, hand, began, time.monotonic())
             pause = every * phone.rng.uniform(0.8, 1.2) - (time.monotonic() - began)
             await asyncio.sleep(max(0.0, pause))
     finally:

@@ -87,32 +87,40 @@ PATHS = {
 }
 
 
-def make_league(entries: int) -> None:
-    """A public league: ``entries`` players, two rounds played to the end, a third published."""
+def make_league(entries: int, *, slug: str = "lega", played: int = 2) -> None:
+    """A public league: ``entries`` players, ``played`` rounds played to the end, the next one
+    published with its games in progress. The club and its owner are made by the first call
+    (bench/live.py makes ten leagues in one club)."""
     import datetime as dt
 
     from django.contrib.auth import get_user_model
     from django.db import connection
 
     from scoring import services as scoring
+    from scoring.models import Club
     from scoring.services import Actor
     from tournaments import services
 
-    owner = get_user_model().objects.create_user("bench-owner", password=None)
-    club = scoring.create_club(name="Bench club", slug="bench", by=Actor.for_user(owner))
+    users = get_user_model().objects
+    owner = users.filter(username="bench-owner").first() or users.create_user(
+        "bench-owner", password=None
+    )
     by = Actor.for_user(owner)
+    club = Club.objects.filter(slug="bench").first() or scoring.create_club(
+        name="Bench club", slug="bench", by=by
+    )
     league = services.create_competition(
         club=club,
         by=by,
-        name="Lega",
-        slug="lega",
+        name="Lega" if slug == "lega" else f"Lega {slug}",
+        slug=slug,
         kind="league",
         rulesets=["terziglio"],
         options={"terziglio": {"target_score": 2}},
     )
     for n in range(entries):
         services.add_entry(competition=league, player=f"Player {n + 1:02d}", by=by)
-    for number in (1, 2, 3):
+    for number in range(1, played + 2):
         round_ = services.add_round(
             competition=league,
             by=by,
@@ -121,7 +129,7 @@ def make_league(entries: int) -> None:
         )
         services.generate_round(round_=round_, by=by, seed=number)
         services.publish_round(round_=round_, by=by)
-        if number == 3:
+        if number == played + 1:
             break
         for table in round_.tables.select_related("game"):
             if table.game is not None:

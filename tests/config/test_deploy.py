@@ -65,15 +65,21 @@ def test_env_example_sets_each_variable_once():
 
 
 def variables_read() -> set[str]:
-    """Every variable config/settings.py and deploy/gunicorn.conf.py read."""
-    pattern = r'(?:env\.\w+|_int|_bool|_choice|_addresses|os\.environ\.get)\(\s*"([A-Z_]+)"'
-    texts = (ROOT / "config" / "settings.py", ROOT / "deploy" / "gunicorn.conf.py")
+    """Every variable config/settings.py, deploy/gunicorn.conf.py and the stream server's
+    deploy/uvicorn_live.py read."""
+    pattern = r'(?:env\.\w+|_int|_bool|_choice|_addresses|environ\.get)\(\s*"([A-Z_]+)"'
+    texts = (
+        ROOT / "config" / "settings.py",
+        ROOT / "deploy" / "gunicorn.conf.py",
+        ROOT / "deploy" / "uvicorn_live.py",
+    )
     return {name for path in texts for name in re.findall(pattern, path.read_text())}
 
 
 def test_every_variable_has_a_row_in_the_readme_and_a_line_in_env_example():
     read = variables_read()
     assert {"DEBUG", "GUNICORN_BIND", "FORWARDED_ALLOW_IPS", "DATABASE_PREPARE"} <= read
+    assert {"LIVE_BIND", "LIVE_WORKERS"} <= read
     rows = [line for line in README.splitlines() if line.startswith("| `")]
     assert sorted(n for n in read if not any(f"`{n}`" in row for row in rows)) == []
     assert sorted(read - {name for name, _value, _commented in example_lines()}) == []
@@ -245,3 +251,48 @@ def test_make_test_says_which_tests_it_leaves_out_and_how_to_run_them():
     said = [line for line in result.stdout.splitlines() if line.startswith("echo ")]
     assert any("-m browser tests/browser" in line for line in said), result.stdout
     assert any("-m broker tests/tournaments/test_broker.py" in line for line in said)
+
+
+def test_the_stream_server_unit_runs_what_the_readme_says():
+    """Issue 31 point 7: uvicorn beside gunicorn for the /events/ routes, its unit beside the
+    others, nginx's location unbuffered over HTTP/2, the README's section."""
+    unit = (ROOT / "deploy" / "segnapunti-live.service").read_text()
+    web = (ROOT / "deploy" / "segnapunti-web.service").read_text()
+    for line in ("User=segnapunti", "EnvironmentFile=/etc/segnapunti/env", "WorkingDirectory="):
+        assert next(x for x in web.splitlines() if x.startswith(line)) in unit
+    assert "ExecStart=/opt/segnapunti/.venv/bin/python deploy/uvicorn_live.py" in unit
+    assert "LimitNOFILE=65536" in unit
+    nginx = (ROOT / "deploy" / "nginx.conf").read_text()
+    location = nginx.split("location ~ /events/$ {")[1].split("}")[0]
+    for directive in (
+        "proxy_pass http://segnapunti_live;",
+        "proxy_http_version 1.1;",
+        'proxy_set_header Connection "";',
+        "proxy_buffering off;",
+    ):
+        assert directive in location, directive
+    timeout = int(re.search(r"proxy_read_timeout (\d+)s;", location)[1])
+    assert timeout > 15  # above LIVE_HEARTBEAT_SECONDS' default
+    assert "listen 443 ssl http2;" in nginx
+    assert "upstream segnapunti_live" in nginx and "127.0.0.1:8001" in nginx
+    assert (
+        "## Live streams" in DEPLOY and "segnapunti-live" in DEPLOY.split("## With containers")[0]
+    )
+    assert "live:" in (ROOT / "deploy" / "compose.yaml").read_text()
+
+
+def test_the_stream_server_options(monkeypatch):
+    """deploy/uvicorn_live.py: uvloop, httptools, workers per CPU, and one line for a bad value."""
+    import runpy
+
+    module = runpy.run_path(str(ROOT / "deploy" / "uvicorn_live.py"))
+    options = module["options"]
+    monkeypatch.delenv("GUNICORN_WORKERS", raising=False)
+    found = options({"LIVE_BIND": "127.0.0.1:8123", "LIVE_WORKERS": "3"})
+    assert (found["host"], found["port"], found["workers"]) == ("127.0.0.1", 8123, 3)
+    assert (found["loop"], found["http"], found["lifespan"]) == ("uvloop", "httptools", "off")
+    assert options({})["workers"] >= 1 and options({})["port"] == 8001
+    with pytest.raises(SystemExit, match="LIVE_WORKERS must be a whole number"):
+        options({"LIVE_WORKERS": "many"})
+    with pytest.raises(SystemExit, match="LIVE_BIND must be host:port"):
+        options({"LIVE_BIND": "8001"})

@@ -6,6 +6,7 @@ the desk is its organizers'; a player hears where a round seats them."""
 from __future__ import annotations
 
 import queue
+import time
 
 import pytest
 from django.db.models import F
@@ -119,16 +120,24 @@ def test_a_competition_made_private_closes_its_spectators_streams_not_its_member
     assert next_of(member, "competition")["data"]["public"] is True
 
 
-def test_a_burst_of_new_standings_is_one_event_with_the_latest_version(settings, night, streams):
+def test_a_burst_of_new_standings_is_rendered_at_most_twice_and_ends_on_the_latest(
+    settings, night, streams
+):
+    """The first change after a quiet spell is sent at once; the others within
+    LIVE_COALESCE_MS share one render of the latest version, sent when the window ends."""
     settings.LIVE_COALESCE_MS = 1500
     spectator = streams(URL)
     first = spectator.next()["data"]["version"]
+    time.sleep(1.6)  # a quiet spell since the opening's render
     for _ in range(3):  # three new versions in a row, as tables finish together
         StandingsSnapshot.objects.filter(competition=night).update(version=F("version") + 1)
         version = StandingsSnapshot.objects.get(competition=night).version
         live.announce_standings(night.pk, version)
-    event = spectator.next(timeout=5)
-    assert (event["event"], event["data"]["version"]) == ("standings", first + 3)
+    events = [spectator.next(timeout=5)]
+    while events[-1]["data"]["version"] < first + 3:
+        events.append(spectator.next(timeout=5))
+    assert {e["event"] for e in events} == {"standings"}
+    assert len(events) <= 2, [e["data"]["version"] for e in events]
     with pytest.raises(queue.Empty):
         spectator.next(timeout=2)
 

@@ -38,6 +38,10 @@ from tournaments.views.standings_cache import snapshot_stamp, standings_html
 #: The render under way (or waiting for its burst to end) per (loop, competition, language, big).
 _pending: dict[tuple, asyncio.Future] = {}
 _tasks: set[asyncio.Task] = set()
+#: When each of those renders last started (the loop's clock), for the coalescing window;
+#: forgotten past ``_RENDERED_LIMIT`` tables.
+_rendered_at: dict[tuple, float] = {}
+_RENDERED_LIMIT = 1024
 
 
 def _render(competition_id: int, language: str, big: bool) -> tuple[int, str] | None:
@@ -56,10 +60,12 @@ def _render(competition_id: int, language: str, big: bool) -> tuple[int, str] | 
 
 
 async def fragment(competition_id: int, language: str, big: bool) -> tuple[int, str] | None:
-    """The spectators' table after a burst of changes: the first caller of a burst waits
-    ``LIVE_COALESCE_MS``, renders once, and every caller meanwhile shares that answer. The HTML
-    itself comes from the render cache every web process shares (``standings_cache``): one
-    render per version and language, whichever process asks first."""
+    """The spectators' table after a burst of changes, rendered at most once every
+    ``LIVE_COALESCE_MS`` per table: the first change after a quiet spell renders at once (a
+    table finishing alone is not held back: bench/live.py measured the standings 250 ms later
+    on every spectator's screen when each change waited), a change within the spell waits for
+    its end, and every caller meanwhile shares that one render of the latest version. The HTML
+    itself comes from the render cache every web process shares (``standings_cache``)."""
     loop = asyncio.get_running_loop()
     key = (id(loop), competition_id, language, big)
     future = _pending.get(key)
@@ -69,12 +75,21 @@ async def fragment(competition_id: int, language: str, big: bool) -> tuple[int, 
 
         async def run() -> None:
             try:
-                await asyncio.sleep(settings.LIVE_COALESCE_MS / 1000)
+                wait = _rendered_at.get(key, -1e9) + settings.LIVE_COALESCE_MS / 1000
+                if wait > loop.time():
+                    await asyncio.sleep(wait - loop.time())
+                if len(_rendered_at) > _RENDERED_LIMIT:
+                    _rendered_at.clear()  # forgetting only lets one render come sooner
+                _rendered_at[key] = loop.time()
                 del _pending[key]  # a change from now on starts a new burst
                 result = await read(_render, competition_id, language, big)
                 future.set_result(result)
             except BaseException as problem:  # every waiter hears of it
-                _pending.pop(key, None)
+                # Only this burst's own entry: once deleted above, a change may already have
+                # started the next burst (popping its entry made that one fail with a KeyError,
+                # bench/live.py, when a render failed for want of a database connection).
+                if _pending.get(key) is future:
+                    del _pending[key]
                 future.set_exception(problem)
                 raise
 
