@@ -33,6 +33,8 @@ def recompute_standings(competition_id: int) -> None:
 
     competition = Competition.objects.filter(pk=competition_id).select_related("club").first()
     if competition is not None:
+        # The points first, at once on every screen; who can still win (the slow part) next.
+        services.store_standings(competition=competition, outlook=False)
         services.store_standings(competition=competition)
 
 

@@ -6,6 +6,7 @@ the desk is its organizers'; a player hears where a round seats them."""
 from __future__ import annotations
 
 import queue
+import threading
 import time
 
 import pytest
@@ -20,6 +21,7 @@ from tests.live import CLOSED, Stream
 from tests.tournaments.helpers import enter, make_competition, play, terziglio_won_by
 from tournaments import live, services
 from tournaments.models import Competition, StandingsSnapshot
+from tournaments.selectors import standings as standings_selectors
 from tournaments.services import circuits
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -212,3 +214,40 @@ def test_the_round_page_hears_of_a_hand_waiting_to_be_accepted(club, olga, playe
     )  # fmt: skip
     table = next_of(organizer, "table")["data"]
     assert (table["table"], table["finished"]) == (1, False)
+
+
+def test_spectators_get_the_points_before_who_can_still_win_is_worked_out(
+    club, olga, streams, monkeypatch
+):
+    """After a finished game the standings are stored twice: the points at once (the outlook as
+    it was), then the outlook, the slow part. While the outlook is still being worked out the
+    spectators already have the new points."""
+    by = Actor.for_user(olga)
+    league = make_competition(club, olga, name="Coppa", kind="league", planned_rounds=3)
+    enter(league, olga, 6)
+    round_ = services.add_round(competition=league, by=by)
+    services.generate_round(round_=round_, by=by, seed=1)
+    services.publish_round(round_=round_, by=by)
+    spectator = streams(URL)
+    first = spectator.next()["data"]["version"]
+    working, done = threading.Event(), threading.Event()
+    real = standings_selectors.add_outlook
+
+    def slow_outlook(*args):
+        working.set()
+        assert done.wait(10), "the test never let the outlook finish"
+        return real(*args)
+
+    monkeypatch.setattr(standings_selectors, "add_outlook", slow_outlook)
+    game = round_.tables.get(number=1).game
+    playing = threading.Thread(target=play, args=(game, terziglio_won_by(1, 3), olga))
+    playing.start()
+    try:
+        points = next_of(spectator, "standings")["data"]
+        assert working.is_set() and playing.is_alive()  # the outlook is not worked out yet
+        assert points["version"] > first
+    finally:
+        done.set()
+        playing.join(10)
+    stored = StandingsSnapshot.objects.get(competition=league)
+    assert stored.data == standings_selectors.standings_of(league)  # the whole, in the end

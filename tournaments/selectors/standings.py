@@ -262,11 +262,12 @@ def _row_json(row: pure.Row, entries: dict[int, tuple]) -> dict[str, Any]:
     }
 
 
-def standings_of(competition: Competition) -> dict[str, Any]:
+def standings_of(competition: Competition, *, outlook: bool = True) -> dict[str, Any]:
     """Every standings table of the competition: overall, and one per ruleset when a league
     mixes games. Plain data (JSON-ready), also cached in ``StandingsSnapshot``: keys only, the
     same whatever the language of whoever caused the computation; ``labelled`` adds the labels
-    in the language of whoever reads it."""
+    in the language of whoever reads it. ``outlook=False`` leaves out who can still win (most
+    of the cost: ``services.store_standings``)."""
     # (name, active) of every entry, read as plain values: no model instances needed here
     entries = {
         pk: (Entry.name_of(player, partner), status == EntryStatus.ACTIVE, [a, b] if b else [a])
@@ -315,7 +316,7 @@ def standings_of(competition: Competition) -> dict[str, Any]:
         )
     ranked_by_bracket = _bracket_ranking(competition, tables[0])
     active = tuple(sorted(e for e, (_name, on, _players) in entries.items() if on))
-    outlook = add_outlook(competition, tables[0], overall, active, adjustments)
+    outlook = outlook and add_outlook(competition, tables[0], overall, active, adjustments)
     return {
         "competition": competition.pk,
         "scheme": competition.scheme,
