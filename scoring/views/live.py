@@ -15,6 +15,7 @@ browser's session works too.
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 from django.conf import settings
@@ -69,12 +70,29 @@ class Refused(Exception):
         self.answer = answer
 
 
+#: Stream openings making their lookups at once, per event loop (a process has one): each
+#: takes a database connection, and a room reconnecting together (a restart, Redis back) must
+#: not take more than PostgreSQL gives; the others wait their turn, a few milliseconds each.
+OPENINGS_AT_ONCE = 8
+_openings: dict[asyncio.AbstractEventLoop, asyncio.Semaphore] = {}
+
+
+def _turns() -> asyncio.Semaphore:
+    loop = asyncio.get_running_loop()
+    if loop not in _openings:
+        for gone in [other for other in _openings if other.is_closed()]:
+            del _openings[gone]
+        _openings[loop] = asyncio.Semaphore(OPENINGS_AT_ONCE)
+    return _openings[loop]
+
+
 async def decide(open_, request, *args, missing: str, forbidden: str = "Not yours to follow."):
     """``open_(request, *args)`` in the request's own thread (the page's lookups, its session),
-    its connections closed after; ``Refused`` with the answer when it says no: 404
-    (``missing``), 403 (``forbidden``) or 401 (a bad token)."""
+    its connections closed after, at most ``OPENINGS_AT_ONCE`` at a time; ``Refused`` with the
+    answer when it says no: 404 (``missing``), 403 (``forbidden``) or 401 (a bad token)."""
     try:
-        return await read(open_, request, *args, thread_sensitive=True)
+        async with _turns():
+            return await read(open_, request, *args, thread_sensitive=True)
     except Http404:
         raise Refused(refused(404, missing)) from None
     except PermissionDenied:
