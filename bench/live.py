@@ -34,7 +34,7 @@ streams held in one process; docs/scaling.md), each socket bound to one of sever
 - ``board``: a scoreboard on each of the first ``--scoreboards`` tables, fetching
   ``/g/<id>/board/live/`` likewise;
 - ``standings`` and ``projector`` (one in ten): spectators, with no account, of the leagues'
-  public streams (``/p/bench/<league>/events/``, ``?big=1`` for the projector), a third in
+  public streams (``/p/bench/<league>/events/``, the projector's as its page opens it), a third in
   Italian: the table comes inside the event, nothing is fetched.
 
 Phases (each ``--seconds`` long, the phones throughout, the tables finishing from C on: a
@@ -76,7 +76,7 @@ same phones and table screens); hand POST p95 with the streams (C) at most 1.2 x
 every screen polling within 10 s of losing Redis; no 5xx on a page, no hand lost, no version
 missed. Exit status 1 on a miss.
 
-``--small`` (CI, ``.ci/run``): 20 phones, 200 streams, 2 leagues, 5 scoreboards, phases of
+``--small`` (CI, ``.ci/run``): 20 phones, 200 streams on one stream process, 2 leagues, 5 scoreboards, phases of
 10 s, Redis down 10 s. ``--no-faults`` stops after the idle phase (the ASGI servers'
 comparison in docs/scaling.md). ``--asgi`` runs the streams under another ASGI server with
 the same workers (``pip install '.[bench]'``). ``--pages-on-asgi`` sends the phones' hand
@@ -748,7 +748,7 @@ def screen_specs(args, world) -> list[dict]:
         add(
             "projector" if projector else "standings",
             league.id,
-            f"/p/bench/{league.slug}/events/{query}",
+            f"/p/bench/{league.slug}/events/",  # the projector page's stream: no ?big=1
             f"/p/bench/{league.slug}/standings/{query}",
             None,
             "",
@@ -1522,6 +1522,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
             ("--redis-down", 10.0),
             ("--recover", 8.0),
             ("--finish-every", 3.0),
+            # A club's evening: its 200 streams are one stream process's (deploy/README.md).
+            ("--live-workers", 1),
         ):
             if name not in given:
                 setattr(args, name[2:].replace("-", "_"), value)

@@ -128,11 +128,15 @@ def _closing(function, *args):
         _close_connections()
 
 
-async def read(function, *args, thread_sensitive: bool = False):
+async def read(function, *args, thread_sensitive: bool = False, executor=None):
     """``function(*args)`` in a thread, its database connections closed once it returns: a
     stream keeps none open while it waits. ``thread_sensitive``: in the request's own thread
-    (where the page's lookups ran), for a stream view's access checks."""
-    return await sync_to_async(_closing, thread_sensitive=thread_sensitive)(function, *args)
+    (where the page's lookups ran), for a stream view's access checks; ``executor``: in one of
+    its threads."""
+    if thread_sensitive:
+        return await sync_to_async(_closing, thread_sensitive=True)(function, *args)
+    call = sync_to_async(_closing, thread_sensitive=False, executor=executor)
+    return await call(function, *args)
 
 
 async def open_stream(

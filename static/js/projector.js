@@ -5,7 +5,9 @@
  * is shown on the next page (every 10 s), so no row is ever cut off. Names never wrap (CSS
  * ellipsis; the full name is in the title).
  *
- * New results: the body names the competition's event stream (data-stream, ?big=1; stream.js).
+ * New results: the body names the competition's event stream (data-stream; stream.js): the
+ * spectators' stream, whose table this screen does not use (it shows its own lists), so that
+ * the stream server renders no table for the projector alone.
  * A table finished, new standings, a round published or changed (or, on opening, standings of
  * another version than data-version) renew the screen at once: the page is asked for again (the
  * same address, its own access rules) and its title and main part take the place of the old

@@ -19,6 +19,7 @@ is 404 but to its club's members). What each reader gets:
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 from django.conf import settings
 from django.http import Http404, HttpRequest
@@ -37,6 +38,10 @@ from tournaments.views.standings_cache import snapshot_stamp, standings_html
 
 #: The render under way (or waiting for its burst to end) per (loop, competition, language, big).
 _pending: dict[tuple, asyncio.Future] = {}
+#: The tables are rendered one after the other in one thread of the process: rendered side by
+#: side (each language and size of each competition at once, after a table finishes) they only
+#: took turns at the interpreter's lock, each several times slower (bench/live.py).
+_renderer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="live-render")
 _tasks: set[asyncio.Task] = set()
 #: When each of those renders last started (the loop's clock), for the coalescing window;
 #: forgotten past ``_RENDERED_LIMIT`` tables.
@@ -56,7 +61,8 @@ def _render(competition_id: int, language: str, big: bool) -> tuple[int, str] | 
     request = HttpRequest()  # holds the snapshot read once, as a page's request does
     with translation.override(language):
         stamp = snapshot_stamp(request, competition)
-        return stamp[0], str(standings_html(request, competition, None, stamp=stamp, big=big))
+        html = standings_html(request, competition, None, stamp=stamp, big=big, shared=False)
+        return stamp[0], str(html)
 
 
 async def fragment(competition_id: int, language: str, big: bool) -> tuple[int, str] | None:
@@ -82,7 +88,7 @@ async def fragment(competition_id: int, language: str, big: bool) -> tuple[int, 
                     _rendered_at.clear()  # forgetting only lets one render come sooner
                 _rendered_at[key] = loop.time()
                 del _pending[key]  # a change from now on starts a new burst
-                result = await read(_render, competition_id, language, big)
+                result = await read(_render, competition_id, language, big, executor=_renderer)
                 future.set_result(result)
             except BaseException as problem:  # every waiter hears of it
                 # Only this burst's own entry: once deleted above, a change may already have

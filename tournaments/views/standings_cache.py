@@ -146,10 +146,18 @@ def cache_key(competition: Competition, stamp: Stamp, *, big: bool) -> str:
 
 
 def standings_html(
-    request, competition: Competition, role: str | None, *, stamp: Stamp, big: bool = False
+    request,
+    competition: Competition,
+    role: str | None,
+    *,
+    stamp: Stamp,
+    big: bool = False,
+    shared: bool = True,
 ) -> str:
     """The standings table's HTML at ``stamp`` for this visitor: from the cache for visitors
-    with no role in the club, rendered for members."""
+    with no role in the club, rendered for members. ``shared=False``: rendered here, without
+    the cache (a stream process renders a version once for all its spectators, and would only
+    wait on another process's render lock: tournaments.views.live)."""
 
     def render() -> str:
         # Read after ``stamp``: the same version or a newer one, never an older table.
@@ -165,7 +173,7 @@ def standings_html(
         # No request: nothing of the visitor's (CSRF token, user, messages) can get in.
         return render_to_string(FRAGMENT, context)
 
-    if role is not None:
+    if role is not None or not shared:
         return mark_safe(render())
     return mark_safe(render_once(cache_key(competition, stamp, big=big), render))
 
