@@ -799,10 +799,11 @@ class Bench:
     async def finisher(self, league: League, until: float) -> None:
         every = self.args.finish_every
         conn = Connection(self.gunicorn.port)
-        headers_of = lambda game: (  # noqa: E731
-            f"Authorization: Token {self.world['token']}",
-            f"Idempotency-Key: finish-{game}",
-        )
+        token = self.world["token"]
+
+        def headers_of(game) -> tuple[str, str]:
+            return f"Authorization: Token {token}", f"Idempotency-Key: finish-{game}"
+
         body = json.dumps(FINISHING_HAND).encode()
         try:
             await asyncio.sleep(self.rng.uniform(0, every))
