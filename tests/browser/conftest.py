@@ -134,10 +134,10 @@ def streams_only_under_asgi(monkeypatch):
 
     original = streams.open_stream
 
-    async def open_stream(request, **kwargs):
+    async def open_stream(request, *args, **kwargs):
         if isinstance(request, WSGIRequest):
             return streams.refused(503, "No streams under WSGI.", retry_after=60)
-        return await original(request, **kwargs)
+        return await original(request, *args, **kwargs)
 
     for module in (game_streams, competition_streams):
         monkeypatch.setattr(module, "open_stream", open_stream)
