@@ -116,6 +116,13 @@ REASONS = {
         "This table's game is finished: there is nothing to settle."
     ),
     ("not_allowed", "withdrawn"): gettext_lazy("This player has already withdrawn."),
+    ("not_allowed", "withdrawn_entry"): gettext_lazy(
+        "%(name)s has withdrawn: a withdrawn player takes no seat."
+    ),
+    ("not_allowed", "withdrawn_unfilled"): gettext_lazy(
+        "Table %(table)s seats %(name)s, who has withdrawn, and the tables cannot be drawn "
+        "again with one player fewer: replace them first (a late entrant, or one player fewer)."
+    ),
     ("not_allowed", "not_pairs"): gettext_lazy(
         "This competition is played by single players, not pairs."
     ),
