@@ -49,6 +49,16 @@ REASONS = {
         "up. Rank by placement points or games won, and break ties by wins, head to head or "
         "opponents' strength."
     ),
+    ("inconsistent", "largest_below_smallest"): gettext_lazy(
+        "The largest table cannot be smaller than the smallest table."
+    ),
+    ("inconsistent", "preferred_out_of_range"): gettext_lazy(
+        "The preferred table size must lie between the smallest and the largest table."
+    ),
+    ("inconsistent", "no_table_of_game"): gettext_lazy(
+        "%(game)s is played at tables of %(min)s to %(max)s players: these table sizes leave it "
+        "none."
+    ),
     ("inconsistent", "ends_before_it_starts"): gettext_lazy(
         "The last day comes before the first day."
     ),
