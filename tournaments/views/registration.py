@@ -374,7 +374,10 @@ def registration_link(request, token: str):
         refusal = problem or _link_action(request, link, token)
         if refusal is None:
             return redirect("registration-link", token=token)
-    notes = [message(p) for p in problem.problems] if problem and refusal is None else []
+    # Just used by its button: the page says it was done ("Confirmed, thank you."), not also that
+    # the link, used by that very press, no longer serves.
+    done = any(m.level == messages.SUCCESS for m in messages.get_messages(request))
+    notes = [message(p) for p in problem.problems] if problem and not (refusal or done) else []
     status = 400 if refusal is not None else 404 if link is None else 200
     return _link_page(request, link, registration, refusal, notes, token, status)
 
