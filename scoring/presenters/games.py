@@ -70,7 +70,10 @@ def game_context(request, game: Game, role: str | None, form=None, reopen_form=N
         "lowest_wins": game.rules.lowest_wins,
         "side_names": _side_names(game, names),
         "share_url": site_url(request, reverse("game", args=[game.pk])),
-        "can_rematch": access.writes_hands(role) and game.status == GameStatus.FINISHED,
+        # Not a competition's game: the competition draws what follows it.
+        "can_rematch": access.writes_hands(role)
+        and game.status == GameStatus.FINISHED
+        and not game.context,
     }
 
 

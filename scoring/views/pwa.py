@@ -30,7 +30,7 @@ from scoring import access, selectors, services
 from scoring.models import GameStatus
 from scoring.presenters.games import game_context
 from scoring.rules.base import dealer_after
-from scoring.views.access import call_service, game_or_404
+from scoring.views.access import attempt, game_or_404
 
 #: The files every page needs, kept by the service worker when it is installed.
 SHELL = (
@@ -164,7 +164,9 @@ def rematch(request, game_id: int):
     if game.status != GameStatus.FINISHED:
         messages.error(request, _("Only a finished game can be played again."))
         return redirect("game", game_id=game.pk)
-    new = call_service(services.rematch, game=game, by=access.actor_for(request))
+    new = attempt(request, services.rematch, game=game, by=access.actor_for(request))
+    if new is None:  # refused (a competition's game): said above the game
+        return redirect("game", game_id=game.pk)
     first = selectors.first_dealer(game)
     url = reverse("game", args=[new.pk])
     if isinstance(first, int):
