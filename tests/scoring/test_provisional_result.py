@@ -84,9 +84,7 @@ def test_the_partner_of_who_entered_is_still_refused_after_the_end(decided):
 
 def test_an_abandoned_game_takes_no_answer_from_the_table_link(decided, olga):
     phone = with_pin(decided)
-    services.abandon_game(
-        game=decided, by=Actor.for_user(olga), reason="Left"
-    )
+    services.abandon_game(game=decided, by=Actor.for_user(olga), reason="Left")
     assert answer(phone, decided, 3, seat="1", action="accept").status_code == 403
     assert Hand.objects.get(game=decided, number=3).acceptance == Acceptance.PENDING
 
@@ -100,7 +98,7 @@ def test_the_result_reads_as_provisional_until_the_deciding_hand_is_accepted(dec
         # "+1 pending", and not yet a winner's box.
         scores = [int(s.split("<")[0]) for s in page.split('<span class="score">')[1:]]
         assert scores == [2, 1, 2, 1]
-        assert "pending-points\">+" not in page
+        assert 'pending-points">+' not in page
         assert page.count(">provisional</span>") == 4
         assert "total winner" not in page
 
