@@ -3,6 +3,7 @@
 from django.urls import path
 
 from tournaments.api import (
+    calls,
     changes,
     circuits,
     competitions,
@@ -57,6 +58,9 @@ circuits_urls = [
 ]
 
 urlpatterns = [
+    path("games/<int:game_id>/director-call/", calls.GameCall.as_view(), name="api-game-call"),
+    path(f"{COMPETITION}/calls/", calls.CompetitionCalls.as_view(), name="api-calls"),
+    path(f"{COMPETITION}/calls/<int:call_id>/", calls.CallAnswer.as_view(), name="api-call-answer"),
     path(
         "clubs/<slug:slug>/competitions/",
         competitions.ClubCompetitions.as_view(),
