@@ -20,6 +20,7 @@
 
   /* The phone's offset from the server: add it to Date.now() to get the server's time. */
   function offset(serverNow, clientNow) {
+    if (serverNow === "" || serverNow === null || serverNow === undefined) return 0;
     var s = Number(serverNow), c = Number(clientNow);
     return isFinite(s) && isFinite(c) ? s - c : 0;
   }

@@ -34,7 +34,7 @@ def night(club, olga):
 def test_a_call_from_a_table_phone_reaches_the_round_page_and_is_resolved(
     browser, asgi_server, asgi_phone, night
 ):
-    round_, game = night
+    _round, game = night
     laptop = _asgi_context(browser, asgi_server, **LAPTOP)
     try:
         director = laptop.new_page()

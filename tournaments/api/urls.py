@@ -6,6 +6,7 @@ from tournaments.api import (
     calls,
     changes,
     circuits,
+    clock,
     competitions,
     entries,
     fees,
@@ -59,6 +60,13 @@ circuits_urls = [
 
 urlpatterns = [
     path("games/<int:game_id>/director-call/", calls.GameCall.as_view(), name="api-game-call"),
+    path("games/<int:game_id>/clock/", clock.GameClock.as_view(), name="api-game-clock"),
+    path(f"{ROUND}/clock/", clock.RoundClock.as_view(), name="api-round-clock"),
+    path(
+        f"{ROUND}/tables/<int:table>/extra-time/",
+        clock.TableExtraTime.as_view(),
+        name="api-table-extra-time",
+    ),
     path(f"{COMPETITION}/calls/", calls.CompetitionCalls.as_view(), name="api-calls"),
     path(f"{COMPETITION}/calls/<int:call_id>/", calls.CallAnswer.as_view(), name="api-call-answer"),
     path(
