@@ -812,19 +812,24 @@ ROUNDS = [
 #:   Nino   0.5           + 3             + 1               + 0.5             = 5
 #:   Ugo    1             + 1             + 1               + 2 (idle)        = 5
 #: (96 in all: 4 rounds × (3 tables of three × 6 + a table of four × 6).)
-#: Ties, by wins then opponents' strength (the final points of every opponent met):
-#:   Dario and Bruno, 7 and one win each: Dario met Elio 11, Fabio 6, Anna 12, Gina 6.5, Ivo 5.5,
-#:   Lara 8.5, Olivia 6, Bruno 7, Marco 6.5 = 69; Bruno met Anna 12, Carla 10, Elio 11, Lara 8.5,
-#:   Fabio 6, Ugo 5, Dario 7, Marco 6.5 = 66: Dario 5th, Bruno 6th.
-#:   Marco and Gina, 6.5 and one win each: Marco's opponents 71.5, Gina's 60.5.
+#: Ties, by wins then opponents' strength (for each game, the mean of its opponents' final
+#: points, summed over the games: docs/seating.md):
+#:   Dario and Bruno, 7 and one win each: Dario's tables R1 (Elio 11 + Fabio 6) / 2 = 8.5,
+#:   R2 (Anna 12 + Gina 6.5) / 2 = 9.25, R3 (Ivo 5.5 + Lara 8.5 + Olivia 6) / 3 = 6.67,
+#:   R4 (Bruno 7 + Marco 6.5) / 2 = 6.75: 31.17; Bruno's R1 (Anna 12 + Carla 10) / 2 = 11,
+#:   R2 (Elio 11 + Lara 8.5) / 2 = 9.75, R3 (Fabio 6 + Ugo 5) / 2 = 5.5, R4 (Dario 7 + Marco
+#:   6.5) / 2 = 6.75: 33. Bruno 5th, Dario 6th (the old sum per opponent, 69 against 66,
+#:   counted Dario's table of four as a third opponent more).
+#:   Marco and Gina, 6.5 and one win each: Marco 6.5 + 7.5 + 11.5 + 7 = 32.5, Gina 5.25 + 9.5 +
+#:   7.5 + 5.33 = 27.58.
 #:   Olivia (1 win) before Fabio (none); Nino (1 win) before Ugo (none).
 EXPECTED = [
     ("1", "Anna", "12"),
     ("2", "Elio", "11"),
     ("3", "Carla", "10"),
     ("4", "Lara", "8.5"),
-    ("5", "Dario", "7"),
-    ("6", "Bruno", "7"),
+    ("5", "Bruno", "7"),
+    ("6", "Dario", "7"),
     ("7", "Marco", "6.5"),
     ("8", "Gina", "6.5"),
     ("9", "Olivia", "6"),
@@ -960,9 +965,10 @@ def test_a_whole_tournament_through_the_pages(
     csv = Client().get("/p/uno/torneo-di-primavera/standings.csv").content.decode()
     lines = csv.split("\r\n")
     assert lines[0] == "Rank;Name;Points;Wins;Opponents' strength;Games;Rounds;Status"
-    # Anna met Bruno 7, Carla 10, Dario 7, Gina 6.5, Elio 11, Marco 6.5, Fabio 6, Lara 8.5.
-    assert lines[1] == "1;Anna;12;3;62.5;4;4;"
-    assert lines[5] == "5;Dario;7;1;69;4;4;" and lines[6] == "6;Bruno;7;1;66;4;4;"
+    # Anna's tables: (Bruno 7 + Carla 10) / 2 + (Dario 7 + Gina 6.5) / 2 + (Elio 11 + Marco
+    # 6.5) / 2 + (Fabio 6 + Lara 8.5) / 2 = 8.5 + 6.75 + 8.75 + 7.25 = 31.25.
+    assert lines[1] == "1;Anna;12;3;31.25;4;4;"
+    assert lines[5] == "5;Bruno;7;1;33;4;4;" and lines[6] == "6;Dario;7;1;31.17;4;4;"
     assert Entry.objects.filter(competition=competition, late=True).count() == 0
 
 
