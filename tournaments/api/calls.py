@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from scoring import access
 from scoring.api import inputs
+from scoring.api.common import ERRORS, Output
 from scoring.api.parsers import JSONParser
 from scoring.models import Via
 from scoring.views.access import game_or_404
@@ -22,6 +23,31 @@ from tournaments.models import CallReason, DirectorCall
 from tournaments.selectors.calls import call_shown, open_calls
 from tournaments.services.calls import CALL_ACTIONS, TEXT_MAX
 from tournaments.views.calls import guard_call, playing_table
+
+#: What a read of the calls may answer besides 200.
+READ_ERRORS = {401: ERRORS, 403: ERRORS, 404: ERRORS}
+
+
+class CallOutput(Output):
+    """A table's call of the director (``state`` "none" alone when the table has none)."""
+
+    state = serializers.ChoiceField(["none", "open", "coming", "resolved"])
+    id = serializers.IntegerField(required=False)
+    table = serializers.IntegerField(required=False, help_text="The table's number.")
+    round = serializers.IntegerField(required=False, help_text="The round's number.")
+    reason = serializers.ChoiceField(CallReason.choices, required=False)
+    text = serializers.CharField(required=False, allow_blank=True)
+    caller = serializers.CharField(
+        required=False, allow_blank=True, help_text="Who called; empty: the table's phone."
+    )
+    times = serializers.IntegerField(required=False, help_text="How many times it was made.")
+    called_at = serializers.DateTimeField(required=False)
+    acknowledged_at = serializers.DateTimeField(required=False, allow_null=True)
+    resolved_at = serializers.DateTimeField(required=False, allow_null=True)
+
+
+class CallsOutput(Output):
+    calls = CallOutput(many=True)
 
 
 def call_payload(call: DirectorCall | None) -> dict:
@@ -57,7 +83,9 @@ class GameCall(CompetitionView):
             raise NotFound()
         return game, table
 
-    @extend_schema(summary="The table's call of the director", responses={200: dict})
+    @extend_schema(
+        summary="The table's call of the director", responses={200: CallOutput, **READ_ERRORS}
+    )
     def get(self, request, game_id: int):
         _game, table = self._table(request, game_id)
         return Response(call_payload(call_shown(table, timezone.now())))
@@ -68,7 +96,7 @@ class GameCall(CompetitionView):
         "per table: calling again is refused until the call is resolved or a few minutes "
         "have passed without an answer.",
         request=InputSerializer,
-        responses={201: dict, **WRITE_ERRORS},
+        responses={201: CallOutput, **WRITE_ERRORS},
     )
     def post(self, request, game_id: int):
         game, table = self._table(request, game_id)
@@ -93,7 +121,9 @@ def _members_only(request, competition_id: int):
 
 
 class CompetitionCalls(CompetitionView):
-    @extend_schema(summary="The open calls of the director", responses={200: dict})
+    @extend_schema(
+        summary="The open calls of the director", responses={200: CallsOutput, **READ_ERRORS}
+    )
     def get(self, request, competition_id: int):
         competition = _members_only(request, competition_id)
         return Response({"calls": [call_payload(c) for c in open_calls(competition.pk)]})
@@ -108,7 +138,7 @@ class CallAnswer(CompetitionView):
     @extend_schema(
         summary="Acknowledge or resolve a call",
         request=InputSerializer,
-        responses={200: dict, **WRITE_ERRORS},
+        responses={200: CallOutput, **WRITE_ERRORS},
     )
     def post(self, request, competition_id: int, call_id: int):
         competition = _members_only(request, competition_id)
