@@ -56,7 +56,7 @@
       var rest = document.createElement("span");
       rest.className = "my-news-details";
       rest.textContent = more;
-      notice.append(": ", rest);
+      notice.append(" · ", rest);
     }
     Array.prototype.forEach.call(box.querySelectorAll(".my-news-item"), function (old) {
       if (old.dataset.key === notice.dataset.key) old.remove();
