@@ -13,7 +13,8 @@
   ``clock`` event on each of its tables' game channels: their phones ask for the clock again.
 - A round that seats players (published, or changed after publishing) tells each seated player
   with an account, on their own channel: ``table`` with the competition, round and table, the
-  others at the table (``with``) and whether they deal first (``first``).
+  others at the table (``with``) and whether they deal first (``first``); so is the page of the
+  entry's registration link (``registration:<id>``), for a player without an account.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from django.db import transaction
 from django.urls import reverse
 
 from scoring import live
-from tournaments.models import CircuitCompetition, Entry, Table, TableSeat
+from tournaments.models import CircuitCompetition, Entry, Registration, Table, TableSeat
 
 #: Changes that seat players at a published round's tables.
 SEATING = {
@@ -65,6 +66,11 @@ def announce_clock(round_id: int) -> None:
     games = Table.objects.filter(round_id=round_id).exclude(game=None)
     for game_id in games.values_list("game_id", flat=True):
         live.publish(live.game_channel(game_id), "clock", {"id": game_id, "round": round_id})
+
+
+def registration_channel(registration_id: int) -> str:
+    """A registration's own channel: its e-mailed link's page (no account needed)."""
+    return f"registration:{registration_id}"
 
 
 def circuit_channel(circuit_id: int) -> str:
@@ -125,8 +131,14 @@ def announce_seats(round_id: int) -> None:
             "table__round__competition__club__slug",
             "entry__player__display_name",
             "entry__partner__display_name",
+            "entry_id",
             "entry__player__user_id",
             "entry__partner__user_id",
+        )
+    )
+    registrations = dict(
+        Registration.objects.filter(entry__table_seats__table__round_id=round_id).values_list(
+            "entry_id", "pk"
         )
     )
     names: dict[int, list[tuple[int, str]]] = {}
@@ -146,22 +158,20 @@ def announce_seats(round_id: int) -> None:
         )
         others = [n for position, n in names[seat["table_id"]] if position != seat["position"]]
         first = seat["position"] == min(p for p, _n in names[seat["table_id"]])
+        data = {
+            "competition": seat["table__round__competition__name"],
+            "round": seat["table__round__number"],
+            "table": seat["table__number"],
+            "url": url,
+            "with": others,
+        }
         for user_id, deals in (
             (seat["entry__player__user_id"], first),
             # A pair's partner sits two seats on: the entry's own player deals its first hand.
             (seat["entry__partner__user_id"], False),
         ):
-            if user_id is None:
-                continue
-            live.publish(
-                live.user_channel(user_id),
-                "table",
-                {
-                    "competition": seat["table__round__competition__name"],
-                    "round": seat["table__round__number"],
-                    "table": seat["table__number"],
-                    "url": url,
-                    "with": others,
-                    "first": deals,
-                },
-            )
+            if user_id is not None:
+                live.publish(live.user_channel(user_id), "table", data | {"first": deals})
+        if seat["entry_id"] in registrations:
+            channel = registration_channel(registrations[seat["entry_id"]])
+            live.publish(channel, "table", data | {"first": first})

@@ -5,11 +5,13 @@ first; the page has the words for it in its language."""
 from __future__ import annotations
 
 import pytest
+from django.core import mail
 
 from scoring import services as scoring
 from scoring.services import Actor
 from tests.clients import login
 from tests.tournaments.helpers import enter, make_competition
+from tests.tournaments.test_registration import ANON, open_for, token_in
 from tournaments import services
 from tournaments.models import TableSeat
 
@@ -76,3 +78,28 @@ def test_my_games_has_the_words_of_the_notice_in_the_players_language(oscar):
     page = login(oscar).get("/me/games/", headers={"Accept-Language": "fr"}).content.decode()
     assert 'data-with="avec %(names)s"' in page
     assert 'data-first="vous donnez en premier"' in page
+
+
+def test_a_player_without_an_account_hears_it_on_their_registration_links_page(club, olga, streams):
+    by = Actor.for_user(olga)
+    competition = make_competition(club, olga, name="Coppa")
+    open_for(competition, olga, capacity=8)
+    mail.outbox.clear()
+    registration = services.register(competition=competition, by=ANON, name="Ugo", email="u@x.org")
+    services.confirm_registration(token=token_in(mail.outbox[-1]), by=ANON)
+    manage = token_in(mail.outbox[-1])
+    registration.refresh_from_db()
+    assert registration.entry_id is not None
+    enter(competition, olga, 5)
+    page = login(olga).get(f"/r/{manage}/").content.decode()
+    assert f'data-stream="/r/{manage}/events/"' in page and "my_games.js" in page
+    assert streams("/r/not-a-token/events/").status == 404
+    own = streams(f"/r/{manage}/events/")
+    assert own.next()["event"] == "hello"
+    round_ = services.add_round(competition=competition, by=by)
+    services.generate_round(round_=round_, by=by, seed=1)
+    services.publish_round(round_=round_, by=by)
+    heard = next_of(own, "table")["data"]
+    seat = TableSeat.objects.select_related("table").get(entry_id=registration.entry_id)
+    assert (heard["round"], heard["table"]) == (1, seat.table.number)
+    assert len(heard["with"]) == seat.table.seats.count() - 1
