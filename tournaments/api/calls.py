@@ -78,16 +78,15 @@ class GameCall(CompetitionView):
 
     def _table(self, request, game_id: int):
         game, _role = game_or_404(request, game_id)
-        table = playing_table(game.pk)
-        if table is None:
-            raise NotFound()
-        return game, table
+        return game, playing_table(game.pk)
 
     @extend_schema(
         summary="The table's call of the director", responses={200: CallOutput, **READ_ERRORS}
     )
     def get(self, request, game_id: int):
         _game, table = self._table(request, game_id)
+        if table is None:  # no round being played at this game's table
+            return Response(call_payload(None))
         return Response(call_payload(call_shown(table, timezone.now())))
 
     @extend_schema(
@@ -100,6 +99,8 @@ class GameCall(CompetitionView):
     )
     def post(self, request, game_id: int):
         game, table = self._table(request, game_id)
+        if table is None:
+            raise NotFound()
         body = read(self.InputSerializer, request)
         by = access.actor_for(request, game, via=Via.API)
         guard_call(request, table, by)
