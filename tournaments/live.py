@@ -12,7 +12,9 @@
 - A change of the round's clock (the timer, the last-hand warning, a table's extra time) is a
   ``clock`` event on each of its tables' game channels: their phones ask for the clock again.
 - A round that seats players (published, or changed after publishing) tells each seated player
-  with an account, on their own channel: ``table`` with the competition, round and table.
+  with an account, on their own channel: ``table`` with the competition, round and table, the
+  others at the table (``with``) and whether they deal first (``first``); so is the page of the
+  entry's registration link (``registration:<id>``), for a player without an account.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from django.db import transaction
 from django.urls import reverse
 
 from scoring import live
-from tournaments.models import CircuitCompetition, Table, TableSeat
+from tournaments.models import CircuitCompetition, Entry, Registration, Table, TableSeat
 
 #: Changes that seat players at a published round's tables.
 SEATING = {
@@ -66,6 +68,11 @@ def announce_clock(round_id: int) -> None:
         live.publish(live.game_channel(game_id), "clock", {"id": game_id, "round": round_id})
 
 
+def registration_channel(registration_id: int) -> str:
+    """A registration's own channel: its e-mailed link's page (no account needed)."""
+    return f"registration:{registration_id}"
+
+
 def circuit_channel(circuit_id: int) -> str:
     return f"circuit:{circuit_id}"
 
@@ -108,16 +115,38 @@ def announce_table(game_id: int, finished: bool) -> None:
 
 
 def announce_seats(round_id: int) -> None:
-    """Tell each seated player with an account where they sit (one query)."""
-    seats = TableSeat.objects.filter(table__round_id=round_id).values(
-        "table__number",
-        "table__round__number",
-        "table__round__competition__name",
-        "table__round__competition__slug",
-        "table__round__competition__club__slug",
-        "entry__player__user_id",
-        "entry__partner__user_id",
+    """Tell each seated player with an account where they sit, with whom, and whether they deal
+    first (one query). The seating of a published round is what its public page shows; the
+    channel is the player's own."""
+    seats = list(
+        TableSeat.objects.filter(table__round_id=round_id)
+        .order_by("table__number", "position")
+        .values(
+            "table_id",
+            "position",
+            "table__number",
+            "table__round__number",
+            "table__round__competition__name",
+            "table__round__competition__slug",
+            "table__round__competition__club__slug",
+            "entry__player__display_name",
+            "entry__partner__display_name",
+            "entry_id",
+            "entry__player__user_id",
+            "entry__partner__user_id",
+        )
     )
+    registrations = dict(
+        Registration.objects.filter(entry__table_seats__table__round_id=round_id).values_list(
+            "entry_id", "pk"
+        )
+    )
+    names: dict[int, list[tuple[int, str]]] = {}
+    for seat in seats:
+        name = Entry.name_of(
+            seat["entry__player__display_name"], seat["entry__partner__display_name"]
+        )
+        names.setdefault(seat["table_id"], []).append((seat["position"], name))
     for seat in seats:
         url = reverse(
             "public-round",
@@ -127,14 +156,22 @@ def announce_seats(round_id: int) -> None:
                 seat["table__round__number"],
             ],
         )
-        for user_id in {seat["entry__player__user_id"], seat["entry__partner__user_id"]} - {None}:
-            live.publish(
-                live.user_channel(user_id),
-                "table",
-                {
-                    "competition": seat["table__round__competition__name"],
-                    "round": seat["table__round__number"],
-                    "table": seat["table__number"],
-                    "url": url,
-                },
-            )
+        others = [n for position, n in names[seat["table_id"]] if position != seat["position"]]
+        first = seat["position"] == min(p for p, _n in names[seat["table_id"]])
+        data = {
+            "competition": seat["table__round__competition__name"],
+            "round": seat["table__round__number"],
+            "table": seat["table__number"],
+            "url": url,
+            "with": others,
+        }
+        for user_id, deals in (
+            (seat["entry__player__user_id"], first),
+            # A pair's partner sits two seats on: the entry's own player deals its first hand.
+            (seat["entry__partner__user_id"], False),
+        ):
+            if user_id is not None:
+                live.publish(live.user_channel(user_id), "table", data | {"first": deals})
+        if seat["entry_id"] in registrations:
+            channel = registration_channel(registrations[seat["entry_id"]])
+            live.publish(channel, "table", data | {"first": first})

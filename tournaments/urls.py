@@ -72,6 +72,7 @@ urlpatterns = [
         name="registration-check-in",
     ),
     path("r/<str:token>/", registration.registration_link, name="registration-link"),
+    path("r/<str:token>/events/", live.registration_stream, name="registration-stream"),
     path("c/<slug:club_slug>/k/<slug:slug>/desk/", desk.desk_page, name="competition-desk"),
     path(
         "c/<slug:club_slug>/k/<slug:slug>/desk/events/",

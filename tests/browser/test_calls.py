@@ -47,6 +47,7 @@ def test_a_call_from_a_table_phone_reaches_the_round_page_and_is_resolved(
         table = asgi_phone().new_page()
         by_table_link(table, game)
         expect(table.locator("#table-clock")).to_be_visible()
+        expect_streaming(table)  # the director's answer comes by the game's stream
         table.get_by_text("Call the director", exact=True).first.tap()
         table.locator('#director-call label.chip:has(input[value="dispute"])').tap()
         table.get_by_label("A few words (optional)").fill("a revoke at trick 3")

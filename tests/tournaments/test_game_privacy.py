@@ -114,6 +114,8 @@ def kwargs_for(name: str, game: Game | None, competition: Competition | None) ->
         "circuit_id": 10**9,
         "registration_id": 10**9,
         "prize_id": 10**9,
+        "call_id": 10**9,
+        "table": 1,
     }
     return {k: values[k] for k in _keys(name)}
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from scoring import access
 from scoring.api import inputs
+from scoring.api.common import ERRORS, Output
 from scoring.api.parsers import JSONParser
 from scoring.models import Via
 from scoring.views.access import game_or_404
@@ -22,6 +23,31 @@ from tournaments.models import CallReason, DirectorCall
 from tournaments.selectors.calls import call_shown, open_calls
 from tournaments.services.calls import CALL_ACTIONS, TEXT_MAX
 from tournaments.views.calls import guard_call, playing_table
+
+#: What a read of the calls may answer besides 200.
+READ_ERRORS = {401: ERRORS, 403: ERRORS, 404: ERRORS}
+
+
+class CallOutput(Output):
+    """A table's call of the director (``state`` "none" alone when the table has none)."""
+
+    state = serializers.ChoiceField(["none", "open", "coming", "resolved"])
+    id = serializers.IntegerField(required=False)
+    table = serializers.IntegerField(required=False, help_text="The table's number.")
+    round = serializers.IntegerField(required=False, help_text="The round's number.")
+    reason = serializers.ChoiceField(CallReason.choices, required=False)
+    text = serializers.CharField(required=False, allow_blank=True)
+    caller = serializers.CharField(
+        required=False, allow_blank=True, help_text="Who called; empty: the table's phone."
+    )
+    times = serializers.IntegerField(required=False, help_text="How many times it was made.")
+    called_at = serializers.DateTimeField(required=False)
+    acknowledged_at = serializers.DateTimeField(required=False, allow_null=True)
+    resolved_at = serializers.DateTimeField(required=False, allow_null=True)
+
+
+class CallsOutput(Output):
+    calls = CallOutput(many=True)
 
 
 def call_payload(call: DirectorCall | None) -> dict:
@@ -52,14 +78,15 @@ class GameCall(CompetitionView):
 
     def _table(self, request, game_id: int):
         game, _role = game_or_404(request, game_id)
-        table = playing_table(game.pk)
-        if table is None:
-            raise NotFound()
-        return game, table
+        return game, playing_table(game.pk)
 
-    @extend_schema(summary="The table's call of the director", responses={200: dict})
+    @extend_schema(
+        summary="The table's call of the director", responses={200: CallOutput, **READ_ERRORS}
+    )
     def get(self, request, game_id: int):
         _game, table = self._table(request, game_id)
+        if table is None:  # no round being played at this game's table
+            return Response(call_payload(None))
         return Response(call_payload(call_shown(table, timezone.now())))
 
     @extend_schema(
@@ -68,10 +95,12 @@ class GameCall(CompetitionView):
         "per table: calling again is refused until the call is resolved or a few minutes "
         "have passed without an answer.",
         request=InputSerializer,
-        responses={201: dict, **WRITE_ERRORS},
+        responses={201: CallOutput, **WRITE_ERRORS},
     )
     def post(self, request, game_id: int):
         game, table = self._table(request, game_id)
+        if table is None:
+            raise NotFound()
         body = read(self.InputSerializer, request)
         by = access.actor_for(request, game, via=Via.API)
         guard_call(request, table, by)
@@ -93,7 +122,9 @@ def _members_only(request, competition_id: int):
 
 
 class CompetitionCalls(CompetitionView):
-    @extend_schema(summary="The open calls of the director", responses={200: dict})
+    @extend_schema(
+        summary="The open calls of the director", responses={200: CallsOutput, **READ_ERRORS}
+    )
     def get(self, request, competition_id: int):
         competition = _members_only(request, competition_id)
         return Response({"calls": [call_payload(c) for c in open_calls(competition.pk)]})
@@ -108,7 +139,7 @@ class CallAnswer(CompetitionView):
     @extend_schema(
         summary="Acknowledge or resolve a call",
         request=InputSerializer,
-        responses={200: dict, **WRITE_ERRORS},
+        responses={200: CallOutput, **WRITE_ERRORS},
     )
     def post(self, request, competition_id: int, call_id: int):
         competition = _members_only(request, competition_id)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -93,7 +93,10 @@ def table_call(request, game_id: int):
     game, _role = game_or_404(request, game_id)
     table = playing_table(game.pk)
     if table is None:
-        raise Http404
+        if request.method == "POST":
+            raise Http404
+        # No round being played at this game's table (any more): nothing to call, nothing shown.
+        return HttpResponse('<div class="director-call" id="director-call" hidden></div>')
     form = None
     status = 200
     if request.method == "POST":

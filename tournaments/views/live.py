@@ -30,8 +30,9 @@ from scoring import live
 from scoring.live.streams import Outgoing, open_stream, read, refused
 from scoring.views.live import Opening, Refused, authenticate_stream, decide
 from tournaments import selectors
-from tournaments.live import circuit_channel
-from tournaments.models import Competition
+from tournaments.live import circuit_channel, registration_channel
+from tournaments.models import Competition, LinkPurpose
+from tournaments.services.registration import find_link, link_refusal
 from tournaments.views.access import organizer_or_404, public_or_404
 from tournaments.views.circuits import public_circuit_or_404
 from tournaments.views.standings_cache import snapshot_stamp, standings_html
@@ -254,4 +255,32 @@ async def circuit_stream(request, club_slug: str, slug: str):
         opening,
         channel=circuit_channel(circuit.pk),
         first=first,
+    )
+
+
+def _open_registration(request, token: str):
+    opening = Opening(request)
+    link = find_link(token)
+    purposes = {LinkPurpose.CONFIRM, LinkPurpose.PARTNER, LinkPurpose.MANAGE}
+    if link is None or link.registration is None or link_refusal(link, purposes) is not None:
+        raise Http404
+    return link.registration_id, opening
+
+
+@require_GET
+async def registration_stream(request, token: str):
+    """``text/event-stream`` of a registration's e-mailed link (a player without an account):
+    a ``table`` event when a round seats its entry, as My games hears on the user's channel."""
+    try:
+        registration_id, opening = await decide(
+            _open_registration, request, token, missing="No such link."
+        )
+    except Refused as refusal:
+        return refusal.answer
+
+    async def first() -> dict:
+        return {"registration": registration_id}
+
+    return await open_stream(
+        request, opening, channel=registration_channel(registration_id), first=first
     )
