@@ -31,6 +31,7 @@ from scoring.models import GameStatus
 from scoring.presenters.games import game_context
 from scoring.rules.base import dealer_after
 from scoring.views.access import attempt, game_or_404
+from scoring.views.games import game_sections
 
 #: The files every page needs, kept by the service worker when it is installed.
 SHELL = (
@@ -134,7 +135,8 @@ def board(request, game_id: int):
     """Names and totals in huge type, refreshed every few seconds: a phone or tablet propped in
     the middle of the table."""
     game, role = game_or_404(request, game_id)
-    return render(request, "scoring/board.html", _board_context(request, game, role))
+    context = _board_context(request, game, role) | {"sections": game_sections(request, game, role)}
+    return render(request, "scoring/board.html", context)
 
 
 def board_live(request, game_id: int):

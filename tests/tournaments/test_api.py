@@ -907,7 +907,8 @@ def test_the_openapi_schema_shows_the_real_request_fields(api):
     schema = json.loads(api.get("/api/schema/?format=json").content)
     create = request_fields(schema, "/api/v1/clubs/{slug}/competitions/")
     assert set(create) == {
-        "name", "slug", "kind", "format", "rulesets", "options", "table_size", "planned_rounds",
+        "name", "slug", "kind", "format", "rulesets", "options", "table_size", "min_table_size",
+        "max_table_size", "planned_rounds",
         "double_round", "third_place", "bracket_reset", "cut_to", "scheme", "placement_points",
         "tie_breaks", "best_of",
         "min_rounds", "start_date", "end_date", "public", "notify_entrants", "description",

@@ -412,6 +412,23 @@ def test_opponents_outside_the_standings_count_nothing():
     assert table.row(ANNA).values["opponents_strength"] == 0
 
 
+def test_opponents_strength_is_fair_across_table_sizes():
+    # Games won: Anna wins a table of 4 (opponents 11, 12, 13), Bruno a table of 3 (21, 22);
+    # each of those opponents then wins a duel against a newcomer (31…35): all have 1 win.
+    # Per game, the mean of the opponents: Anna 1, Bruno 1, a tie as it should be. Summed per
+    # opponent (the old way) Anna would have 3 and Bruno 2: the larger table would decide.
+    results = played(
+        game(1, {ANNA: 1, 11: 2, 12: 3, 13: 4}),
+        game(2, {BRUNO: 1, 21: 2, 22: 3}),
+        *(duel(10 + i, winner, 31 + i) for i, winner in enumerate((11, 12, 13, 21, 22))),
+    )
+    table = compute(results, scheme="matches_won", tie_breaks=("opponents_strength",))
+    anna, bruno = table.row(ANNA), table.row(BRUNO)
+    assert anna.points == bruno.points == 1
+    assert anna.values["opponents_strength"] == bruno.values["opponents_strength"] == 1
+    assert anna.rank == bruno.rank
+
+
 # Briscola for pairs: two fixed pairs, one win each (2 points each).
 # g1 pair A wins: hands 7 to 3, card points 70 to 50.
 # g2 pair B wins: hands 6 to 4, card points 75 to 45.
@@ -889,7 +906,7 @@ def recount(results, options):
             figures["game_score"] += -r.score if r.lowest_wins else r.score
             figures["hands_won"] += r.hands_won or 0
             figures["card_points"] += r.card_points or 0
-            met[r.entrant] += r.opponents
+            met[r.entrant].append(r.opponents)
     everyone = set(per_group) | set(options["entrants"])
     everyone |= {a.entrant for a in options["adjustments"]}
     totals = {}
@@ -904,7 +921,15 @@ def recount(results, options):
         | {
             "points": totals[entrant],
             "groups_played": len(per_group[entrant]),
-            "opponents_strength": sum(totals.get(o, 0) for o in met[entrant]),
+            # One term per game: the mean of that table's opponents (fair across table sizes).
+            "opponents_strength": sum(
+                (
+                    Fraction(sum(totals.get(o, 0) for o in opponents), len(opponents))
+                    for opponents in met[entrant]
+                    if opponents
+                ),
+                Fraction(0),
+            ),
         }
         for entrant in everyone
     }

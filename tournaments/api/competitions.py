@@ -53,6 +53,8 @@ class ClubCompetitions(CompetitionView):
             help_text="House rules per ruleset: {ruleset: {option: value}}.",
         )
         table_size = inputs.Integer(required=False)
+        min_table_size = inputs.Integer(required=False)
+        max_table_size = inputs.Integer(required=False)
         planned_rounds = inputs.Integer(required=False)
         double_round = inputs.Boolean(required=False)
         third_place = inputs.Boolean(required=False)
@@ -132,6 +134,8 @@ class SettingsInput(inputs.StrictInput):
     name = inputs.Text(required=False, max_length=_max_length("name"), single_line=True)
     description = inputs.Text(required=False, max_length=2000)
     table_size = inputs.Integer(required=False, allow_null=True)
+    min_table_size = inputs.Integer(required=False, allow_null=True)
+    max_table_size = inputs.Integer(required=False, allow_null=True)
     planned_rounds = inputs.Integer(required=False, allow_null=True)
     double_round = inputs.Boolean(required=False)
     third_place = inputs.Boolean(required=False)

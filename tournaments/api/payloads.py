@@ -91,6 +91,8 @@ class CompetitionOutput(CompetitionSummary):
 
     options = CompetitionOptionsField()
     table_size = serializers.IntegerField(allow_null=True)
+    min_table_size = serializers.IntegerField(allow_null=True)
+    max_table_size = serializers.IntegerField(allow_null=True)
     double_round = serializers.BooleanField()
     third_place = serializers.BooleanField()
     bracket_reset = serializers.BooleanField()
@@ -118,6 +120,8 @@ def competition_detail(competition: Competition, role: str | None) -> dict[str, 
     return CompetitionSummary(competition).data | {
         "options": competition.options,
         "table_size": competition.table_size,
+        "min_table_size": competition.min_table_size,
+        "max_table_size": competition.max_table_size,
         "double_round": competition.double_round,
         "third_place": competition.third_place,
         "bracket_reset": competition.bracket_reset,

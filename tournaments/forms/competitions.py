@@ -60,6 +60,17 @@ class CompetitionForm(OnceMixin, RuleErrorsMixin, RulesetOptionsMixin, forms.For
         required=False,
         widget=number_input(min=2, max=8, placeholder=_("the game's usual size")),
     )
+    min_table_size = forms.IntegerField(
+        label=_("Smallest table"),
+        required=False,
+        widget=number_input(min=2, max=8, placeholder=_("the game's smallest")),
+    )
+    max_table_size = forms.IntegerField(
+        label=_("Largest table"),
+        required=False,
+        widget=number_input(min=2, max=8, placeholder=_("the game's largest")),
+        help_text=_("Every draw seats tables of these sizes only, nearest the preferred size."),
+    )
     planned_rounds = forms.IntegerField(
         label=_("Number of rounds"), required=False, widget=number_input(min=1, max=60)
     )
@@ -220,6 +231,8 @@ class CompetitionForm(OnceMixin, RuleErrorsMixin, RulesetOptionsMixin, forms.For
             "name": data["name"],
             "description": data.get("description") or "",
             "table_size": data.get("table_size"),
+            "min_table_size": data.get("min_table_size"),
+            "max_table_size": data.get("max_table_size"),
             "planned_rounds": data.get("planned_rounds"),
             "double_round": bool(data.get("double_round")) and format == Format.ROUND_ROBIN,
             "third_place": bool(data.get("third_place")) and format == Format.KNOCKOUT,

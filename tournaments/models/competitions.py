@@ -10,7 +10,7 @@ from functools import cached_property
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -30,7 +30,7 @@ class Kind(models.TextChoices):
 
 
 class Format(models.TextChoices):
-    ROTATION = "rotation", _("rotation (tables of 3 to 6, fewest repeat meetings)")
+    ROTATION = "rotation", _("rotation (fewest repeat meetings)")
     SWISS = "swiss", _("Swiss (similar standing meets, no repeats)")
     ROUND_ROBIN = "round_robin", _("round robin (two sides, everyone meets everyone)")
     KNOCKOUT = "knockout", _("knockout (two sides, seeded bracket)")
@@ -66,6 +66,14 @@ class Competition(models.Model):
         null=True,
         blank=True,
         help_text=_("Empty: the game's ideal size."),
+    )
+    #: The range of table sizes every draw keeps to (inside each game's own range): a Turkish
+    #: evening "at tables of 3 to 6" never seats 7 (``table_policy``).
+    min_table_size = models.PositiveSmallIntegerField(
+        _("smallest table"), null=True, blank=True, help_text=_("Empty: the game's smallest.")
+    )
+    max_table_size = models.PositiveSmallIntegerField(
+        _("largest table"), null=True, blank=True, help_text=_("Empty: the game's largest.")
     )
     planned_rounds = models.PositiveSmallIntegerField(_("rounds"), null=True, blank=True)
     double_round = models.BooleanField(_("double round robin"), default=False)
@@ -148,6 +156,16 @@ class Competition(models.Model):
             models.CheckConstraint(
                 condition=Q(table_size__isnull=True) | Q(table_size__gte=2, table_size__lte=8),
                 name="competition_table_size_range",
+            ),
+            models.CheckConstraint(
+                condition=(Q(min_table_size__isnull=True) | Q(min_table_size__gte=2))
+                & (Q(max_table_size__isnull=True) | Q(max_table_size__lte=8))
+                & (
+                    Q(min_table_size__isnull=True)
+                    | Q(max_table_size__isnull=True)
+                    | Q(min_table_size__lte=F("max_table_size"))
+                ),
+                name="competition_table_range_valid",
             ),
             models.CheckConstraint(
                 condition=Q(repeat_objective__in=RepeatObjective.values),
@@ -249,16 +267,29 @@ class Competition(models.Model):
             and self.options.get("briscola", {}).get("format") == "pairs"
         )
 
+    def table_range(self, ruleset: str) -> tuple[int, ...]:
+        """The table sizes a game of ``ruleset`` may have here: the game's range cut to the
+        competition's smallest and largest table (empty when they leave none; the services
+        refuse such a range)."""
+        rules = RULESETS[ruleset]
+        low = max(rules.min_seats, self.min_table_size or rules.min_seats)
+        high = min(rules.max_seats, self.max_table_size or rules.max_seats)
+        return tuple(range(low, high + 1))
+
     def table_policy(self, ruleset: str) -> tuple[tuple[int, ...], int, int]:
         """Allowed table sizes (in competitors) for a game of ``ruleset``, the preferred one, and
         the table size from which the dealer sits out (0: never). Two-sided formats always seat
-        two competitors."""
+        two competitors. The preferred size is the competition's when in range, else the size
+        in range nearest the game's ideal (the smaller of two)."""
         rules = RULESETS[ruleset]
         sitting_out = min(rules.dealer_sits_out_with) if rules.dealer_sits_out_with else 0
         if self.two_sided or self.pairs:
             return (2,), 2, 0
-        sizes = tuple(range(rules.min_seats, rules.max_seats + 1))
-        ideal = self.table_size if self.table_size in sizes else rules.ideal_seats
+        sizes = self.table_range(ruleset) or tuple(range(rules.min_seats, rules.max_seats + 1))
+        if self.table_size in sizes:
+            ideal = self.table_size
+        else:
+            ideal = min(sizes, key=lambda size: (abs(size - rules.ideal_seats), size))
         return sizes, ideal, sitting_out
 
     def game_sizes(self, ruleset: str) -> tuple[int, ...]:

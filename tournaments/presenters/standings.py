@@ -111,7 +111,8 @@ TIE_BREAK_HELP = {
         "The points earned in the games where the tied players sat together."
     ),
     "opponents_strength": gettext_lazy(
-        "The sum of the points of every opponent met, once per meeting."
+        "For each game, the average points of the opponents at that table, added up over "
+        "the games: a larger table counts no more than a smaller one."
     ),
     "hands_won": gettext_lazy("The number of hands won (Briscola)."),
     "card_points": gettext_lazy("The sum of card points taken (Briscola)."),

@@ -9,10 +9,11 @@ Vocabulary
   order*: seat 0 deals first, then seat 1, … . A **round** (:class:`Round`) is tables plus the
   players on a **bye** (sitting out the whole round). A **schedule** (:class:`Schedule`) is rounds
   plus their :class:`Metrics`.
-* **partition** — how a round splits the players: table sizes among the game's allowed sizes
-  (Terziglio 3 or 4, Turkish 3 to 8 around 4, Briscola chiamata 5 or 6, Briscola 2 or 4), as many
-  at the *ideal* size as possible, byes only when no mix of sizes seats everyone
-  (:func:`table_sizes`).
+* **partition** — how a round splits the players: table sizes inside the competition's range
+  (within the game's: Terziglio 3 or 4, Turkish 3 to 8 around 4, Briscola chiamata 5 or 6,
+  Briscola 2 or 4), nearest the *ideal* (preferred) size: the smallest largest deviation, then
+  the fewest tables off it; byes only when no mix of sizes seats everyone (:func:`table_sizes`,
+  whose docstring defines "nearest"; ``NoTableFits`` when not one table fills).
 * **meeting** — two players at the same table in a round; a **repeat** is a meeting of a pair
   that met before (in the schedule, in rounds already **played**, or in the **history** of earlier
   events, given as pair meeting counts, see :func:`pair_counts`).
@@ -60,7 +61,7 @@ from .club_night import club_night
 from .knockout import Bracket, Match, Slot, knockout
 from .rotation import rotation
 from .round_robin import round_robin
-from .sizes import table_sizes
+from .sizes import NoTableFits, nearness, table_sizes
 from .swiss import first_round, swiss_round
 from .verify import ScheduleError, verify_schedule
 
@@ -68,6 +69,7 @@ __all__ = [
     "Bracket",
     "Match",
     "Metrics",
+    "NoTableFits",
     "Partition",
     "Round",
     "Schedule",
@@ -77,6 +79,7 @@ __all__ = [
     "first_round",
     "knockout",
     "measure",
+    "nearness",
     "pair_counts",
     "repeat_free_rounds",
     "rotation",

@@ -296,8 +296,6 @@ def rotation(
     if objective not in OBJECTIVES:
         raise ValueError(f"unknown objective {objective!r}: use one of {', '.join(OBJECTIVES)}")
     partition = table_sizes(len(players), sizes, ideal)
-    if not partition.sizes:
-        raise ValueError(f"{len(players)} players cannot fill a table of {min(sizes)}")
     played = [as_round(r) for r in played]
     if rounds < max(1, len(played)):
         raise ValueError("there must be at least one round, and no fewer than those played")

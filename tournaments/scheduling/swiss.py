@@ -64,8 +64,6 @@ def swiss_round(
     rng = random.Random(seed)
     ids, level = _standings(standings, rng)
     partition = table_sizes(len(ids), sizes, ideal)
-    if not partition.sizes:
-        raise ValueError(f"{len(ids)} players cannot fill a table of {min(sizes)}")
     had = byes or {}
     free = list(range(len(ids)))
     away = []
@@ -130,8 +128,6 @@ def first_round(
     rest = sorted((p for p in ids if p not in rated), key=lambda p: keys[p])
     order = top + rest
     partition = table_sizes(len(order), sizes, ideal)
-    if not partition.sizes:
-        raise ValueError(f"{len(order)} players cannot fill a table of {min(sizes)}")
     seated, away = order[: len(order) - partition.byes], order[len(order) - partition.byes :]
     tables: list[list[int]] = [[] for _ in partition.sizes]
     start = 0

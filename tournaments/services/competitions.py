@@ -58,6 +58,8 @@ def create_competition(
     options: Mapping[str, Any] | None = None,
     slug: str = "",
     table_size: int | None = None,
+    min_table_size: int | None = None,
+    max_table_size: int | None = None,
     planned_rounds: int | None = None,
     double_round: bool = False,
     third_place: bool = False,
@@ -78,29 +80,16 @@ def create_competition(
     """A new league or tournament. Raises RuleViolation naming every bad field."""
     require_manager(by, club)
     problems = Problems()
-    checked = _check_settings(
-        problems,
-        {
-            "name": name,
-            "scheme": scheme,
-            "tie_breaks": tie_breaks,
-            "table_size": table_size,
-            "planned_rounds": planned_rounds,
-            "best_of": best_of,
-            "min_rounds": min_rounds,
-            "start_date": start_date,
-            "end_date": end_date,
-            "placement_points": placement_points,
-        },
-    )
+    # The arguments named in ``CHECKED``, as given (all of them are parameters of this function).
+    checked = _check_settings(problems, {k: v for k, v in locals().items() if k in CHECKED})
     slug = _check_slug(problems, club, slug, checked["name"])
     rulesets, options = _check_games(problems, kind, format, rulesets, options)
+    _check_table_range(problems, rulesets, checked)
     unlike_units_problems(problems, rulesets, scheme, checked["tie_breaks"])
     _check_cut(problems, format, rulesets, cut_to, planned_rounds)
     problems.raise_if_any()
-    _check_house_rules(
-        Competition(club=club, kind=kind, format=format, table_size=table_size), rulesets, options
-    )
+    sizes = {k: checked[k] for k in ("table_size", "min_table_size", "max_table_size")}
+    _check_house_rules(Competition(club=club, kind=kind, format=format, **sizes), rulesets, options)
     with transaction.atomic():
         # The club's row, locked: of two competitions created at once under one address, the
         # second sees the first (and is told) instead of failing on the unique constraint.
@@ -236,6 +225,8 @@ def _check_settings(problems: Problems, settings: Mapping[str, Any]) -> dict[str
         problems.add("tie_breaks", "duplicate", value=", ".join(tie_breaks))
     for field_, lo, hi in (
         ("table_size", 2, 8),
+        ("min_table_size", 2, 8),
+        ("max_table_size", 2, 8),
         ("planned_rounds", 1, 60),
         ("best_of", 1, 100),
         ("min_rounds", 0, 100),
@@ -254,6 +245,34 @@ def _check_settings(problems: Problems, settings: Mapping[str, Any]) -> dict[str
         "min_rounds": settings["min_rounds"] or 0,
         "placement_points": _placement_points(problems, settings["placement_points"]),
     }
+
+
+def _check_table_range(problems: Problems, rulesets, settings: Mapping[str, Any]) -> None:
+    """The smallest and largest table (checked in range by ``_check_settings``): in order, the
+    preferred size between them, and each game left at least one of its own sizes."""
+    low, high, preferred = (settings[k] for k in ("min_table_size", "max_table_size", "table_size"))
+    if {p.field for p in problems.items} & {"min_table_size", "max_table_size", "table_size"}:
+        return
+    if low is not None and high is not None and low > high:
+        problems.add("max_table_size", "inconsistent", reason="largest_below_smallest")
+        return
+    if preferred is not None and not (low or 2) <= preferred <= (high or 8):
+        problems.add("table_size", "inconsistent", reason="preferred_out_of_range")
+    draft = Competition(min_table_size=low, max_table_size=high)
+    for key in rulesets:
+        rules = RULESETS.get(key)
+        if rules is not None and not draft.table_range(key):
+            field = (
+                "min_table_size" if low is not None and low > rules.max_seats else "max_table_size"
+            )
+            problems.add(
+                field,
+                "inconsistent",
+                reason="no_table_of_game",
+                game=rules.name,
+                min=rules.min_seats,
+                max=rules.max_seats,
+            )
 
 
 def _placement_points(problems: Problems, placement_points) -> dict[str, list[Any]] | None:
@@ -282,6 +301,8 @@ CHECKED = (
     "scheme",
     "tie_breaks",
     "table_size",
+    "min_table_size",
+    "max_table_size",
     "planned_rounds",
     "best_of",
     "min_rounds",
@@ -296,6 +317,8 @@ EDITABLE = (
     "name",
     "description",
     "table_size",
+    "min_table_size",
+    "max_table_size",
     "planned_rounds",
     "double_round",
     "third_place",
@@ -357,6 +380,7 @@ def _checked_changes(
     checked (one RuleViolation naming every bad setting) and cleaned."""
     problems = Problems()
     checked = _check_settings(problems, wanted)
+    _check_table_range(problems, row.rulesets, checked)
     if wanted["scheme"] != current["scheme"] or checked["tie_breaks"] != list(
         current["tie_breaks"]
     ):

@@ -75,8 +75,11 @@ higher value is better.
     scheme's points each of them earned in the games where they sat with at least one other
     member of that tied group. An entrant alone in its group at that point shows 0.
 ``opponents_strength``
-    Buchholz style: the sum of the final points of every opponent met, one term per meeting (an
-    opponent met three times counts three times). Opponents outside the standings count 0.
+    Buchholz style, fair across table sizes: for each game, the mean of the final points of the
+    opponents at that table (their sum divided by their number), summed over the games played
+    (an opponent met three times counts in three games). A seat at a table of 7 thus weighs as
+    much as a seat at a table of 3: one game, one term. At two-sided tables it is the classic
+    Buchholz, the sum of the opponents' points. Opponents outside the standings count 0.
 ``hands_won``, ``card_points``
     Briscola: the sums of hands won and of card points (results without them count 0).
 ``games_played``

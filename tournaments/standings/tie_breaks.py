@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import repeat
 
 from .records import ZERO, Value
 
@@ -79,10 +78,19 @@ def _head_to_head(tally: Tally, tied: Sequence[int]) -> Mapping[int, Value]:
 
 
 def _opponents_strength(tally: Tally, tied: Sequence[int]) -> Mapping[int, Value]:
+    """Per game, the mean of the opponents' final points (normalised by the table's size, so
+    that a seat at a larger table does not count more opponents); summed over the games."""
     strength = tally.scaled_points.get
     return {
-        entrant: Fraction(sum(map(strength, met, repeat(0, len(met)))), tally.scale)
-        for entrant, met in ((entrant, tally.opponents_met[entrant]) for entrant in tied)
+        entrant: sum(
+            (
+                Fraction(sum(strength(o, 0) for o in opponents), len(opponents) * tally.scale)
+                for _points, opponents in tally.meetings[entrant]
+                if opponents
+            ),
+            ZERO,
+        )
+        for entrant in tied
     }
 
 

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.scheduling import measure, rotation, swap, swiss_round, table_sizes
+from tournaments.scheduling import NoTableFits, measure, rotation, swap, swiss_round, table_sizes
 
 from .helpers import assert_fair_byes, assert_valid_round
 
@@ -41,9 +41,11 @@ def test_rotation_is_always_a_valid_schedule(n, k, rounds, seed):
 )
 def test_rotation_with_mixed_sizes_is_valid(n, allowed, rounds):
     ideal = min(allowed)
-    partition = table_sizes(n, allowed, ideal)
-    if not partition.sizes:
+    if n < min(allowed):
+        with pytest.raises(NoTableFits):
+            table_sizes(n, allowed, ideal)
         return
+    partition = table_sizes(n, allowed, ideal)
     schedule = rotation(range(n), sizes=allowed, ideal=ideal, rounds=rounds, effort=0.02)
     for r in schedule.rounds:
         assert_valid_round(r, range(n), allowed)
