@@ -317,17 +317,12 @@ CHECK_GAMES_HOURS = _int("CHECK_GAMES_HOURS", 25, minimum=1)
 # E-mail (invitations, sign-up, password resets, round announcements): printed on the console
 # unless an SMTP server is configured, or written to files in EMAIL_FILE_PATH (one a connection)
 # with the file backend. EMAIL_BACKEND takes a backend's dotted path or its short name.
-_EMAIL_BACKENDS = {
-    name: f"django.core.mail.backends.{name}.EmailBackend"
-    for name in ("console", "smtp", "filebased", "locmem", "dummy")
-} | {"file": "django.core.mail.backends.filebased.EmailBackend"}
 _EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="console").strip()
-_EMAIL_BACKEND = _EMAIL_BACKENDS.get(_EMAIL_BACKEND, _EMAIL_BACKEND)
-if "." not in _EMAIL_BACKEND:
-    _refuse(
-        f"EMAIL_BACKEND must be one of {', '.join(sorted(_EMAIL_BACKENDS))} or a dotted path, "
-        f"got {_EMAIL_BACKEND!r}"
-    )
+_EMAIL_BACKEND = {"file": "filebased"}.get(_EMAIL_BACKEND, _EMAIL_BACKEND)
+if _EMAIL_BACKEND in {"console", "dummy", "filebased", "locmem", "smtp"}:
+    _EMAIL_BACKEND = f"django.core.mail.backends.{_EMAIL_BACKEND}.EmailBackend"
+elif "." not in _EMAIL_BACKEND:
+    _refuse("EMAIL_BACKEND must be one of console, dummy, file, locmem, smtp or a dotted path")
 _EMAIL_OPTIONS = {}
 if _EMAIL_BACKEND == "django.core.mail.backends.smtp.EmailBackend":
     _EMAIL_OPTIONS = {

@@ -19,11 +19,12 @@ def format_money(cents: int, currency: str, language: str | None = None) -> str:
     return format_currency(Decimal(cents) / 100, currency, locale=locale)
 
 
-def format_plain(cents: int) -> str:
-    """``cents`` as a plain decimal for a CSV cell or a form field: ``1250`` → ``"12.50"``."""
+def format_plain(cents: int, *, comma: bool = False) -> str:
+    """``cents`` as a plain decimal for a CSV cell or a form field: ``1250`` → ``"12.50"``
+    (``"12,50"`` with ``comma``, as Italian and French spreadsheets read it)."""
     sign = "-" if cents < 0 else ""
     whole, part = divmod(abs(cents), 100)
-    return f"{sign}{whole}.{part:02d}"
+    return f"{sign}{whole}{',' if comma else '.'}{part:02d}"
 
 
 def parse_money(text: str) -> int | None:

@@ -313,6 +313,14 @@ class BriscolaHandForm(HandForm):
                 widget=number_input(min=0, max=self.facts["total_points"]),
             )
         self.field_map = {"dealer": "dealer", "points": "__all__"}
+        # A correction shows the stored hand's points: typing one side's fills in the other's on
+        # the page (hand_form.js, data-auto: a value not typed here) and, without the script,
+        # here (``document``).
+        stored = [self.initial.get(f"points_{i}") for i in range(len(self.sides))]
+        self.stored = stored if len(stored) == 2 and None not in stored else None
+        if self.stored:
+            for index in range(2):
+                self.fields[f"points_{index}"].widget.attrs["data-auto"] = "1"
 
     def side_fields(self):
         return [self[f"points_{i}"] for i in range(len(self.sides))]
@@ -324,6 +332,11 @@ class BriscolaHandForm(HandForm):
             known = next(p for p in points if p is not None)
             total = self.facts["total_points"]
             points = [total - known if p is None else p for p in points]
+        elif self.stored and None not in points and sum(points) != self.facts["total_points"]:
+            # A correction that changed one side only: the other is what that side leaves.
+            changed = [i for i in range(2) if points[i] != self.stored[i]]
+            if len(changed) == 1:
+                points[1 - changed[0]] = self.facts["total_points"] - points[changed[0]]
         return {"dealer": data.get("dealer"), "points": points}
 
     def form_field(self, problem: Problem) -> str | None:

@@ -332,7 +332,8 @@ def _remove(request, game, number: int, names, by, page: dict):
 def _correct(request, game, number: int, names, by, page: dict):
     """A correction posted from the hand page: the redirect when done, else None with the form
     showing why."""
-    form = page["form"] = hand_form(game, names, request.POST)
+    # The stored hand's points as shown: a side left as it was follows the one corrected.
+    form = page["form"] = hand_form(game, names, request.POST, initial=page["form"].initial)
     form.hand_number = number
     if not form.is_valid():
         return None

@@ -128,3 +128,19 @@ def test_public_page_shows_prizes_only_once_final(club, olga, django_capture_on_
     assert 'id="prizes"' in page and "€25.01" in page and "€25.00" in page
     sheet = login(olga).get(url(competition, "prizes/results/")).content.decode()
     assert "€25.01" in sheet and "Provisional" not in sheet
+
+
+def test_the_cash_csv_writes_amounts_as_the_readers_language_does(desk, olga):
+    competition, entries = desk
+    services.mark_paid(entry=entries[0], method="card", by=by(olga))
+    client = login(olga)
+    client.cookies["django_language"] = "it"
+    lines = client.get(url(competition, "desk/report.csv")).content.decode().splitlines()
+    assert lines[0] == "Nome;Dovuto;Stato;Metodo;Incassato;Condonato;Da incassare;Valuta"
+    assert lines[1].startswith("Anna;7,50;") and lines[1].endswith(";7,50;0,00;0,00;EUR")
+    assert "Previsto;22,50;;;;;;EUR" in lines
+    client.cookies["django_language"] = "fr"
+    assert "Anna;7,50;" in client.get(url(competition, "desk/report.csv")).content.decode()
+    # Asked for: a point whatever the language, as the standings' CSV.
+    asked = client.get(url(competition, "desk/report.csv") + "?decimal=point").content.decode()
+    assert "Anna;7.50;" in asked

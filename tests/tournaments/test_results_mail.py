@@ -18,6 +18,7 @@ from scoring.services import Actor
 from tests.concurrency import race
 from tournaments import services, tasks
 from tournaments.models import ResultsMail
+from tournaments.selectors.standings import standings_of
 
 from .helpers import enter, make_competition, play, terziglio_won_by
 
@@ -275,3 +276,63 @@ def test_the_unsubscribe_page_speaks_the_players_language(night, client):
     assert '<html lang="it"' in italian.content.decode()
     french = client.get(f"/unsubscribe/{unsubscribe_token(bruno.pk)}/", HTTP_ACCEPT_LANGUAGE="")
     assert '<html lang="fr"' in french.content.decode()
+
+
+def test_the_final_email_writes_labels_money_and_points_in_the_readers_language(
+    night, olga, django_capture_on_commit_callbacks
+):
+    """Issue 32, point 8: the Italian final e-mail said "Overall", "€50.00" and "1 punti" (the
+    prize line was made in the task's language, and "points" had no singular)."""
+    competition, round_, (anna, bruno, _carla, _dario) = night
+    close(round_, olga, django_capture_on_commit_callbacks)
+    services.add_prize(competition=competition, rank=1, amount_cents=5000, by=Actor.for_user(olga))
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.finalize_competition(competition=competition, by=Actor.for_user(olga))
+    letters = by_address(mail.outbox)
+    italian, french = letters["anna@example.org"].body, letters["bruno@example.org"].body
+    assert "Generale, posto 1:" in italian and "50,00\xa0€" in italian
+    assert "Overall" not in italian and "€50.00" not in italian
+    assert "Général, place 1\xa0:" in french or "Général, place 1 :" in french
+    assert "50,00\xa0€" in french or "50,00\u202f€" in french
+    rows = {row["entry"]: row for row in standings_of(competition)["tables"][0]["rows"]}
+    points = {e.player_id: rows[e.pk]["points"] for e in competition.entries.all()}
+    for player, body, one, many in (
+        (anna, italian, "con 1 punto.", "punti."),
+        (bruno, french, "avec 1 point.", "points."),
+    ):
+        assert (one in body) == (points[player.pk] == 1), body
+        if points[player.pk] != 1:
+            assert many in body.split("\n\n", 2)[1]
+
+
+@pytest.mark.parametrize(
+    ("language", "points", "line"),
+    [
+        ("it", 1, "Il tuo posto finale: 4, con 1 punto."),
+        ("it", 3, "Il tuo posto finale: 4, con 3 punti."),
+        ("it", 1.5, "Il tuo posto finale: 4, con 1,5 punti."),
+        ("fr", 1, "Votre place finale : 4, avec 1 point."),
+        ("en", 1, "Your final place: 4, with 1 point."),
+        ("en", 2.5, "Your final place: 4, with 2.5 points."),
+    ],
+)
+def test_the_final_emails_place_says_point_or_points_in_the_readers_number_format(
+    night, language, points, line
+):
+    from django.template.loader import render_to_string
+
+    from tournaments.selectors.results_mail import _standing
+
+    competition, _round, (anna, *_others) = night
+    context = _standing({"rank": 4, "points": points, "nights": []}) | {
+        "player": anna,
+        "standings": [],
+        "prizes": [],
+        "competition": competition,
+        "club": competition.club,
+        "page_url": "",
+        "unsubscribe_url": "",
+    }
+    with translation.override(language):
+        assert line in render_to_string("tournaments/mail/final_results.txt", context)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy
 
 from scoring.models import PlayerTag, TaggedPlayer
 from tournaments.models import Competition, Entry, Prize, PrizeRules, Ties
@@ -26,8 +26,10 @@ def categories(competition: Competition) -> list[tuple[str, str]]:
     query."""
     tags = PlayerTag.objects.filter(club_id=competition.club_id).order_by("name")
     return [
-        (OVERALL, gettext("Overall")),
-        (NEWCOMER, gettext("Best newcomers")),
+        # Lazy: written in the language of the page or e-mail that shows them (a task builds
+        # the final e-mails in one language and renders each in its reader's).
+        (OVERALL, gettext_lazy("Overall")),
+        (NEWCOMER, gettext_lazy("Best newcomers")),
         *((f"tag:{t.pk}", t.name) for t in tags),
     ]
 
@@ -129,7 +131,7 @@ def awarded(competition: Competition) -> list[dict[str, Any]]:
         for item in listed
     ]
     labels = {item["category"]: item["category_label"] for item in listed}
-    labels.setdefault(OVERALL, gettext("Overall"))
+    labels.setdefault(OVERALL, gettext_lazy("Overall"))
     currency = competition.club.currency
     return [
         {

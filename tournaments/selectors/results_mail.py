@@ -20,6 +20,7 @@ from django.utils.translation import gettext
 from scoring import selectors as scoring
 from scoring.models import GameStatus, Player
 from tournaments.models import Competition, Entry, Round
+from tournaments.money import format_money
 from tournaments.selectors.prizes import awarded
 from tournaments.selectors.rounds import round_tables
 from tournaments.selectors.standings import standings_of
@@ -41,20 +42,26 @@ class PrizeLine:
     letter is rendered in its player's): "Overall, place 1: Anna — 50,00 €"."""
 
     row: dict[str, Any]
+    currency: str = "EUR"
 
     def __str__(self) -> str:
+        # The label (lazy) and the money are written here, in the reader's language: the row
+        # was made in whichever language the task had ("Overall", "€50.00" in Italian).
+        row = self.row
+        prize = row["object"] or format_money(row["amount_cents"], self.currency)
         return gettext("%(category)s, place %(place)s: %(name)s — %(prize)s") % {
-            "category": self.row["category_label"],
-            "place": self.row["place"],
-            "name": self.row["name"],
-            "prize": self.row["prize"],
+            "category": str(row["category_label"]),
+            "place": row["place"],
+            "name": row["name"],
+            "prize": prize,
         }
 
 
 def prizes_awarded(competition: Competition) -> list[PrizeLine]:
     """The prizes of a competition declared final, one line each, for its final e-mail; the
     e-mail shows a prizes section only when there are some (``selectors.prizes.awarded``)."""
-    return [PrizeLine(row) for row in awarded(competition)]
+    currency = competition.club.currency
+    return [PrizeLine(row, currency) for row in awarded(competition)]
 
 
 def _recipients(entries: Iterable[Entry]) -> dict[int, list[Player]]:
@@ -81,15 +88,23 @@ def _overall(competition: Competition) -> dict[int, dict[str, Any]]:
 
 def _standing(row: dict[str, Any] | None, round_number: int | None = None) -> dict[str, Any]:
     if row is None:
-        return {"rank": None, "points": 0, "round_points": None}
+        return {"rank": None, "points": 0, "points_count": 0, "round_points": None}
     won = None
     if round_number is not None:
         won = next((points for number, points, _ in row["nights"] if number == round_number), None)
     return {
         "rank": row["rank"] if row.get("ranked", True) else None,
         "points": row["points"],
+        "points_count": _plural_count(row["points"]),
         "round_points": won,
     }
+
+
+def _plural_count(points) -> int:
+    """The whole number that picks the plural of "points" (ngettext): 1 point, 2 points, and
+    1.5 counts as several."""
+    value = abs(float(points or 0))
+    return int(value) if value.is_integer() else 2
 
 
 def _table_seats(table) -> list[dict[str, Any]]:

@@ -24,9 +24,10 @@ from scoring.views.access import submit
 from tournaments import selectors, services
 from tournaments.forms.fees import FeeForm, UndoForm
 from tournaments.models import Competition, Entry, Method
-from tournaments.money import format_money, format_plain
+from tournaments.money import format_money
+from tournaments.money import format_plain as plain
 from tournaments.views.access import attempt_into, organizer_or_404
-from tournaments.views.exports import write_row
+from tournaments.views.exports import decimal_comma, write_row
 
 
 def _money_rows(competition: Competition, rows: list[dict]) -> list[dict]:
@@ -189,9 +190,16 @@ def cash_report(request, club_slug: str, slug: str):
 @login_required
 def cash_report_csv(request, club_slug: str, slug: str):
     """The cash report as a spreadsheet: one row per entry (what it owes, how it paid), then
-    the totals, amounts as plain decimals of the club's currency."""
+    the totals, amounts as plain decimals of the club's currency written as the reader's
+    language writes them (20,00 in Italian and French, 20.00 in English) unless
+    ``?decimal=comma`` or ``?decimal=point`` says otherwise, as the standings' CSV."""
     competition, _role = organizer_or_404(request, club_slug, slug, manage=True)
     report = selectors.cash_report(competition)
+    comma = decimal_comma(request.GET.get("decimal"))
+
+    def format_plain(cents: int) -> str:
+        return plain(cents, comma=comma)
+
     labels = dict(Method.choices)
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")

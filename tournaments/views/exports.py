@@ -235,7 +235,7 @@ def write_row(writer: Any, cells: list[Any]) -> None:
     writer.writerow([csv_cell(cell) for cell in cells])
 
 
-def _decimal_comma(asked: str | None) -> bool:
+def decimal_comma(asked: str | None) -> bool:
     """Whether the figures are written 1,5: as asked (``comma`` or ``point``), otherwise as
     the reader's language writes them (Italian and French: a comma, which their spreadsheets
     need beside the semicolons; English: a point)."""
@@ -253,7 +253,7 @@ def standings_csv(request, club_slug: str, slug: str):
     data = selectors.standings_of(competition)
     wanted = request.GET.get("table", "overall")
     table = next((t for t in data["tables"] if t["key"] == wanted), data["tables"][0])
-    comma = _decimal_comma(request.GET.get("decimal"))
+    comma = decimal_comma(request.GET.get("decimal"))
     columns = standings_columns(table)
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
