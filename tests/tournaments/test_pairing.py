@@ -11,6 +11,7 @@ from scoring.messages import message
 from scoring.models import TableLink
 from scoring.rules import RuleViolation
 from scoring.services import Actor, Conflict, NotAllowed
+from tests.clients import api_as
 from tournaments import scheduling, selectors, services
 from tournaments.models import CompetitionEvent
 from tournaments.services.pairing import check_tables, moved
@@ -216,3 +217,48 @@ def test_a_published_move_never_seats_a_withdrawn_entry(club, olga):
     with pytest.raises(RuleViolation):
         services.move_entry(round_=night, entry=gone.pk, table=1, seat=4, by=by)
     assert tables_of(night) == [t1, t2]
+
+
+def api_url(round_) -> str:
+    return f"/api/v1/competitions/{round_.competition_id}/rounds/{round_.number}/move/"
+
+
+def test_the_api_moves_an_entry_and_answers_with_the_round(api, draft):
+    (t1, t2) = tables_of(draft)
+    response = api.post(api_url(draft), {"entry": t1[0], "table": 2, "seat": 4}, format="json")
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert [[s["entry"] for s in t["seats"]] for t in body["tables"]] == [
+        list(t1[1:]),
+        [*t2, t1[0]],
+    ]
+    assert body["metrics"]["first_dealer"] == [0, 1]
+
+
+def test_the_api_refuses_an_impossible_move_naming_the_field(api, draft, sara):
+    (t1, t2) = tables_of(draft)
+    before = tables_of(draft)
+    for body, field in (
+        ({"entry": t2[0], "table": 1}, "table"),
+        ({"entry": t1[0], "table": 2, "seat": 9}, "seat"),
+        ({"entry": t1[0], "table": "two"}, "table"),
+        ({"entry": 10**9, "table": 1}, "entry"),
+        ({"table": 1}, "entry"),
+    ):
+        response = api.post(api_url(draft), body, format="json")
+        assert response.status_code == 400, body
+        assert {e["field"] for e in response.json()["errors"]} == {field}, body
+        assert all(e["message"] for e in response.json()["errors"])
+    assert tables_of(draft) == before
+    response = api_as(sara).post(api_url(draft), {"entry": t1[0], "table": 2}, format="json")
+    assert response.status_code == 403
+
+
+def test_the_api_refuses_a_move_to_a_started_table_with_409(api, club, olga):
+    night = published_night(club, olga, 7)
+    (t1, _t2) = tables_of(night)
+    second = night.tables.select_related("game").get(number=2)
+    play(second.game, terziglio_won_by(1, 3)[:1], olga)
+    response = api.post(api_url(night), {"entry": t1[0], "table": 2}, format="json")
+    assert response.status_code == 409
+    assert {e["field"] for e in response.json()["errors"]} == {"table"}
