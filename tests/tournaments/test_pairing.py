@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pytest
 from django.core import mail
+from django.urls import reverse
 
 from scoring.messages import message
 from scoring.models import TableLink
 from scoring.rules import RuleViolation
 from scoring.services import Actor, Conflict, NotAllowed
-from tests.clients import api_as
+from tests.clients import api_as, field_error, login
 from tournaments import scheduling, selectors, services
 from tournaments.models import CompetitionEvent
 from tournaments.services.pairing import check_tables, moved
@@ -262,3 +263,55 @@ def test_the_api_refuses_a_move_to_a_started_table_with_409(api, club, olga):
     response = api.post(api_url(night), {"entry": t1[0], "table": 2}, format="json")
     assert response.status_code == 409
     assert {e["field"] for e in response.json()["errors"]} == {"table"}
+
+
+def round_page(round_) -> str:
+    c = round_.competition
+    return reverse("round", args=[c.club.slug, c.slug, round_.number])
+
+
+def test_the_round_page_moves_a_player_and_shows_the_figures_again(draft, olga):
+    (t1, t2) = tables_of(draft)
+    client = login(olga)
+    html = client.get(round_page(draft)).content.decode()
+    assert 'id="pairing"' in html and 'id="quality"' in html
+    response = client.post(
+        round_page(draft), {"action": "move", "entry": t1[0], "table": 2, "seat": ""}
+    )
+    assert response.status_code == 302 and response["Location"].endswith("#pairing")
+    assert tables_of(draft) == [t1[1:], (*t2, t1[0])]
+    html = client.get(round_page(draft)).content.decode()
+    assert "Moved: the quality of the draw is measured again." in html
+    # The panel reads the figures as measured after the move: seat 1 dealt first by the
+    # mover's old table-mate now (every table still one first dealer each).
+    assert 'data-quality="headline"' in html
+
+
+def test_the_round_page_puts_a_refused_move_next_to_its_field(draft, olga):
+    (_t1, t2) = tables_of(draft)
+    before = tables_of(draft)
+    response = login(olga).post(
+        round_page(draft), {"action": "move", "entry": t2[0], "table": 1, "seat": ""}
+    )
+    assert response.status_code == 400
+    editor = response.content.decode().split('id="pairing"', 1)[1]
+    assert "Table 1 would seat 5: the tables of this competition seat 3 to 4." in field_error(
+        editor, "table"
+    )
+    assert tables_of(draft) == before
+
+
+def test_a_published_round_shows_the_editor_and_its_figures(club, olga, sara):
+    night = published_night(club, olga, 7)
+    (t1, t2) = tables_of(night)
+    client = login(olga)
+    html = client.get(round_page(night)).content.decode()
+    assert 'id="pairing"' in html and 'id="quality"' in html
+    response = client.post(
+        round_page(night), {"action": "move", "entry": t2[2], "table": 2, "seat": 1}
+    )
+    assert response.status_code == 302
+    assert tables_of(night) == [t1, (t2[2], t2[0], t2[1])]
+    html = client.get(round_page(night)).content.decode()
+    assert 'id="reprint"' in html
+    assert 'id="pairing"' not in login(sara).get(round_page(night)).content.decode()
