@@ -64,3 +64,12 @@ def test_the_organizer_moves_a_player_and_an_impossible_table_is_refused(
     expect(page.locator('[data-table="2"] .seats li').last).to_have_text(name_of(t1[0]))
     expect(page.locator("#quality")).to_be_visible()
     shot(page, f"pairing-moved-{device}")
+
+
+def test_a_swiss_public_page_shows_how_pairings_are_made_on_a_phone(page, club, olga):
+    competition = make_competition(club, olga, format="swiss", public=True)
+    page.goto(f"/p/{club.slug}/{competition.slug}/")
+    rule = page.locator("#pairing-rule")
+    expect(rule.get_by_role("heading", name="How pairings are made")).to_be_visible()
+    assert rule.bounding_box()["width"] <= 390
+    shot(page, "swiss-rule-phone")
