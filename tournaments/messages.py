@@ -465,3 +465,20 @@ CALL_FIELDS = {
 }
 
 register(reasons=CALL_REASONS, fields=CALL_FIELDS)
+
+#: The manual pairing editor (``services.pairing``).
+PAIRING_REASONS = {
+    ("not_allowed", "table_size"): gettext_lazy(
+        "Table %(table)s would seat %(value)s: the tables of this competition seat %(min)s to "
+        "%(max)s."
+    ),
+    ("not_allowed", "seated_twice"): gettext_lazy(
+        "This player would be seated twice: each player takes one seat."
+    ),
+    ("not_allowed", "already_there"): gettext_lazy("This player already has a bye."),
+    ("not_allowed", "bye_published"): gettext_lazy(
+        "A published round gives no new bye: replace the player instead (one player fewer)."
+    ),
+}
+
+register(reasons=PAIRING_REASONS)

@@ -86,3 +86,42 @@ class RoundUnpublish(RoundAction):
 
     def act(self, *, round_, by, reason=""):
         services.unpublish_round(round_=round_, by=by, reason=reason)
+
+
+class RoundMove(RoundAction):
+    class InputSerializer(inputs.StrictInput):
+        entry = inputs.Integer(min_value=1, max_value=ID_MAX, help_text="The entry to move.")
+        table = inputs.Integer(
+            min_value=0,
+            max_value=10_000,
+            help_text="The number of the table it goes to; 0 for a bye (in a draft only).",
+        )
+        seat = inputs.Integer(
+            min_value=1,
+            max_value=10_000,
+            required=False,
+            allow_null=True,
+            help_text="Its seat there, 1 dealing first; one past the last seat (or left out): "
+            "it joins the table. A seat taken is given up by its occupant, who takes the "
+            "entry's old place.",
+        )
+
+    @extend_schema(
+        summary="Move an entry to any seat of a round not started (the manual pairing editor)",
+        description="A draft, or a published round between tables whose games have no hand "
+        "yet (409 otherwise, and for a bracket or a round robin once published). The tables "
+        "after the move must each seat a number of entries inside the competition's range, "
+        "no entry twice and no withdrawn entry (400 naming `entry`, `table` or `seat`; "
+        "nothing changes). The round's quality figures (`metrics`) are measured again; a "
+        "published round's games are seated again in place (same table links).",
+        request=InputSerializer,
+        responses={200: RoundOutput, **WRITE_ERRORS},
+        examples=[
+            request_example("Bruno to table 2, seat 1", {"entry": 12, "table": 2, "seat": 1})
+        ],
+    )
+    def post(self, request, competition_id: int, number: int):
+        return super().post(request, competition_id, number)
+
+    def act(self, *, round_, by, entry, table, seat=None):
+        services.move_entry(round_=round_, entry=entry, table=table, seat=seat, by=by)

@@ -132,6 +132,7 @@ urlpatterns = [
     path(f"{ROUND}/replace/", changes.RoundReplace.as_view(), name="api-round-replace"),
     path(f"{ROUND}/redraw/", changes.RoundRedraw.as_view(), name="api-round-redraw"),
     path(f"{ROUND}/unpublish/", changes.RoundUnpublish.as_view(), name="api-round-unpublish"),
+    path(f"{ROUND}/move/", changes.RoundMove.as_view(), name="api-round-move"),
     path(f"{ROUND}/close/", rounds.RoundClose.as_view(), name="api-round-close"),
     path(
         f"{COMPETITION}/tables/<int:table_id>/forfeit/",

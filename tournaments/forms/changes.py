@@ -57,3 +57,31 @@ class UnpublishForm(RuleErrorsMixin, forms.Form):
     def __init__(self, *args: Any, **kwargs: Any):
         kwargs.setdefault("auto_id", "unpublish_%s")
         super().__init__(*args, **kwargs)
+
+
+class MoveForm(RuleErrorsMixin, forms.Form):
+    """The manual pairing editor (``services.move_entry``): an entry, the table it goes to (0:
+    a bye) and its seat there (empty: it joins the table)."""
+
+    entry = forms.TypedChoiceField(label=_("Move"), coerce=int)
+    table = forms.TypedChoiceField(label=_("to"), coerce=int)
+    seat = forms.IntegerField(
+        label=_("Seat (optional)"),
+        required=False,
+        min_value=1,
+        max_value=100,
+        help_text=_("1 deals first; empty: a new seat at the end of the table."),
+        widget=number_input(min=1, placeholder=_("at the end")),
+    )
+
+    def __init__(self, *args: Any, entries, tables, bye: bool, **kwargs: Any):
+        """``entries``: (entry id, label) of everyone in the round; ``tables``: the table
+        numbers open to a move; ``bye``: whether a bye may be given (a draft)."""
+        kwargs.setdefault("auto_id", "move_%s")
+        super().__init__(*args, **kwargs)
+        self.fields["entry"].choices = [("", "—"), *entries]
+        self.fields["table"].choices = [
+            ("", "—"),
+            *((n, _("Table %(n)s") % {"n": n}) for n in tables),
+            *([(0, _("a bye"))] if bye else []),
+        ]

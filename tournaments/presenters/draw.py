@@ -204,10 +204,19 @@ def draw_quality(
         sum((count - 1) * len(pairs) for count, pairs in repeats["plan"].items()),
     )
     most = max(metrics.get("max_meetings", 0), max(repeats["plan"], default=0))
+    # A bracket's round (its ``matches`` stored by ``services.bracket``) seats who the seeds
+    # and the results say: a rematch there is forced, not a fault of the draw.
+    forced = "matches" in metrics and bool(repeated)
     return {
-        "good": not repeated,
+        "good": not repeated or forced,
+        "forced": forced,
         "headline": _headline(repeated, most),
-        "floor": _floor(metrics.get("bounds") or {}, repeated, most),
+        "floor": _(
+            "The bracket decides who meets: these meetings cannot be avoided and are not a "
+            "fault of the draw."
+        )
+        if forced
+        else _floor(metrics.get("bounds") or {}, repeated, most),
         "objective": metrics.get("objective"),
         "this_round": _named_groups(
             repeats["this_round"],

@@ -99,7 +99,7 @@ def late_seat_refusal(round_: Round, table: Table) -> str | None:
 
 
 #: The events of a published round's changes; their ``tables`` are the cards to print again.
-CHANGE_ACTIONS = ("swap_published", "replace_entry", "redraw_tables")
+CHANGE_ACTIONS = ("swap_published", "replace_entry", "redraw_tables", "move_entry")
 
 
 def tables_to_reprint(round_: Round) -> list[int]:

@@ -15,6 +15,7 @@ The functions live in one module per idea; callers use this package's names
   timer, byes and late entrants, close);
 - ``changes``: changing a published round (a swap, a replacement, the tables not started
   drawn again, back to a draft);
+- ``pairing``: the manual pairing editor (an entry moved to any seat of a round not started);
 - ``draw``: drawing a draft round's tables, swapping two entries in a draw, keeping a
   background draw's refusal;
 - ``bracket``: drawing a bracket's rounds (knockout, double elimination, a Swiss cut);
@@ -68,6 +69,7 @@ from tournaments.services.draw import (
 )
 from tournaments.services.entries import add_entry, reinstate_entry, withdraw_entry
 from tournaments.services.fees import mark_paid, set_fee, undo_payment, waive_fee
+from tournaments.services.pairing import move_entry
 from tournaments.services.prizes import add_prize, remove_prize, set_prize_rules
 from tournaments.services.registration import (
     close_registration,
@@ -130,6 +132,7 @@ __all__ = [
     "mark_paid",
     "merge_player",
     "metrics_dict",
+    "move_entry",
     "next_slot",
     "open_check_in",
     "promote",

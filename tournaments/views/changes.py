@@ -18,9 +18,9 @@ from django.utils.translation import gettext as _
 from scoring import access
 from scoring.views.access import submit
 from tournaments import selectors, services
-from tournaments.forms import RedrawForm, ReplaceForm, SwapForm, UnpublishForm
+from tournaments.forms import MoveForm, RedrawForm, ReplaceForm, SwapForm, UnpublishForm
 from tournaments.models import Round, RoundStatus
-from tournaments.presenters import table_done
+from tournaments.presenters import draw_quality, table_done
 
 
 def _back(round_: Round):
@@ -50,7 +50,9 @@ def change_forms(request, round_: Round, tables, bound) -> dict[str, object]:
     """The forms of a published round's changes, bound as posted or empty, and the table cards
     to print again."""
     if round_.status != RoundStatus.PUBLISHED:
-        return {"replace_form": None, "reprint": [], "seat_warnings": []}
+        return {"replace_form": None, "reprint": [], "seat_warnings": []} | _move_form(
+            round_, tables, bound
+        )
     choices = _replace_choices(round_, tables)
     # ``?absent=<entry>``: the replacement a warning (or a withdrawal) links to, prefilled.
     asked = request.GET.get("absent", "")
@@ -62,6 +64,31 @@ def change_forms(request, round_: Round, tables, bound) -> dict[str, object]:
         "unpublish_form": bound.get("unpublish") or UnpublishForm(),
         "ask_unpublish": "unpublish" in bound or request.GET.get("unpublish") == "ask",
         "reprint": selectors.tables_to_reprint(round_),
+        # The published round's figures as its moves left them (a draft's: ``_draw_quality``).
+        "quality": draw_quality(
+            round_.metrics or {},
+            selectors.drawn_tables(round_.competition),
+            round_.number,
+            {e.pk: e.name for e in selectors.entries_of(round_.competition)},
+        ),
+    } | _move_form(round_, tables, bound)
+
+
+def _move_form(round_: Round, tables, bound) -> dict[str, object]:
+    """The manual pairing editor's form (``services.move_entry``) of a round not started: any
+    entry of the round to any table with no hand yet (a draft: a bye too)."""
+    if round_.status == RoundStatus.CLOSED or not tables:
+        return {"move_form": None}
+    draft = round_.status == RoundStatus.DRAFT
+    _tables, byes = selectors.round_tables(round_) if draft else (tables, [])
+    open_tables = [
+        t.number
+        for t in tables
+        if draft or (not t.forfeited and (t.game is None or t.game.hand_count == 0))
+    ]
+    entries = swap_choices(tables, byes, round_.status)
+    return {
+        "move_form": bound.get("move") or MoveForm(entries=entries, tables=open_tables, bye=draft)
     }
 
 
@@ -167,7 +194,42 @@ def _action_unpublish(request, competition, round_, bound, errors):
     return _back(round_)
 
 
+def _action_move(request, competition, round_, bound, errors):
+    tables, byes = selectors.round_tables(round_)
+    draft = round_.status == RoundStatus.DRAFT
+    form = MoveForm(
+        request.POST,
+        entries=swap_choices(tables, byes, round_.status),
+        tables=[t.number for t in tables],
+        bye=draft,
+    )
+    bound["move"] = form
+    if not form.is_valid():
+        return None
+    data = form.cleaned_data
+    by = access.actor_for(request)
+    submit(
+        form,
+        services.move_entry,
+        round_=round_,
+        entry=data["entry"],
+        table=data["table"],
+        seat=data["seat"],
+        by=by,
+    )
+    if form.errors:
+        return None
+    messages.success(
+        request,
+        _("Moved: the quality of the draw is measured again.")
+        if draft
+        else _("Moved: print the changed tables' cards again."),
+    )
+    return redirect(_back(round_).url + "#pairing")
+
+
 CHANGE_ACTIONS = {
+    "move": _action_move,
     "swap": _action_swap,
     "swap_preview": _action_swap_preview,
     "replace": _action_replace,
