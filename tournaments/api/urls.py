@@ -121,6 +121,7 @@ urlpatterns = [
     path(f"{ROUND}/redraw/", changes.RoundRedraw.as_view(), name="api-round-redraw"),
     path(f"{ROUND}/unpublish/", changes.RoundUnpublish.as_view(), name="api-round-unpublish"),
     path(f"{ROUND}/close/", rounds.RoundClose.as_view(), name="api-round-close"),
+    path(f"{ROUND}/reopen/", rounds.RoundReopen.as_view(), name="api-round-reopen"),
     path(
         f"{COMPETITION}/tables/<int:table_id>/forfeit/",
         rounds.TableForfeit.as_view(),

@@ -7,7 +7,7 @@ rule problems that come back placed next to the field they name
 competition rule is decided here. Every form is importable from here.
 """
 
-from tournaments.forms.changes import RedrawForm, ReplaceForm, UnpublishForm
+from tournaments.forms.changes import RedrawForm, ReopenForm, ReplaceForm, UnpublishForm
 from tournaments.forms.competitions import CompetitionForm, CompetitionSettingsForm
 from tournaments.forms.draw import GenerateForm, SwapForm
 from tournaments.forms.entries import EntriesForm, PairForm, WhereForm, WithdrawForm
@@ -24,6 +24,7 @@ __all__ = [
     "GenerateForm",
     "PairForm",
     "RedrawForm",
+    "ReopenForm",
     "ReplaceForm",
     "RoundForm",
     "SeasonForm",
