@@ -314,8 +314,20 @@ IDEMPOTENCY_TTL_HOURS = _int("IDEMPOTENCY_TTL_HOURS", 48, minimum=1)
 # schedule, a day, and an hour of overlap): its work follows the day's changes, not the history.
 CHECK_GAMES_HOURS = _int("CHECK_GAMES_HOURS", 25, minimum=1)
 
-# E-mail (invitations, sign-up, password resets, round announcements): printed on the console unless an SMTP server is configured.
-_EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="django.core.mail.backends.console.EmailBackend")
+# E-mail (invitations, sign-up, password resets, round announcements): printed on the console
+# unless an SMTP server is configured, or written to files in EMAIL_FILE_PATH (one a connection)
+# with the file backend. EMAIL_BACKEND takes a backend's dotted path or its short name.
+_EMAIL_BACKENDS = {
+    name: f"django.core.mail.backends.{name}.EmailBackend"
+    for name in ("console", "smtp", "filebased", "locmem", "dummy")
+} | {"file": "django.core.mail.backends.filebased.EmailBackend"}
+_EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="console").strip()
+_EMAIL_BACKEND = _EMAIL_BACKENDS.get(_EMAIL_BACKEND, _EMAIL_BACKEND)
+if "." not in _EMAIL_BACKEND:
+    _refuse(
+        f"EMAIL_BACKEND must be one of {', '.join(sorted(_EMAIL_BACKENDS))} or a dotted path, "
+        f"got {_EMAIL_BACKEND!r}"
+    )
 _EMAIL_OPTIONS = {}
 if _EMAIL_BACKEND == "django.core.mail.backends.smtp.EmailBackend":
     _EMAIL_OPTIONS = {
@@ -325,6 +337,11 @@ if _EMAIL_BACKEND == "django.core.mail.backends.smtp.EmailBackend":
         "password": env.str("EMAIL_HOST_PASSWORD", default=""),
         "use_tls": _bool("EMAIL_USE_TLS", False),
     }
+elif _EMAIL_BACKEND == "django.core.mail.backends.filebased.EmailBackend":
+    _EMAIL_FILE_PATH = env.str("EMAIL_FILE_PATH", default="").strip()
+    if not _EMAIL_FILE_PATH:
+        _refuse("EMAIL_FILE_PATH must name a directory for the file e-mail backend")
+    _EMAIL_OPTIONS = {"file_path": str(Path(_EMAIL_FILE_PATH).resolve())}
 MAILERS = {"default": {"BACKEND": _EMAIL_BACKEND, "OPTIONS": _EMAIL_OPTIONS}}
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="segnapunti@localhost")
 

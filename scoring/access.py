@@ -70,6 +70,14 @@ def table_writable(request) -> set[int]:
     return {g for g, status in _table_sessions(request).items() if status == GameStatus.IN_PROGRESS}
 
 
+def table_answerable(request) -> set[int]:
+    """Games whose waiting hands this session's table link may accept or reject: in progress,
+    and finished too (the hand that decides a game is checked by the other side after the end;
+    its result is provisional until then)."""
+    open_ = (GameStatus.IN_PROGRESS, GameStatus.FINISHED)
+    return {g for g, status in _table_sessions(request).items() if status in open_}
+
+
 def open_table(request, link: TableLink) -> None:
     """The right PIN was typed: this session holds ``link`` from now on."""
     stored = dict(request.session.get(TABLE_SESSION_KEY) or {})
@@ -96,15 +104,22 @@ def can_read_club(request, club: Club, role: str | None = None) -> bool:
     )
 
 
-def actor_for(request, game: Game | None = None, via: str = Via.PAGE) -> Actor:
+def actor_for(
+    request, game: Game | None = None, via: str = Via.PAGE, *, answering: bool = False
+) -> Actor:
     """The actor a write is made as: the logged-in user, or the table link of ``game``."""
-    return actor_for_game_id(request, game.pk if game is not None else None, via=via)
+    game_id = game.pk if game is not None else None
+    return actor_for_game_id(request, game_id, via=via, answering=answering)
 
 
-def actor_for_game_id(request, game_id: int | None, via: str = Via.PAGE) -> Actor:
+def actor_for_game_id(
+    request, game_id: int | None, via: str = Via.PAGE, *, answering: bool = False
+) -> Actor:
     """``actor_for`` given the game's id only: a hand POST makes no Game to ask it (building
-    a model instance costs about a twentieth of the request's CPU)."""
-    table = game_id if game_id is not None and game_id in table_writable(request) else None
+    a model instance costs about a twentieth of the request's CPU). ``answering``: for an
+    answer to a waiting hand, which a table link still gives once the game is over."""
+    tables = table_answerable(request) if answering else table_writable(request)
+    table = game_id if game_id is not None and game_id in tables else None
     if request.user.is_authenticated:
         return Actor(user=request.user, via=via, client=f"user:{request.user.pk}", table_game=table)
     if table is not None:
@@ -129,6 +144,12 @@ def can_write(request, game: Game, role: str | None) -> bool:
     """Whether this request may enter and correct the game's hands: a scorer or a manager of
     the club, or a phone holding the table's link while the game is in progress."""
     return writes_hands(role) or game.pk in table_writable(request)
+
+
+def can_answer(request, game: Game, role: str | None) -> bool:
+    """Whether this request may accept or reject the game's waiting hands: whoever may write
+    them, and a phone holding the table's link after the game's end as well."""
+    return writes_hands(role) or game.pk in table_answerable(request)
 
 
 def readable_game_or_404(request, game: Game) -> str | None:

@@ -7,6 +7,10 @@ page below the games.
 ``PLAYER_PAGE_SECTIONS``: callables ``(request, player, role) -> str`` (safe HTML, "" for
 nothing) shown on a player's page below the statistics.
 
+``GAME_PAGE_SECTIONS``: callables ``(request, game, role) -> str`` (safe HTML, "" for nothing)
+shown on the game page and on the scoreboard, above the totals (a competition's table: the
+round's clock, calling the director).
+
 ``DEMO_LOADERS``: callables ``(club, user) -> list[str]`` that ``manage.py loaddemo`` calls after
 building the demo club, in the same transaction, with the club and the demo login. Each adds
 what its app shows of the club (and leaves alone what is already there: loaddemo may run again)
@@ -33,6 +37,7 @@ members only (``scoring.selectors.public_games``).
 
 CLUB_PAGE_SECTIONS: list = []
 PLAYER_PAGE_SECTIONS: list = []
+GAME_PAGE_SECTIONS: list = []
 DEMO_LOADERS: list = []
 UNFINISHING_GUARDS: list = []
 GAME_CHECKS: list = []

@@ -8,6 +8,9 @@ model's choices are made from it.
 
 from __future__ import annotations
 
+import re
+
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.rules import RULESETS
@@ -28,6 +31,24 @@ def game_name(ruleset: str) -> str:
     if ruleset not in RULESETS:
         return ruleset
     return str(GAME_NAMES.get(ruleset, RULESETS[ruleset].name))
+
+
+#: How a competition titles a table's game ("<competition> · R<round> · T<table>", stored so in
+#: the game's title whatever the organizer's language: tournaments.services._tables).
+TABLE_SUFFIX = re.compile(r" · R(\d+) · T(\d+)$")
+
+
+def game_title(title: str) -> str:
+    """A game's title in the reader's language: a table's suffix "· R4 · T2" reads "· Round 4 ·
+    Table 2", "· Turno 4 · Tavolo 2"...; any other title as it was typed."""
+    found = TABLE_SUFFIX.search(title)
+    if not found:
+        return title
+    where = gettext("Round %(round)s · Table %(table)s") % {
+        "round": found.group(1),
+        "table": found.group(2),
+    }
+    return f"{title[: found.start()]} · {where}"
 
 
 def game_choices(rulesets=None) -> list[tuple[str, str]]:

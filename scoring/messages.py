@@ -190,6 +190,9 @@ REASONS = {
         "anything changes."
     ),
     ("not_allowed", "not_locked"): gettext_lazy("This game is not locked."),
+    ("not_allowed", "app_game"): gettext_lazy(
+        "This game belongs to a competition: its next game is the competition's to draw."
+    ),
     ("not_allowed", "no_acceptance"): gettext_lazy(
         "The hands of this game count without being accepted."
     ),

@@ -14,6 +14,7 @@ class TournamentsConfig(AppConfig):
             DEMO_LOADERS,
             GAME_AUDIENCES,
             GAME_CHECKS,
+            GAME_PAGE_SECTIONS,
             PLAYER_PAGE_SECTIONS,
             UNFINISHING_GUARDS,
         )
@@ -27,6 +28,7 @@ class TournamentsConfig(AppConfig):
         )
         from tournaments.signals import on_game_changed
         from tournaments.views import club_section
+        from tournaments.views.calls import table_section
         from tournaments.views.teams import player_section
 
         game_changed.connect(on_game_changed, dispatch_uid="tournaments-standings")
@@ -34,6 +36,8 @@ class TournamentsConfig(AppConfig):
             CLUB_PAGE_SECTIONS.append(club_section)
         if player_section not in PLAYER_PAGE_SECTIONS:
             PLAYER_PAGE_SECTIONS.append(player_section)
+        if table_section not in GAME_PAGE_SECTIONS:
+            GAME_PAGE_SECTIONS.append(table_section)
         if demo.load not in DEMO_LOADERS:
             DEMO_LOADERS.append(demo.load)
         for hooks, hook in (

@@ -9,6 +9,8 @@
   (``tournaments.views.live``). Each circuit counting the competition hears it too, on its own
   channel (``circuit:<id>``): its standings follow.
 - A table's game finishing is a ``table`` event (the organizer's round page, the public round).
+- A change of the round's clock (the timer, the last-hand warning, a table's extra time) is a
+  ``clock`` event on each of its tables' game channels: their phones ask for the clock again.
 - A round that seats players (published, or changed after publishing) tells each seated player
   with an account, on their own channel: ``table`` with the competition, round and table.
 """
@@ -30,6 +32,9 @@ SEATING = {
     "seat_late_entrant",
 }
 
+#: Changes of what the tables' clocks show (the timer, the last-hand warning, extra time).
+CLOCK_PREFIXES = ("timer_", "clock_")
+
 
 def announce_change(competition, action: str, round_=None) -> None:
     """Called inside the write's transaction; the events leave once it commits."""
@@ -48,8 +53,17 @@ def announce_change(competition, action: str, round_=None) -> None:
         )
         if action in SEATING and round_ is not None:
             announce_seats(round_.pk)
+        if action.startswith(CLOCK_PREFIXES) and round_ is not None:
+            announce_clock(round_.pk)
 
     transaction.on_commit(send)
+
+
+def announce_clock(round_id: int) -> None:
+    """Tell each table's phones that the round's clock changed (they ask for it again)."""
+    games = Table.objects.filter(round_id=round_id).exclude(game=None)
+    for game_id in games.values_list("game_id", flat=True):
+        live.publish(live.game_channel(game_id), "clock", {"id": game_id, "round": round_id})
 
 
 def circuit_channel(circuit_id: int) -> str:

@@ -127,6 +127,13 @@ REASONS = {
         "This table's game is finished: there is nothing to settle."
     ),
     ("not_allowed", "withdrawn"): gettext_lazy("This player has already withdrawn."),
+    ("not_allowed", "withdrawn_entry"): gettext_lazy(
+        "%(name)s has withdrawn: a withdrawn player takes no seat."
+    ),
+    ("not_allowed", "withdrawn_unfilled"): gettext_lazy(
+        "Table %(table)s seats %(name)s, who has withdrawn, and the tables cannot be drawn "
+        "again with one player fewer: replace them first (a late entrant, or one player fewer)."
+    ),
     ("not_allowed", "not_pairs"): gettext_lazy(
         "This competition is played by single players, not pairs."
     ),
@@ -437,3 +444,25 @@ TEAM_SCHEDULE_REASONS = {
 }
 
 register(reasons=TEAM_SCHEDULE_REASONS)
+
+#: A table calling the director (``services.calls``).
+CALL_REASONS = {
+    ("not_allowed", "call_open"): gettext_lazy(
+        "The director has been called already: wait for them, or call again after %(minutes)s "
+        "minutes."
+    ),
+    ("not_allowed", "call_resolved"): gettext_lazy("This call was already resolved."),
+    ("not_allowed", "call_throttled"): gettext_lazy(
+        "Too many calls from this table: wait %(wait)s seconds and try again."
+    ),
+    ("not_allowed", "call_not_playing"): gettext_lazy(
+        "This round is not being played: there is no director to call."
+    ),
+}
+CALL_FIELDS = {
+    ("reason", "choice"): gettext_lazy(
+        "Reason: choose a dispute, a rules question, a player leaving or something else."
+    ),
+}
+
+register(reasons=CALL_REASONS, fields=CALL_FIELDS)

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from scoring.links import site_url
 from scoring.retries import retry_on_conflict
 from scoring.rules import Problem, RuleViolation
+from scoring.selectors import results_address, results_language
 from scoring.services import Actor, NotAllowed
 from tournaments import selectors
 from tournaments.models import Competition, Round
@@ -95,31 +96,45 @@ def _when(round_: Round) -> str:
     return " · ".join(parts)
 
 
+def _announced(entry, club_language: str) -> list[tuple[str, str]]:
+    """Whom a table e-mail reaches for ``entry``: each of its players with an address
+    (``results_address``: the player's own, as a registration gives it, else the account's), in
+    the registration's language, else the player's, else the club's."""
+    registration = getattr(entry, "registration", None)
+    wanted = getattr(registration, "language", "")
+    return [
+        (address, wanted or results_language(player, club_language))
+        for player in filter(None, (entry.player, entry.partner))
+        if (address := results_address(player))
+    ]
+
+
 @shared_task(ignore_result=True)
 def announce_round(round_id: int, entry_ids: list[int] | None = None) -> int:
-    """E-mail each entrant with an address where to sit in a just-published round (only the
-    entries ``entry_ids`` after a change moved them, ``services.changes``). A task has no
-    request: its link is on ``SITE_URL`` (``scoring.links``)."""
+    """E-mail each entrant with an address (account or not) where to sit in a just-published
+    round (only the entries ``entry_ids`` after a change moved them, ``services.changes``), in
+    their language (``_announced``), one e-mail per address. A task has no request: its link is
+    on ``SITE_URL`` (``scoring.links``)."""
     round_ = Round.objects.select_related("competition__club").filter(pk=round_id).first()
     if round_ is None:
         return 0
     competition = round_.competition
-    messages = []
+    messages, seen = [], set()
     link = reverse("public-round", args=[competition.club.slug, competition.slug, round_.number])
-    with translation.override(competition.club.language):
-        for table in round_.tables.prefetch_related(
-            "seats__entry__player__user", "seats__entry__partner__user"
-        ):
-            seats = list(table.seats.all())
-            for seat in seats:
-                if entry_ids is not None and seat.entry_id not in entry_ids:
+    for table in round_.tables.prefetch_related(
+        "seats__entry__player__user", "seats__entry__partner__user", "seats__entry__registration"
+    ):
+        seats = list(table.seats.all())
+        for seat in seats:
+            if entry_ids is not None and seat.entry_id not in entry_ids:
+                continue
+            # The others at the table: the recipient is not their own opponent.
+            names = [other.entry.name for other in seats if other.entry_id != seat.entry_id]
+            for email, language in _announced(seat.entry, competition.club.language):
+                if email.lower() in seen:
                     continue
-                # The others at the table: the recipient is not their own opponent.
-                names = [other.entry.name for other in seats if other.entry_id != seat.entry_id]
-                for player in filter(None, (seat.entry.player, seat.entry.partner)):
-                    email = getattr(player.user, "email", "")
-                    if not email:
-                        continue
+                seen.add(email.lower())
+                with translation.override(language):
                     subject = _("%(competition)s: round %(number)s") % {
                         "competition": competition.name,
                         "number": round_.number,
@@ -130,7 +145,7 @@ def announce_round(round_id: int, entry_ids: list[int] | None = None) -> int:
                         "when": _when(round_),
                         "url": site_url(None, link),
                     }
-                    messages.append((subject, body, settings.DEFAULT_FROM_EMAIL, [email]))
+                messages.append((subject, body, settings.DEFAULT_FROM_EMAIL, [email]))
     if messages:
         send_mass_mail(messages, fail_silently=False)
     return len(messages)

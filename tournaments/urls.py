@@ -3,7 +3,9 @@
 from django.urls import path
 
 from tournaments.views import (
+    calls,
     circuits,
+    clock,
     competitions,
     desk,
     entries,
@@ -18,6 +20,19 @@ from tournaments.views import (
 )
 
 urlpatterns = [
+    path("g/<int:game_id>/director/", calls.table_call, name="table-call"),
+    path("g/<int:game_id>/clock/", clock.table_clock, name="table-clock"),
+    path("c/<slug:club_slug>/k/<slug:slug>/calls/", calls.calls_panel, name="director-calls"),
+    path(
+        "c/<slug:club_slug>/k/<slug:slug>/calls/<int:call_id>/",
+        calls.answer_call,
+        name="director-call-answer",
+    ),
+    path(
+        "c/<slug:club_slug>/k/<slug:slug>/rounds/<int:number>/clock/",
+        clock.round_clock,
+        name="round-clock",
+    ),
     path("c/<slug:slug>/k/new/", competitions.competition_new, name="competition-new"),
     path("c/<slug:club_slug>/k/<slug:slug>/", competitions.competition_page, name="competition"),
     path(

@@ -16,7 +16,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scoring.labels import RULESET_CHOICES
+from scoring.labels import RULESET_CHOICES, game_title
 from scoring.models.clubs import Club, Player
 from scoring.rules import RULESETS, GameState, engine
 from scoring.validators import plain_text
@@ -120,7 +120,13 @@ class Game(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.title or f"{self.get_ruleset_display()} #{self.pk}"
+        return self.shown_title or f"{self.get_ruleset_display()} #{self.pk}"
+
+    @property
+    def shown_title(self) -> str:
+        """The title in the reader's language (a table's "R4 · T2" translated:
+        ``labels.game_title``); the API gives the title as stored."""
+        return game_title(self.title)
 
     @property
     def rules(self):

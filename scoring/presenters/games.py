@@ -6,6 +6,7 @@ again, the scoreboard, an answer to a waiting hand.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
@@ -45,21 +46,24 @@ def game_context(request, game: Game, role: str | None, form=None, reopen_form=N
         reopen_form = ReasonForm(auto_id="id_reopen_%s")
     confirmation = acceptance_context(game, rows, names)
     counted = confirmation.get("counted")
+    provisional = confirmation.get("finished_waiting", False)
     return confirmation | {
         "game": game,
         "club": game.club,
         "role": role,
         "names": names,
         "seats": seats,
-        "totals": _totals(game, names, counted, place_of),
+        "totals": _totals(game, names, None if provisional else counted, place_of),
+        "provisional": provisional,
         "history": [_history_line(game, r, names) for r in reversed(rows)],
         "ranking": [
             {"place": r["place"], "name": names[r["seat"]], "total": game.totals[r["seat"]]}
             for r in ranking
         ],
-        "winners": winners(names, ranking),
+        "winners": winners(names, ranking, counted.waiting if provisional else ()),
         "form": form,
         "writable": writable,
+        "answerable": access.can_answer(request, game, role),
         # called by the template only where it shows the form (not on every poll of the totals)
         "table_link": partial(_table_link_of, request, game, role),
         "manager": manager,
@@ -70,18 +74,38 @@ def game_context(request, game: Game, role: str | None, form=None, reopen_form=N
         "lowest_wins": game.rules.lowest_wins,
         "side_names": _side_names(game, names),
         "share_url": site_url(request, reverse("game", args=[game.pk])),
-        "can_rematch": access.writes_hands(role) and game.status == GameStatus.FINISHED,
+        # Not a competition's game: the competition draws what follows it.
+        "can_rematch": access.writes_hands(role)
+        and game.status == GameStatus.FINISHED
+        and not game.context,
     }
 
 
-def winners(names: list[str], ranking: list[dict]) -> str | None:
+def winners(names: list[str], ranking: list[dict], waiting: Sequence[int] = ()) -> str | None:
     """Who won, as the game-over card says it: every player placed first, so both partners of a
-    winning pair ("Giulia and Marta win!") or the players sharing a win; None before the end."""
+    winning pair ("Giulia and Marta win!") or the players sharing a win; None before the end.
+    ``waiting``: the numbers of the hands still to be accepted, on which the result depends
+    ("Giulia and Marta win once hand 3 is accepted.")."""
     first = [names[r["seat"]] for r in ranking if r["place"] == 1]
     if not first:
         return None
     together = get_text_list(first, _("and"))
-    return ngettext("%(names)s wins!", "%(names)s win!", len(first)) % {"names": together}
+    if not waiting:
+        return ngettext("%(names)s wins!", "%(names)s win!", len(first)) % {"names": together}
+    values = {"names": together, "hands": get_text_list([str(n) for n in waiting], _("and"))}
+    if len(waiting) == 1:
+        text = ngettext(
+            "%(names)s wins once hand %(hands)s is accepted.",
+            "%(names)s win once hand %(hands)s is accepted.",
+            len(first),
+        )
+    else:
+        text = ngettext(
+            "%(names)s wins once hands %(hands)s are accepted.",
+            "%(names)s win once hands %(hands)s are accepted.",
+            len(first),
+        )
+    return text % values
 
 
 def _totals(game: Game, names: list[str], counted, place_of: dict[int, int]) -> list[dict]:

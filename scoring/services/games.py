@@ -320,9 +320,12 @@ def reseat_game(
 def rematch(*, game: Game, by: Actor) -> Game:
     """A new game of the same ruleset with the same players in the same seats and the same
     options and title, once ``game`` is finished (audited as any game started; its context
-    names the game it follows)."""
+    names the game it follows). Not a game an app started for its own purposes (a competition's
+    table: its next game is its round's), which would otherwise repeat outside the competition."""
     if game.status != GameStatus.FINISHED:
         raise violation("game", "not_finished")
+    if game.context:
+        raise violation("game", "not_allowed", reason="app_game")
     players = [seat.player for seat in game.seats.select_related("player").order_by("index")]
     return start_game(
         club=game.club,

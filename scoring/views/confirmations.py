@@ -29,7 +29,7 @@ from scoring.views.access import game_or_404
 def answer_hand(request, game_id: int, number: int):
     """Accept or reject hand ``number`` (a player of another side, named in the form)."""
     game, role = game_or_404(request, game_id)
-    if not access.can_write(request, game, role):
+    if not access.can_answer(request, game, role):
         raise PermissionDenied
     hand = selectors.hand_of(game, number)
     names = selectors.player_names(game)
@@ -55,7 +55,8 @@ def _answer(request, game, role, number: int, form: AnswerForm) -> tuple[int, st
     ``(200, the sentence to show)``."""
     data = form.cleaned_data
     tag = etags.parse_value(data["etag"]) if data["etag"] else None
-    by = access.actor_for(request, game, via=Via.PAGE if role is not None else Via.TABLE)
+    via = Via.PAGE if role is not None else Via.TABLE
+    by = access.actor_for(request, game, via=via, answering=True)
     expected = [tag] if tag else None
     try:
         if data["action"] == "accept":

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_POST
 
 from scoring import access, etags, selectors, services
+from scoring.extensions import GAME_PAGE_SECTIONS
 from scoring.forms.games import ReasonForm, StartGameForm
 from scoring.forms.hands import hand_form
 from scoring.models import GameStatus
@@ -90,7 +91,16 @@ def game_page(request, game_id: int):
     ):
         # A rematch offers the first deal to the seat after the one that dealt first.
         form = hand_form(game, selectors.player_names(game), initial={"dealer": int(dealer)})
-    return render(request, "scoring/game.html", game_context(request, game, role, form))
+    context = game_context(request, game, role, form) | {
+        "sections": game_sections(request, game, role)
+    }
+    return render(request, "scoring/game.html", context)
+
+
+def game_sections(request, game, role) -> list[str]:
+    """What other apps show on the game page and the scoreboard (``GAME_PAGE_SECTIONS``: a
+    competition's table adds its round's clock and the call of the director)."""
+    return [html for section in GAME_PAGE_SECTIONS if (html := section(request, game, role))]
 
 
 def _live_etag(request, game_id: int) -> str | None:

@@ -30,7 +30,8 @@ from scoring import access, selectors, services
 from scoring.models import GameStatus
 from scoring.presenters.games import game_context
 from scoring.rules.base import dealer_after
-from scoring.views.access import call_service, game_or_404
+from scoring.views.access import attempt, game_or_404
+from scoring.views.games import game_sections
 
 #: The files every page needs, kept by the service worker when it is installed.
 SHELL = (
@@ -134,7 +135,8 @@ def board(request, game_id: int):
     """Names and totals in huge type, refreshed every few seconds: a phone or tablet propped in
     the middle of the table."""
     game, role = game_or_404(request, game_id)
-    return render(request, "scoring/board.html", _board_context(request, game, role))
+    context = _board_context(request, game, role) | {"sections": game_sections(request, game, role)}
+    return render(request, "scoring/board.html", context)
 
 
 def board_live(request, game_id: int):
@@ -164,7 +166,9 @@ def rematch(request, game_id: int):
     if game.status != GameStatus.FINISHED:
         messages.error(request, _("Only a finished game can be played again."))
         return redirect("game", game_id=game.pk)
-    new = call_service(services.rematch, game=game, by=access.actor_for(request))
+    new = attempt(request, services.rematch, game=game, by=access.actor_for(request))
+    if new is None:  # refused (a competition's game): said above the game
+        return redirect("game", game_id=game.pk)
     first = selectors.first_dealer(game)
     url = reverse("game", args=[new.pk])
     if isinstance(first, int):

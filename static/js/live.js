@@ -37,8 +37,11 @@
                                    event: new CustomEvent("segnapunti:refresh") });
   }
 
-  /* A card is in use once a choice is made or a reason typed in it, or the focus is in it. */
+  /* A card is in use once a choice is made or a reason typed in it, or the focus is in it; and
+   * a card the server answered with a problem (data-in-use: the name chosen, the error next to
+   * the field), until it is sent again. */
   function cardInUse(card) {
+    if (card.hasAttribute("data-in-use")) return true;
     var active = document.activeElement;
     if (active && card.contains(active) && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName)) return true;
     return $all("input, textarea", card).some(function (field) {

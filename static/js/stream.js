@@ -34,7 +34,7 @@
   "use strict";
 
   var FIRST_MS = 1000, MOST_MS = 30000, MOVE_MS = 4000;
-  var KINDS = ["hello", "reload", "game", "standings", "competition", "table", "gone", "end"];
+  var KINDS = ["hello", "reload", "game", "standings", "competition", "table", "call", "clock", "gone", "end"];
 
   // -- the delays -------------------------------------------------------------------------------
   /* How long to wait before the attempt-th new try (0, 1, 2…): doubling from a second up to

@@ -445,3 +445,33 @@ def test_hand_writes_are_prepared_when_connections_last_unless_turned_off():
     assert start(code, DATABASE_URL=url, DATABASE_PREPARE="true") == (0, "True\n")
     status, output = start(code, DATABASE_URL=url, DATABASE_PREPARE="sure")
     assert status != 0 and "DATABASE_PREPARE must be true or false" in output
+
+
+def test_the_file_email_backend_and_its_directory_come_from_the_environment(tmp_path):
+    code = (
+        "from django.core import mail; from django.conf import settings; "
+        "print(settings.MAILERS['default']['BACKEND']); "
+        "mail.send_mail('Tavolo 3', 'Giochi al tavolo 3.', 'a@example.org', ['b@example.org'])"
+    )
+    outbox = tmp_path / "sent"
+    status, output = start(code, EMAIL_BACKEND="file", EMAIL_FILE_PATH=str(outbox))
+    assert (status, output) == (0, "django.core.mail.backends.filebased.EmailBackend\n")
+    (written,) = outbox.iterdir()
+    assert "Subject: Tavolo 3" in written.read_text()
+    dotted = "django.core.mail.backends.filebased.EmailBackend"
+    assert start(code, EMAIL_BACKEND=dotted, EMAIL_FILE_PATH=str(outbox))[0] == 0
+    assert len(list(outbox.iterdir())) == 2
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({"EMAIL_BACKEND": "file"}, "EMAIL_FILE_PATH must name a directory"),
+        ({"EMAIL_BACKEND": "file", "EMAIL_FILE_PATH": " "}, "EMAIL_FILE_PATH must name a"),
+        ({"EMAIL_BACKEND": "smpt"}, "EMAIL_BACKEND must be one of console, dummy, file,"),
+    ],
+)
+def test_a_file_backend_without_its_directory_or_an_unknown_backend_stops_the_start(env, message):
+    status, output = start(**env)
+    assert status != 0
+    assert message in output

@@ -188,7 +188,10 @@ def test_replacement_refusals_by_name(seven, olga):
     services.withdraw_entry(entry=late, by=by)
     with pytest.raises(RuleViolation) as refused:
         services.replace_entry(round_=seven, absent=t1[0], late=late.pk, by=by)
-    assert codes(refused.value) == {("late", "not_found")}
+    assert codes(refused.value) == {("late", "not_allowed")}
+    assert message(refused.value.problems[0]) == (
+        "Zeno has withdrawn: a withdrawn player takes no seat."
+    )
     game = seven.tables.select_related("game").get(number=1).game
     play(game, terziglio_won_by(1, len(t1))[:1], olga)
     other = services.add_entry(competition=seven.competition, player="Yuri", by=by)
@@ -306,3 +309,95 @@ def test_a_swap_of_pairs_seats_both_partners_on_their_side(club, olga):
     with pytest.raises(RuleViolation) as refused:
         services.replace_entry(round_=round_, absent=a, by=by)  # a pair cannot play alone
     assert codes(refused.value) == {("late", "required")}
+
+
+# -- withdrawn and absent entries (issue 32, point 2) ----------------------------------------
+
+
+def withdraw(round_, entry_id, user):
+    entry = next(e for e in round_.entries if e.pk == entry_id)
+    services.withdraw_entry(entry=entry, by=Actor.for_user(user), reason="went home")
+    return entry
+
+
+def seated_ids(round_) -> set[int]:
+    return {e for table in tables_of(round_) for e in table}
+
+
+@pytest.mark.parametrize("size", [4, 3])
+def test_a_redraw_leaves_a_withdrawn_entry_out_and_seats_every_active_one(seven, olga, size):
+    at = [len(t) for t in tables_of(seven)].index(size)
+    gone = withdraw(seven, tables_of(seven)[at][0], olga)
+    assert gone.pk in seated_ids(seven)  # a published round keeps its seats on a withdrawal
+    services.redraw_tables(round_=seven, by=Actor.for_user(olga), seed=3)
+    assert seated_ids(seven) == {e.pk for e in seven.entries} - {gone.pk}
+    assert sorted(len(t) for t in tables_of(seven)) == [3, 3]
+    assert CompetitionEvent.objects.get(action="redraw_tables").data["left_out"] == [gone.pk]
+    games = Game.objects.filter(competition_table__round=seven)
+    assert not games.filter(seats__player=gone.player).exists()
+
+
+def test_a_redraw_that_cannot_fill_the_tables_without_the_withdrawn_entry_is_refused(club, olga):
+    six = published_night(club, olga, 6)  # two tables of three: a table of two cannot play
+    before = tables_of(six)
+    gone = withdraw(six, before[1][0], olga)
+    with pytest.raises(Conflict) as refused:
+        services.redraw_tables(round_=six, by=Actor.for_user(olga), seed=3)
+    assert refused.value.problems[0].params == {
+        "reason": "withdrawn_unfilled", "table": 2, "name": gone.name,
+    }  # fmt: skip
+    assert message(refused.value.problems[0]).startswith(
+        f"Table 2 seats {gone.name}, who has withdrawn"
+    )
+    assert tables_of(six) == before
+
+
+def test_a_swap_never_moves_a_withdrawn_entry_to_another_table(seven, olga):
+    (t1, t2) = tables_of(seven)
+    gone = withdraw(seven, t1[0], olga)
+    for a, b, field in ((t1[0], t2[0], "a"), (t2[0], t1[0], "b")):
+        with pytest.raises(RuleViolation) as refused:
+            services.swap_published(round_=seven, a=a, b=b, by=Actor.for_user(olga))
+        assert codes(refused.value) == {(field, "not_allowed")}
+        assert message(refused.value.problems[0]).startswith(f"{gone.name} has withdrawn")
+    assert tables_of(seven) == [t1, t2]
+
+
+def test_a_withdrawn_entry_is_replaced_by_a_late_entrant(seven, olga):
+    (t1, _t2) = tables_of(seven)
+    gone = withdraw(seven, t1[0], olga)
+    late = services.add_entry(competition=seven.competition, player="Zeno", by=Actor.for_user(olga))
+    services.replace_entry(round_=seven, absent=gone.pk, late=late.pk, by=Actor.for_user(olga))
+    assert tables_of(seven)[0][0] == late.pk and gone.pk not in seated_ids(seven)
+
+
+def test_the_warnings_name_the_table_of_a_withdrawn_or_absent_entry(club, olga):
+    by = Actor.for_user(olga)
+    competition = make_competition(club, olga, format="club_night")
+    entries = enter(competition, olga, 7)
+    round_ = services.add_round(competition=competition, by=by)
+    services.generate_round(round_=round_, by=by, seed=1)
+    # Checked in after the draw: Anna is seated but not here.
+    services.set_check_ins(round_=round_, entries=[e.pk for e in entries[1:]], by=by)
+    tables, _byes = selectors.round_tables(round_)
+    assert selectors.seat_warnings(round_, tables) == []  # a draft: the draw is still open
+    services.publish_round(round_=round_, by=by)
+    round_.refresh_from_db()
+    table_of = {e: n for n, seats in enumerate(tables_of(round_), start=1) for e in seats}
+    services.withdraw_entry(entry=entries[1], by=by)
+    tables, _byes = selectors.round_tables(round_)
+    assert sorted(
+        (w["table"], w["name"], w["state"]) for w in selectors.seat_warnings(round_, tables)
+    ) == sorted(
+        [
+            (table_of[entries[0].pk], "Anna", "absent"),
+            (table_of[entries[1].pk], "Bruno", "withdrawn"),
+        ]
+    )
+    assert selectors.open_seats_of(entries[1]) == [{"round": 1, "table": table_of[entries[1].pk]}]
+    # A table that has started keeps its players: nothing to fix there.
+    started = round_.tables.select_related("game").get(number=table_of[entries[1].pk])
+    play(started.game, terziglio_won_by(1, started.seats.count())[:1], olga)
+    tables, _byes = selectors.round_tables(round_)
+    assert "Bruno" not in {w["name"] for w in selectors.seat_warnings(round_, tables)}
+    assert selectors.open_seats_of(entries[1]) == []

@@ -127,3 +127,45 @@ def test_unpublish_and_its_refusals(api, night, olga):
     refused = api.post(url(night, "unpublish/"), format="json")
     assert refused.status_code == 409 and errors(refused) == {("round", "not_allowed")}
     assert TableLink.objects.filter(game__in=night.tables.values("game")).count() == 2
+
+
+# -- withdrawn entries (issue 32, point 2) -----------------------------------------------------
+
+
+def test_a_change_naming_a_withdrawn_entry_is_a_400_naming_the_field(api, night, olga):
+    (t1, t2) = tables_of(night)
+    by = Actor.for_user(olga)
+    gone = next(e for e in night.entries if e.pk == t1[0])
+    services.withdraw_entry(entry=gone, by=by)
+    swap = api.post(url(night, "swap/"), {"a": t1[0], "b": t2[0]}, format="json")
+    assert swap.status_code == 400 and errors(swap) == {("a", "not_allowed")}
+    assert swap.json()["errors"][0]["message"].startswith(f"{gone.name} has withdrawn")
+    late = services.add_entry(competition=night.competition, player="Zeno", by=by)
+    services.withdraw_entry(entry=late, by=by)
+    replace = api.post(url(night, "replace/"), {"absent": t2[0], "late": late.pk}, format="json")
+    assert replace.status_code == 400 and errors(replace) == {("late", "not_allowed")}
+    assert tables_of(night) == [t1, t2]
+
+
+def test_a_redraw_leaves_the_withdrawn_out_or_is_a_409_naming_the_table(api, night, club, olga):
+    (t1, _t2) = tables_of(night)
+    gone = next(e for e in night.entries if e.pk == t1[0])
+    services.withdraw_entry(entry=gone, by=Actor.for_user(olga))
+    response = api.post(url(night, "redraw/"), {"seed": 2}, format="json")
+    assert response.status_code == 200, response.json()
+    assert gone.pk not in {e for t in seats(response) for e in t}
+    six = published_night(club, olga, 6, name="Sei", slug="sei")
+    out = next(e for e in six.entries if e.pk == tables_of(six)[0][0])
+    services.withdraw_entry(entry=out, by=Actor.for_user(olga))
+    refused = api.post(url(six, "redraw/"), {"seed": 2}, format="json")
+    assert refused.status_code == 409 and errors(refused) == {("round", "not_allowed")}
+    assert f"Table 1 seats {out.name}, who has withdrawn" in refused.json()["errors"][0]["message"]
+
+
+def test_the_withdrawal_answer_says_which_table_to_fix(api, night):
+    (t1, _t2) = tables_of(night)
+    base = f"/api/v1/competitions/{night.competition_id}/entries"
+    response = api.post(f"{base}/{t1[0]}/withdraw/", {"reason": "went home"}, format="json")
+    assert response.status_code == 200, response.json()
+    assert response.json()["status"] == "withdrawn"
+    assert response.json()["to_fix"] == [{"round": 1, "table": 1}]

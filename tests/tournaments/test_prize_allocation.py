@@ -1,11 +1,15 @@
 """The pure prize allocation (``tournaments.standings.prizes``): positions, ties under both of
-the club's rules, odd cents, objects, categories, and one prize per entry unless ``both``."""
+the club's rules, odd cents, objects, categories, and one prize per entry unless ``both``; and
+the property over random brackets and standings (issue 32)."""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from tournaments.standings.prizes import Award, Placed, PrizeSpec, allocate
+from tournaments.scheduling.knockout import knockout, occupant, ranking
+from tournaments.standings.prizes import Award, Placed, PrizeSpec, allocate, placed_from
 
 
 def money(category, rank, cents):
@@ -145,3 +149,87 @@ def test_no_entries_no_awards_and_an_unknown_rule_is_a_bug():
     with pytest.raises(ValueError, match="unknown rule"):
         allocate([], CATEGORY, ties="coin", both=False)
     assert Award("overall", 1, 1, 1, 5).shared is False
+
+
+# -- the property (issue 32): brackets and standings at random --------------------------------
+
+
+@st.composite
+def bracket_rows(draw):
+    """A knockout of 2 to 16 entrants (with or without a third-place match), some or all of its
+    matches played at random, as the standings rows it ranks (points at random: a bracket's
+    places owe nothing to them)."""
+    n = draw(st.integers(2, 16))
+    bracket = knockout(range(1, n + 1), third_place=n >= 4 and draw(st.booleans()))
+    matches = [m for r in bracket.rounds for m in r]
+    if bracket.third_place is not None:
+        matches.append(bracket.third_place)
+    played = draw(st.integers(0, len(matches)))
+    outcomes: dict[int, tuple[int, int]] = {}
+    for match in matches[:played]:
+        home, away = occupant(match.home, outcomes), occupant(match.away, outcomes)
+        if home is None or away is None:
+            break
+        outcomes[match.number] = (home, away) if draw(st.booleans()) else (away, home)
+    return [
+        {"entry": p.entrant, "rank": p.place, "points": draw(st.integers(0, 6)), "ranked": True}
+        for p in ranking(bracket, outcomes)
+    ]
+
+
+@st.composite
+def standings_rows(draw):
+    """A table ranked by points then one tie-break, ranks shared where both are equal."""
+    n = draw(st.integers(1, 16))
+    figures = sorted(
+        (draw(st.tuples(st.integers(0, 6), st.integers(0, 2))) for _ in range(n)), reverse=True
+    )
+    rows = []
+    for index, figure in enumerate(figures):
+        rank = rows[-1]["rank"] if rows and figures[index - 1] == figure else index + 1
+        rows.append({"entry": index + 1, "rank": rank, "points": figure[0], "ranked": True})
+    return rows
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    data=st.one_of(
+        st.tuples(st.just(True), bracket_rows()), st.tuples(st.just(False), standings_rows())
+    ),
+    amounts=st.lists(st.integers(1, 10000), min_size=1, max_size=6),
+    ties=st.sampled_from(["split", "tie_break"]),
+)
+def test_the_money_paid_is_the_pool_falls_with_the_rank_and_a_shared_rank_shares_it(
+    data, amounts, ties
+):
+    by_rank, rows = data
+    amounts = sorted(amounts, reverse=True)  # a prize list pays less for a lower place
+    prizes = [money("overall", rank, cents) for rank, cents in enumerate(amounts, start=1)]
+    awards = allocate(
+        placed_from(rows, by_rank=by_rank, categories={}), prizes, ties=ties, both=False
+    )
+    paid = {row["entry"]: 0 for row in rows}
+    for award in awards:
+        paid[award.entry] += award.amount_cents
+    assert sum(paid.values()) == sum(amounts[: len(rows)])
+    for higher in rows:
+        for lower in rows:
+            if lower["rank"] > higher["rank"]:
+                assert paid[lower["entry"]] <= paid[higher["entry"]]
+            if ties == "split" and lower["rank"] == higher["rank"]:
+                # equal shares: only the odd cents of the division tell them apart
+                assert abs(paid[lower["entry"]] - paid[higher["entry"]]) <= 1
+
+
+def test_placed_from_leaves_the_unranked_out_and_levels_a_bracket_by_rank():
+    rows = [
+        {"entry": 1, "rank": 1, "points": 8, "ranked": True},
+        {"entry": 2, "rank": 2, "points": 6, "ranked": True},
+        {"entry": 3, "rank": None, "points": 6, "ranked": False},
+    ]
+    assert [p.level for p in placed_from(rows, by_rank=True, categories={})] == [1, 2]
+    placed = placed_from(rows, by_rank=False, categories={2: frozenset({"tag:1"})})
+    assert [(p.entry, p.level, p.categories) for p in placed] == [
+        (1, 8, frozenset()),
+        (2, 6, frozenset({"tag:1"})),
+    ]

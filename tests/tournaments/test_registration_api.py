@@ -177,8 +177,13 @@ def test_the_link_page_confirms_on_a_button_and_names_a_used_link(torneo, club):
     assert shown.status_code == 200 and Registration.objects.get().status == "unconfirmed"
     assert phone.post(f"/r/{token}/", {"action": "confirm"}).status_code == 302
     assert Registration.objects.get().status == "entered"
+    # The page after the button says it was done, and only that (issue 32, point 8).
+    done = phone.get(f"/r/{token}/")
+    assert done.status_code == 200 and "Confirmed, thank you." in done.text
+    assert "already used" not in done.text
     used = phone.get(f"/r/{token}/")
     assert used.status_code == 200 and "already used" in used.text
+    assert "Confirmed, thank you." not in used.text
     again = phone.post(f"/r/{token}/", {"action": "confirm"})
     assert again.status_code == 400 and "already used" in again.text
     unknown = phone.get("/r/nonsense/")

@@ -114,7 +114,9 @@ def test_the_organizer_closes_registration_and_the_list_is_frozen(torneo, olga):
 def test_an_organizer_withdraws_an_entry_and_the_first_waiting_takes_its_place(torneo, oscar, olga):
     anna, bruno, carla, dario = four(torneo)
     page = login(oscar)  # an organizer of the club, not its owner
-    answer = page.post(url_of(torneo), {"action": "withdraw", "registration": anna.pk})
+    answer = page.post(
+        url_of(torneo), {"action": "withdraw", "registration": anna.pk, "confirmed": "yes"}
+    )
     assert answer.status_code == 302 and answer.url == url_of(torneo)
     anna.refresh_from_db()
     carla.refresh_from_db()
@@ -132,12 +134,14 @@ def test_an_organizer_withdraws_an_entry_and_the_first_waiting_takes_its_place(t
     assert flashes(shown) == ["Anna withdrew."]
     assert shown_waiting(shown) == [dario.pk]
     # A waiting registration withdraws from the list too.
-    page.post(url_of(torneo), {"action": "withdraw", "registration": dario.pk})
+    page.post(url_of(torneo), {"action": "withdraw", "registration": dario.pk, "confirmed": "yes"})
     dario.refresh_from_db()
     assert dario.status == RegistrationStatus.WITHDRAWN and waiting(torneo) == []
     # Withdrawn twice: refused above the page, nothing changes.
     before = statuses(torneo)
-    again = page.post(url_of(torneo), {"action": "withdraw", "registration": anna.pk})
+    again = page.post(
+        url_of(torneo), {"action": "withdraw", "registration": anna.pk, "confirmed": "yes"}
+    )
     assert again.status_code == 400
     assert alerts(again) == ["This registration was withdrawn."]
     assert statuses(torneo) == before
@@ -349,7 +353,7 @@ def test_only_the_clubs_owners_and_organizers_act_on_the_page(torneo, olga, sara
     services.open_check_in(round_=round_, by=Actor.for_user(olga), minutes=30)
     posts = [
         {"action": "close"},
-        {"action": "withdraw", "registration": anna.pk},
+        {"action": "withdraw", "registration": anna.pk, "confirmed": "yes"},
         {"action": "promote", "registration": dario.pk},
         {"action": "confirm_partner", "registration": anna.pk},
         {"action": "move", "registration": dario.pk, "direction": "up"},

@@ -320,3 +320,31 @@ def test_the_calendar_has_one_event_per_dated_team_match(club, olga):
     lines = unfold(again.content.decode())
     assert lines.count("BEGIN:VEVENT") == 3
     assert lines.count("DTSTART;VALUE=DATE:20260113") == 2  # a day, no time yet
+
+
+def test_played_matches_are_listed_under_their_own_heading_not_under_matches_to_come(club, olga):
+    competition = palio(club, olga)
+    confirmed = competition.team_matches.get(round_number=1, number=1)
+    play_and_confirm(confirmed, olga)
+    # Played, its result not confirmed yet: every board's game finished.
+    unconfirmed = competition.team_matches.get(round_number=1, number=2)
+    by = Actor.for_user(olga)
+    for side, team in (("home", unconfirmed.home), ("away", unconfirmed.away)):
+        ids = list(team.roster.order_by("pk").values_list("player_id", flat=True))
+        teams.set_lineup(match=unconfirmed, side=side, lineup={1: ids[:2], 2: ids[2:4]}, by=by)
+    for board in unconfirmed.boards.select_related("game"):
+        play(board.game, briscola_won_by(1, 4, 2), olga)
+    html = Client().get(f"/p/{club.slug}/{competition.slug}/team-standings/").content.decode()
+    to_come = html.split("Matches to come", 1)[1].split("</section>", 1)[0]
+    played = html.split("Matches played", 1)[1].split("</section>", 1)[0]
+    listed = {int(pk) for pk in re.findall(r'data-fixture="(\d+)"', to_come)}
+    assert listed == set(
+        competition.team_matches.filter(round_number__gt=1).values_list("pk", flat=True)
+    )
+    assert [int(pk) for pk in re.findall(r'data-played="(\d+)"', played)] == [
+        confirmed.pk,
+        unconfirmed.pk,
+    ]
+    text = words(played)
+    assert f"{confirmed.home.name} 2 – 0 {confirmed.away.name} Round 1" in text
+    assert f"{unconfirmed.home.name} 0 – 2 {unconfirmed.away.name} Round 1 · result not" in text

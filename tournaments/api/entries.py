@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import status
+from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from scoring import etags
 from scoring.api import inputs
-from scoring.api.common import ERRORS
+from scoring.api.common import ERRORS, Output
 from scoring.api.parsers import JSONParser
 from scoring.api.schema import request_example
 from scoring.models import Player
@@ -29,6 +29,20 @@ from tournaments.api.payloads import EntryOutput
 from tournaments.models import Entry
 
 PLAYER_NAME_MAX = Player._meta.get_field("display_name").max_length
+
+
+class _SeatToFix(Output):
+    round = serializers.IntegerField(help_text="The number of a published round.")
+    table = serializers.IntegerField(help_text="The table, no hand yet, that seats the entry.")
+
+
+class WithdrawnOutput(EntryOutput):
+    to_fix = _SeatToFix(
+        many=True,
+        help_text="After a withdrawal: where the entry is still seated at a table of a "
+        "published round with no hand yet. Fix each with `…/rounds/<n>/replace/` (`absent`: "
+        "this entry) or `…/rounds/<n>/redraw/`, which leaves withdrawn entries out.",
+    )
 
 
 IF_MATCH_ENTRY = OpenApiParameter(
@@ -96,7 +110,7 @@ class EntryWithdraw(CompetitionView):
         "only as it was read: 412 when it changed since.",
         parameters=[IF_MATCH_ENTRY],
         request=InputSerializer,
-        responses={200: EntryOutput, 412: ERRORS, **WRITE_ERRORS},
+        responses={200: WithdrawnOutput, 412: ERRORS, **WRITE_ERRORS},
     )
     def post(self, request, competition_id: int, entry_id: int):
         competition, role = readable_competition(request, competition_id)
@@ -118,6 +132,9 @@ class EntryWithdraw(CompetitionView):
         with scheduler_refusals():
             self.service(entry=entry, by=actor(request), reason=body["reason"].strip(), **condition)
         entry.refresh_from_db()
+        if self.service is services.withdraw_entry:
+            entry.to_fix = selectors.open_seats_of(entry)
+            return Response(WithdrawnOutput(entry).data)
         return Response(EntryOutput(entry).data)
 
 

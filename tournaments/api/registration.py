@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from django.utils.translation import get_language
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
@@ -209,7 +210,9 @@ class Registrations(CompetitionView):
         competition, _role = readable_competition(request, competition_id)
         body = read_body(self.InputSerializer, request)
         with scheduler_refusals():
-            registration = services.register(competition=competition, by=actor(request), **body)
+            registration = services.register(
+                competition=competition, by=actor(request), language=get_language(), **body
+            )
         return Response(RegisteredOutput(registration).data, status=status.HTTP_201_CREATED)
 
 

@@ -3,8 +3,10 @@
 from django.urls import path
 
 from tournaments.api import (
+    calls,
     changes,
     circuits,
+    clock,
     competitions,
     entries,
     fees,
@@ -57,6 +59,16 @@ circuits_urls = [
 ]
 
 urlpatterns = [
+    path("games/<int:game_id>/director-call/", calls.GameCall.as_view(), name="api-game-call"),
+    path("games/<int:game_id>/clock/", clock.GameClock.as_view(), name="api-game-clock"),
+    path(f"{ROUND}/clock/", clock.RoundClock.as_view(), name="api-round-clock"),
+    path(
+        f"{ROUND}/tables/<int:table>/extra-time/",
+        clock.TableExtraTime.as_view(),
+        name="api-table-extra-time",
+    ),
+    path(f"{COMPETITION}/calls/", calls.CompetitionCalls.as_view(), name="api-calls"),
+    path(f"{COMPETITION}/calls/<int:call_id>/", calls.CallAnswer.as_view(), name="api-call-answer"),
     path(
         "clubs/<slug:slug>/competitions/",
         competitions.ClubCompetitions.as_view(),

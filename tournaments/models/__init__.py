@@ -11,6 +11,7 @@ Every name is importable from here (``from tournaments.models import Round``).
 """
 
 from tournaments.models.audit import CompetitionEvent
+from tournaments.models.calls import CallReason, DirectorCall
 from tournaments.models.circuits import (
     Circuit,
     CircuitClub,
@@ -68,6 +69,7 @@ __all__ = [
     "Adjustment",
     "Board",
     "Bye",
+    "CallReason",
     "CapacityUnit",
     "CheckIn",
     "CheckInWindow",
@@ -78,6 +80,7 @@ __all__ = [
     "CircuitLink",
     "Competition",
     "CompetitionEvent",
+    "DirectorCall",
     "Eligibility",
     "Entry",
     "EntryStatus",

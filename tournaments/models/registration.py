@@ -8,7 +8,8 @@ one-time ones, when it was used); ``CheckInWindow`` is the time during which the
 round check themselves in from their phones.
 
 The registrant's e-mail address is the registration's own (``Registration.email``): only the
-organizers of the club read it (``tournaments.selectors.registration``).
+organizers of the club read it (``tournaments.selectors.registration``); its e-mails are in the
+language of the form the registrant filled in (``Registration.language``), else the club's.
 """
 
 from __future__ import annotations
@@ -144,6 +145,11 @@ class Registration(models.Model):
         Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     withdrawn_at = models.DateTimeField(null=True, blank=True)
+    #: The language the registrant's form was in: their e-mails' (the pair's), and their new
+    #: players' (``services.registration.enter``); blank: the club's.
+    language = models.CharField(
+        _("language"), max_length=8, choices=settings.LANGUAGES, blank=True, default=""
+    )
 
     class Meta:
         ordering = ["competition", "created_at", "id"]

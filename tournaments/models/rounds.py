@@ -56,6 +56,9 @@ class Round(models.Model):
     #: started with neither (the round's expected duration).
     timer_started_at = models.DateTimeField(null=True, blank=True)
     timer_remaining = models.PositiveIntegerField(null=True, blank=True)
+    #: The "last hand" warning on the tables' clocks, this many minutes before the end (none
+    #: when empty).
+    last_hand_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
     #: Knockout: the bracket slots of this round's matches, as generated.
     bracket = models.JSONField(null=True, blank=True)
     #: Why the last background draw was refused, until a draw succeeds: ``{"at", "by",
@@ -122,6 +125,8 @@ class Table(models.Model):
     )
     forfeited = models.BooleanField(default=False)
     forfeit_reason = models.TextField(blank=True)
+    #: Extra time the director gave this table (seconds on top of the round's timer).
+    extra_seconds = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["round", "number"]

@@ -252,3 +252,24 @@ def fixture_row(match: TeamMatch) -> dict[str, Any]:
         "venue": match.venue.name,
         "when": match_when(match),
     }
+
+
+def played_row(match: TeamMatch, rules: TeamRules) -> dict[str, Any]:
+    """A played match as the public schedule lists it: round, teams, the score (the confirmed
+    one, else the boards'), whether it is confirmed."""
+    score = (match.home_score, match.away_score)
+    record = team_selectors.match_record(match, sorted(match.boards.all(), key=lambda b: b.number))
+    if (match.confirmed_at is None or None in score) and record is not None:
+        outcome = pure.match_outcome(
+            record, result_by=rules.result_by, points=team_selectors.points_of(rules)
+        )
+        score = (outcome.home_score, outcome.away_score)
+    return {
+        "id": match.pk,
+        "round": match.round_number,
+        "home": match.home.name,
+        "away": match.away.name,
+        "home_score": score[0],
+        "away_score": score[1],
+        "confirmed": match.confirmed_at is not None,
+    }

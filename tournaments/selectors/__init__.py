@@ -17,6 +17,7 @@ from tournaments.selectors.bracket import (
     match_outcomes,
     match_scores,
 )
+from tournaments.selectors.changes import open_seats_of, seat_warnings
 from tournaments.selectors.competitions import (
     adjustments_shown,
     club_competitions,
@@ -130,6 +131,7 @@ __all__ = [
     "match_outcomes",
     "match_scores",
     "meetings",
+    "open_seats_of",
     "participant_count",
     "played_before",
     "present_at",
@@ -154,6 +156,7 @@ __all__ = [
     "rounds_with_snapshot_version",
     "schedule_of",
     "seat_entries",
+    "seat_warnings",
     "snapshot_of",
     "snapshot_stamp",
     "standings_of",

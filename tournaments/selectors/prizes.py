@@ -98,7 +98,10 @@ def _place(first: int, last: int) -> str:
 
 
 def awarded(competition: Competition) -> list[dict[str, Any]]:
-    """Who wins which prize on the standings as they are now: overall first, then each
+    """THE allocation of the prizes: the prize page, the printed results sheet, the public
+    page, ``GET …/awards/`` and the final e-mails all read this and nothing else. Who wins
+    which prize on the final ranking the competition shows now (the bracket's after a
+    knockout stage, the standings' otherwise): overall first, then each
     category, by place. Each row: ``category``, ``category_label``, ``place`` ("1", or "3–4"
     for tied entries sharing pooled money), ``first``, ``last``, ``entry``, ``name``,
     ``amount_cents`` (its share, 0 for an object), ``object``, ``prize`` (as read). Whether the
@@ -107,20 +110,15 @@ def awarded(competition: Competition) -> list[dict[str, Any]]:
     if not listed:
         return []
     rules = prize_rules(competition)
-    standings = standings_of(competition)["tables"][0]
+    data = standings_of(competition)
+    standings = data["tables"][0]
     names = {row["entry"]: row["name"] for row in standings["rows"]}
-    cats = entry_categories(competition)
-    by_rank = bool(competition.bracket_format)
-    placed = [
-        pure.Placed(
-            entry=row["entry"],
-            rank=row["rank"],
-            level=row["rank"] if by_rank else row["points"],
-            categories=cats.get(row["entry"], frozenset()),
-        )
-        for row in standings["rows"]
-        if row["ranked"] and row["rank"] is not None
-    ]
+    # The final ranking the competition shows: a bracket's (a knockout, or the knockout after
+    # a Swiss cut) shares places by the bracket, whatever the points of the entries.
+    by_rank = bool(data.get("bracket")) or competition.bracket_format
+    placed = pure.placed_from(
+        standings["rows"], by_rank=by_rank, categories=entry_categories(competition)
+    )
     specs = [
         pure.PrizeSpec(
             category=item["category"],

@@ -91,15 +91,29 @@ def matches_of(competition: Competition) -> list[TeamMatch]:
     )
 
 
-def matches_to_come(competition: Competition) -> list[TeamMatch]:
-    """The matches whose result is not confirmed yet, teams and venue loaded, the dated ones
-    first in date and time order, then the others in round order (1 query)."""
-    matches = list(
-        competition.team_matches.filter(confirmed_at=None)
-        .select_related("home", "away", "venue")
+def _listed(competition: Competition) -> list[tuple[TeamMatch, bool]]:
+    """Every match with whether it is played: its result confirmed, or every board's game
+    finished (2 queries)."""
+    matches = (
+        competition.team_matches.select_related("home", "away", "venue")
+        .prefetch_related("boards__game")
         .order_by("round_number", "number")
     )
-    return sorted(matches, key=_when_key)
+    return [
+        (m, m.confirmed_at is not None or match_record(m, list(m.boards.all())) is not None)
+        for m in matches
+    ]
+
+
+def matches_to_come(competition: Competition) -> list[TeamMatch]:
+    """The matches not played yet (``_listed``), teams and venue loaded, the dated ones first
+    in date and time order, then the others in round order (2 queries)."""
+    return sorted((m for m, played in _listed(competition) if not played), key=_when_key)
+
+
+def matches_played(competition: Competition) -> list[TeamMatch]:
+    """The matches played (``_listed``), confirmed or not, in round order (2 queries)."""
+    return [m for m, played in _listed(competition) if played]
 
 
 def _when_key(match: TeamMatch) -> tuple:

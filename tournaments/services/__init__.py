@@ -36,6 +36,7 @@ The functions live in one module per idea; callers use this package's names
 from scoring.services import violation
 from tournaments.services._common import GAME_CONTEXT
 from tournaments.services._tables import metrics_dict
+from tournaments.services.calls import acknowledge_call, call_director, resolve_call
 from tournaments.services.changes import (
     redraw_tables,
     replace_entry,
@@ -47,6 +48,7 @@ from tournaments.services.checkin import (
     close_check_in,
     open_check_in,
 )
+from tournaments.services.clock import give_extra_time, set_last_hand
 from tournaments.services.competitions import (
     COUNTED,
     NAME_MAX,
@@ -107,11 +109,13 @@ __all__ = [
     "NAME_MAX",
     "SEED_ORDER",
     "SWISS_FIRST_METHODS",
+    "acknowledge_call",
     "add_entry",
     "add_prize",
     "add_round",
     "add_season",
     "adjust",
+    "call_director",
     "check_in_self",
     "close_check_in",
     "close_registration",
@@ -124,6 +128,7 @@ __all__ = [
     "forfeit_table",
     "generate_round",
     "give_bye",
+    "give_extra_time",
     "mark_paid",
     "merge_player",
     "metrics_dict",
@@ -140,11 +145,13 @@ __all__ = [
     "reopen_round",
     "reorder_waiting",
     "replace_entry",
+    "resolve_call",
     "seat_late_entrant",
     "send_final_results",
     "send_round_results",
     "set_check_ins",
     "set_fee",
+    "set_last_hand",
     "set_prize_rules",
     "set_registration",
     "set_round_timer",

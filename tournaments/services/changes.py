@@ -5,6 +5,12 @@ hand (``has_hands``): a table that has started stays as it is. Refusals of the d
 (a hand entered, a round not being played) are ``Conflict``s (HTTP 409); bad values are
 ``RuleViolation``s naming their field (400).
 
+A change never seats a withdrawn entry: a swap or a replacement naming one is refused by its
+field (``withdrawn_entry``); a redraw leaves the withdrawn entries of the open tables out, one
+seat fewer each (refused, naming the table, when the others cannot fill the tables that way:
+the withdrawn entry is then replaced first). The withdrawn entry stays seated only where its
+table has started or was settled.
+
 The games are not started again: ``scoring.services.reseat_game`` seats the new players at the
 same game, so its page, its table link and PIN (and the phones already holding them) follow the
 change. Each change locks the competition and the round (``_common.lock``), then the
@@ -103,6 +109,13 @@ def _seated(tables: Sequence[Table], entry_id: int, field: str) -> Table:
     raise violation(field, "not_found", value=entry_id)
 
 
+def _refuse_withdrawn(table: Table, entry_id: int, field: str) -> None:
+    """A withdrawn entry takes no seat (refused by ``field``, naming it)."""
+    entry = next(s.entry for s in table.seats.all() if s.entry_id == entry_id)
+    if entry.status == EntryStatus.WITHDRAWN:
+        raise violation(field, "not_allowed", reason="withdrawn_entry", name=entry.name)
+
+
 def _set_seats(table: Table, entry_ids: Sequence[int]) -> None:
     TableSeat.objects.filter(table=table).delete()
     TableSeat.objects.bulk_create(
@@ -144,6 +157,8 @@ def swap_published(*, round_: Round, a, b, by: Actor) -> Round:
         table_a, table_b = _seated(tables, a, "a"), _seated(tables, b, "b")
         if table_a.pk == table_b.pk:
             raise violation("b", "not_allowed", reason="same_table")
+        _refuse_withdrawn(table_a, a, "a")
+        _refuse_withdrawn(table_b, b, "b")
         _refuse_started(table_a, "a")
         _refuse_started(table_b, "b")
         for table, out, into in ((table_a, a, b), (table_b, b, a)):
@@ -189,9 +204,11 @@ def replace_entry(*, round_: Round, absent, by: Actor, late=None) -> Round:
                 )
         else:
             placed = {s.entry_id for t in tables for s in t.seats.all()}
-            active = competition.entries.filter(pk=late, status=EntryStatus.ACTIVE).exists()
-            if late in placed or not active:
+            found = competition.entries.filter(pk=late).select_related("player", "partner").first()
+            if late in placed or found is None:
                 raise violation("late", "not_found", value=late)
+            if found.status != EntryStatus.ACTIVE:
+                raise violation("late", "not_allowed", reason="withdrawn_entry", name=found.name)
             kept = [late if e == absent else e for e in seated]
             Bye.objects.filter(round=round_, entry_id=late).delete()
             if CheckIn.objects.filter(round=round_).exists():
@@ -226,9 +243,25 @@ def redraw_tables(*, round_: Round, by: Actor, seed: int | None = None) -> Round
         open_tables = [t for t in _tables(round_) if _started(t) is None]
         if len(open_tables) < 2:
             raise Conflict("round", "not_allowed", reason="nothing_to_redraw")
-        current = [[e.pk for e in _entries(t)] for t in open_tables]
+        seated = [_entries(t) for t in open_tables]
+        current = [[e.pk for e in entries] for entries in seated]
+        left_out = [
+            (t, e)
+            for t, entries in zip(open_tables, seated, strict=True)
+            for e in entries
+            if e.status == EntryStatus.WITHDRAWN
+        ]
+        sizes = _sizes_without(
+            [len(seats) for seats in current],
+            len(left_out),
+            _table_sizes(competition, round_),
+            left_out,
+        )
         history = selectors.meetings(competition, before=round_.number)
-        drawn = _shuffled(current, history, random.Random(seed))
+        active = [
+            [e.pk for e in entries if e.status != EntryStatus.WITHDRAWN] for entries in seated
+        ]
+        drawn = _shuffled(active, history, random.Random(seed), sizes)
         changed = [
             t
             for t, now, new in zip(open_tables, current, drawn, strict=True)
@@ -246,25 +279,61 @@ def redraw_tables(*, round_: Round, by: Actor, seed: int | None = None) -> Round
             number=round_.number,
             seed=seed,
             tables=[t.number for t in changed],
+            left_out=sorted(e.pk for _t, e in left_out),
         )
         _announce(competition, round_, [e for t in changed for e in _ids(t)])
     return round_
 
 
+def _table_sizes(competition: Competition, round_: Round) -> tuple[int, ...]:
+    """How many entries a table of the round may seat (a pair is one entry of two players)."""
+    if competition.pairs:
+        return (2,)
+    return competition.game_sizes(round_.ruleset)
+
+
+def _sizes_without(
+    sizes: list[int], fewer: int, allowed: Sequence[int], left_out: Sequence[tuple[Table, Entry]]
+) -> list[int]:
+    """The open tables' sizes with ``fewer`` seats taken off, one at a time from the largest
+    table that may lose one (``allowed`` sizes); refused, naming the first withdrawn entry and
+    its table, when no table can."""
+    sizes = list(sizes)
+    for _ in range(fewer):
+        shrinkable = [i for i, n in enumerate(sizes) if n - 1 in allowed]
+        if not shrinkable:
+            table, entry = left_out[0]
+            raise Conflict(
+                "round",
+                "not_allowed",
+                reason="withdrawn_unfilled",
+                table=table.number,
+                name=entry.name,
+            )
+        largest = max(shrinkable, key=lambda i: (sizes[i], -i))
+        sizes[largest] -= 1
+    return sizes
+
+
 def _shuffled(
-    current: list[list[int]], history: dict[tuple[int, int], int], rng: random.Random
+    current: list[list[int]],
+    history: dict[tuple[int, int], int],
+    rng: random.Random,
+    sizes: Sequence[int] | None = None,
 ) -> list[list[int]]:
-    """The entries of ``current`` dealt again into tables of the same sizes: of the shuffles
-    that change at least one table, the one with the fewest meetings already played."""
+    """The entries of ``current`` dealt again into tables of ``sizes`` (by default the same
+    sizes): of the shuffles that change at least one table, the one with the fewest meetings
+    already played."""
     pool = [e for seats in current for e in seats]
+    sizes = [len(seats) for seats in current] if sizes is None else list(sizes)
     before = {frozenset(seats) for seats in current}
     best, best_cost = None, None
     for _ in range(REDRAW_TRIES):
         rng.shuffle(pool)
         tables, start = [], 0
-        for seats in current:
-            tables.append(pool[start : start + len(seats)])
-            start += len(seats)
+        for size in sizes:
+            tables.append(pool[start : start + size])
+            start += size
         if {frozenset(t) for t in tables} == before:
             continue
         cost = sum(

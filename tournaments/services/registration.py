@@ -22,6 +22,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
@@ -222,12 +223,15 @@ def register(
     email: str = "",
     partner_name: str = "",
     partner_email: str = "",
+    language: str = "",
 ) -> Registration:
     """``name`` (and, for pairs, the partner) asks for a place. ``by``: the registrant's
-    account, or an anonymous actor. Refused by name: before opening or after closing, someone
-    not eligible, the same person twice, a partner registered already, no place left and no
-    waiting list."""
+    account, or an anonymous actor; ``language``: the form's, the registration's e-mails' (one
+    the site does not speak: the club's). Refused by name: before opening or after closing,
+    someone not eligible, the same person twice, a partner registered already, no place left
+    and no waiting list."""
     name = _text(name, "name", NAME_MAX)
+    language = language if language in dict(settings.LANGUAGES) else ""
     if not email and by.user is not None:
         email = by.user.email
     email = _email(email, "email")
@@ -255,6 +259,7 @@ def register(
             partner_email=partner_email,
             created_at=now,
             confirmed_at=now if own_address else None,
+            language=language,
         )
         record_event(competition, by, "register", registration=registration.pk, name=name)
         if not own_address:
@@ -332,13 +337,16 @@ def _new_player(club, name: str, user=None) -> Player:
     return scoring.new_player(club, candidate)
 
 
-def _give_address(player: Player, email: str) -> None:
-    """A player without an address of its own takes the registration's (confirmed by its link,
-    or an account's): the results e-mails reach whoever registered. One set by the organizer
-    is kept."""
-    if email and not player.email:
-        player.email = email
-        player.save(update_fields=["email"])
+def _give_address(player: Player, email: str, language: str) -> None:
+    """A player without an address (a language) of its own takes the registration's (confirmed
+    by its link, or an account's): the results e-mails reach whoever registered, in the language
+    they registered in. One set by the organizer is kept."""
+    given = {"email": email, "language": language}
+    changed = [name for name, value in given.items() if value and not getattr(player, name)]
+    for name in changed:
+        setattr(player, name, given[name])
+    if changed:
+        player.save(update_fields=changed)
 
 
 def enter(registration: Registration, by: Actor) -> None:
@@ -349,9 +357,9 @@ def enter(registration: Registration, by: Actor) -> None:
     partner = None
     if registration.partner_name:
         partner = registration.partner or _new_player(club, registration.partner_name)
-    _give_address(player, registration.email)
+    _give_address(player, registration.email, registration.language)
     if partner is not None:
-        _give_address(partner, registration.partner_email)
+        _give_address(partner, registration.partner_email, registration.language)
     entry = add_entry(
         competition=competition, player=player, partner=partner, by=acting_for_club(by)
     )
@@ -382,6 +390,11 @@ def mail_link(registration: Registration, purpose: str, kind: str, found: Regist
     )
     enqueue_on_commit(tasks.send_registration_mail, registration.pk, kind, token)
     return token
+
+
+def mail_news(registration: Registration, kind: str) -> None:
+    """An e-mail with no link of its own (``registration_mail.PAGE_KINDS``), after the commit."""
+    enqueue_on_commit(tasks.send_registration_mail, registration.pk, kind, "")
 
 
 def find_link(token: str) -> RegistrationLink | None:

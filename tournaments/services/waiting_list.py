@@ -31,6 +31,7 @@ from tournaments.services.registration import (
     enter,
     link_locked,
     mail_link,
+    mail_news,
     settings_locked,
 )
 
@@ -38,9 +39,9 @@ from tournaments.services.registration import (
 def withdraw_registration(
     *, by: Actor, token: str = "", registration: Registration | None = None, reason: str = ""
 ) -> Registration:
-    """Withdraw: by the registrant's link (``token``) or by the organizer (``registration``).
-    An entry withdraws (its results stay); its place goes to the first waiting registration,
-    unless the list is frozen."""
+    """Withdraw: by the registrant's link (``token``) or by the organizer (``registration``,
+    e-mailed to the registrant and partner). An entry withdraws (its results stay); its place
+    goes to the first waiting registration, unless the list is frozen."""
     with transaction.atomic():
         if registration is None:
             link = link_locked(token, {LinkPurpose.MANAGE})
@@ -69,6 +70,8 @@ def withdraw_registration(
         record_event(
             competition, by, "registration_withdrawn", registration=registration.pk, was=was
         )
+        if not token:  # the organizer's: the registrant (and partner) learn it by e-mail
+            mail_news(registration, "withdrawn")
         _compact(competition)
         if found.state() != "closed":
             _fill_places(found, by)
@@ -111,6 +114,8 @@ def _promote(registration, found, by: Actor, *, automatic: bool) -> None:
     )
     _compact(found.competition)
     mail_link(registration, LinkPurpose.MANAGE, "promoted", found)
+    if registration.partner_email:
+        mail_news(registration, "partner_promoted")
 
 
 def promote(*, registration: Registration, by: Actor) -> Registration:

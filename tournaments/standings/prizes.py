@@ -11,8 +11,13 @@ position
     position 1 of the women's list, whatever her overall rank).
 tied
     Entries next to each other that the club's rule cannot separate. Under ``split`` they are the
-    entries equal on ``level`` (the points; for a bracket, its rank); under ``tie_break`` the
-    entries whose standings ``rank`` is equal, i.e. still tied after every tie-break.
+    entries equal on ``level``; under ``tie_break`` the entries whose standings ``rank`` is
+    equal, i.e. still tied after every tie-break.
+level
+    What an equal split compares (``placed_from``): the points in a table ranked by points; the
+    rank when the competition's final ranking is a bracket's (a knockout, or the knockout after
+    a Swiss cut), whose places owe nothing to the points: the final's loser is 2nd even when a
+    semi-final loser has as many points.
 
 The rules
 ---------
@@ -32,7 +37,7 @@ The rules
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
 
@@ -77,6 +82,25 @@ class Award:
     @property
     def shared(self) -> bool:
         return self.last > self.first
+
+
+def placed_from(
+    rows: Iterable[Mapping], *, by_rank: bool, categories: Mapping[int, frozenset[str]]
+) -> list[Placed]:
+    """The ranked rows of a standings table (``entry``, ``rank``, ``points``, ``ranked``, in the
+    order the table shows them) as the allocation reads them: unranked entries left out, the
+    ``level`` of a split their rank when ``by_rank`` (a bracket ranks the table), else their
+    points."""
+    return [
+        Placed(
+            entry=row["entry"],
+            rank=row["rank"],
+            level=row["rank"] if by_rank else row["points"],
+            categories=categories.get(row["entry"], frozenset()),
+        )
+        for row in rows
+        if row["ranked"] and row["rank"] is not None
+    ]
 
 
 def allocate(

@@ -57,10 +57,14 @@ def change_forms(request, round_: Round, tables, bound) -> dict[str, object]:
             "reopen_form": bound.get("reopen") or ReopenForm(),
         }
     if round_.status != RoundStatus.PUBLISHED:
-        return {"replace_form": None, "reprint": []}
+        return {"replace_form": None, "reprint": [], "seat_warnings": []}
     choices = _replace_choices(round_, tables)
+    # ``?absent=<entry>``: the replacement a warning (or a withdrawal) links to, prefilled.
+    asked = request.GET.get("absent", "")
+    initial = {"absent": int(asked)} if asked.isdigit() and len(asked) < 19 else {}
     return {
-        "replace_form": bound.get("replace") or ReplaceForm(**choices),
+        "seat_warnings": selectors.seat_warnings(round_, tables),
+        "replace_form": bound.get("replace") or ReplaceForm(initial=initial, **choices),
         "redraw_form": bound.get("redraw") or RedrawForm(),
         "unpublish_form": bound.get("unpublish") or UnpublishForm(),
         "ask_unpublish": "unpublish" in bound or request.GET.get("unpublish") == "ask",

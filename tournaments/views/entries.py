@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -60,9 +61,28 @@ def entries_page(request, club_slug: str, slug: str):
                 for e in selectors.entries_of(competition)
             ],
             "started": selectors.started(competition),
+            "to_fix": _to_fix(request, competition),
         },
         status=status,
     )
+
+
+def _to_fix(request, competition: Competition) -> dict | None:
+    """After a withdrawal (``?withdrawn=<entry>``): the tables of published rounds where the
+    entry is still seated, each with the round page's change that fixes it (None: none)."""
+    raw = request.GET.get("withdrawn", "")
+    if not raw.isdigit() or len(raw) > 18:
+        return None
+    entry = competition.entries.filter(pk=int(raw)).select_related("player", "partner").first()
+    seats = selectors.open_seats_of(entry) if entry is not None else []
+    if not seats:
+        return None
+    slugs = (competition.club.slug, competition.slug)
+    for seat in seats:
+        url = reverse("round", args=[*slugs, seat["round"]])
+        seat["replace_url"] = f"{url}?absent={entry.pk}#change-replace"
+        seat["redraw_url"] = f"{url}#change-redraw"
+    return {"entry": entry, "seats": seats}
 
 
 def _back(competition: Competition):
@@ -96,6 +116,8 @@ def _withdraw(request, competition, page):
         by, reason = access.actor_for(request), form.cleaned_data["reason"]
         if submit(form, services.withdraw_entry, entry=entry, by=by, reason=reason):
             messages.success(request, _("%(name)s withdrew.") % {"name": entry.name})
+            if selectors.open_seats_of(entry):  # the page offers the change of that table
+                return redirect(f"{_back(competition).url}?withdrawn={entry.pk}#to-fix")
             return _back(competition)
     entry_id = form.data.get("entry")
     if str(entry_id).isdigit():

@@ -22,6 +22,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring import access
@@ -177,7 +178,20 @@ def _close(request, competition, page, drafts):
 
 
 def _withdraw(request, competition, page, drafts):
+    """The organizer's withdrawal: a page that asks first (who, and that they are e-mailed),
+    then its confirmation withdraws."""
     registration = _registration(request, competition)
+    if request.POST.get("confirmed") != "yes":
+        return render(
+            request,
+            "tournaments/registration_withdraw.html",
+            {
+                "club": competition.club,
+                "competition": competition,
+                "registration": registration,
+                "reason": request.POST.get("reason", ""),
+            },
+        )
     return _attempt(
         request,
         competition,
@@ -319,7 +333,14 @@ def register_page(request, club_slug: str, slug: str):
     done = None
     if request.method == "POST" and form.is_valid():
         by = access.actor_for(request)
-        done = submit(form, services.register, competition=competition, by=by, **form.cleaned_data)
+        done = submit(
+            form,
+            services.register,
+            competition=competition,
+            by=by,
+            language=get_language(),
+            **form.cleaned_data,
+        )
         if done is not None:
             summary = selectors.registration_summary(competition)
     with timezone.override(club_zone(competition.club)):
@@ -353,7 +374,10 @@ def registration_link(request, token: str):
         refusal = problem or _link_action(request, link, token)
         if refusal is None:
             return redirect("registration-link", token=token)
-    notes = [message(p) for p in problem.problems] if problem and refusal is None else []
+    # Just used by its button: the page says it was done ("Confirmed, thank you."), not also that
+    # the link, used by that very press, no longer serves.
+    done = any(m.level == messages.SUCCESS for m in messages.get_messages(request))
+    notes = [message(p) for p in problem.problems] if problem and not (refusal or done) else []
     status = 400 if refusal is not None else 404 if link is None else 200
     return _link_page(request, link, registration, refusal, notes, token, status)
 

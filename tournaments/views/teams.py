@@ -251,6 +251,7 @@ def public_team_standings(request, club_slug: str, slug: str):
     if data is None:
         raise Http404
     standings = presenters.standings_payload(data)
+    rules = team_selectors.rules_of(competition)
     for row in standings["rows"]:
         row["outlook_view"] = outlook_view(row["outlook"])
     return render(
@@ -264,6 +265,9 @@ def public_team_standings(request, club_slug: str, slug: str):
             "outlook": any(row["outlook"] for row in standings["rows"]),
             "fixtures": [
                 presenters.fixture_row(m) for m in team_selectors.matches_to_come(competition)
+            ],
+            "played": [
+                presenters.played_row(m, rules) for m in team_selectors.matches_played(competition)
             ],
         },
     )
