@@ -32,7 +32,7 @@ def closed(club, olga, by, django_capture_on_commit_callbacks):
     by seat 1 in one hand, closed: its results e-mails sent."""
     competition = make_competition(club, olga, kind="league", format="club_night")
     entries = enter(competition, olga, 3)
-    for entry, address in zip(entries[:2], ("anna@example.org", "bruno@example.org")):
+    for entry, address in zip(entries[:2], ("anna@example.org", "bruno@example.org"), strict=True):
         scoring.update_player(player=entry.player, by=by, email=address)
     round_ = services.add_round(competition=competition, by=by)
     services.generate_round(round_=round_, by=by, seed=1)
@@ -58,7 +58,7 @@ def test_a_reopened_round_takes_a_correction_that_needs_the_deciding_hand_then_c
     closed, olga, by
 ):
     game = game_of(closed)
-    seated = list(game.players)
+    seated = [s.player.display_name for s in game.seats.order_by("index")]
     first_winner = winner(closed)
     assert first_winner == seated[1]
     # Closed: removing the only hand would leave the game unfinished, refused.
@@ -137,12 +137,12 @@ def test_the_api_reopens_with_a_reason_and_names_reason_when_it_is_missing(close
 
 def test_the_round_page_reopens_with_the_reason_shown_next_to_its_field(closed, olga):
     client = login(olga)
-    page = f"/c/uno/k/{closed.competition.slug}/r/1/"
+    page = f"/c/uno/k/{closed.competition.slug}/rounds/1/"
     html = client.get(page).content.decode()
     assert 'id="reopen"' in html and 'name="reason"' in html
     response = client.post(page, {"action": "reopen", "reason": " "})
     assert response.status_code == 400
-    assert field_error(response.content.decode(), "reason") == "A reason is required."
+    assert field_error(response.content.decode(), "reason") == "Why reopen it: fill this in."
     assert Round.objects.get(pk=closed.pk).status == RoundStatus.CLOSED
     response = client.post(page, {"action": "reopen", "reason": "table 1 mistyped"}, follow=True)
     assert response.redirect_chain and response.status_code == 200
@@ -163,10 +163,10 @@ def test_closing_again_mails_the_corrected_results_once(
     with django_capture_on_commit_callbacks(execute=True):
         services.close_round(round_=Round.objects.get(pk=closed.pk), by=by)
     assert sorted(m.to[0] for m in mail.outbox) == ["anna@example.org", "bruno@example.org"]
-    for message in mail.outbox:
-        assert message.subject == "Torneo: your corrected results of round 1"
-        assert "Corrected results: an organizer reopened this round" in message.body
-        assert "Corrected results" in message.alternatives[0][0]
+    for message in mail.outbox:  # in the club's language, Italian
+        assert message.subject == "Torneo: i tuoi risultati corretti del turno 1"
+        assert "Risultati corretti: un organizzatore ha riaperto questo turno" in message.body
+        assert "Risultati corretti" in message.alternatives[0][0]
     # The task run again, or a retry: nothing more.
     assert tasks.mail_round_results(closed.pk) == 0
     assert len(mail.outbox) == 2
