@@ -812,19 +812,20 @@ ROUNDS = [
 #:   Nino   0.5           + 3             + 1               + 0.5             = 5
 #:   Ugo    1             + 1             + 1               + 2 (idle)        = 5
 #: (96 in all: 4 rounds × (3 tables of three × 6 + a table of four × 6).)
-#: Ties, by wins then opponents' strength (the final points of every opponent met):
-#:   Dario and Bruno, 7 and one win each: Dario met Elio 11, Fabio 6, Anna 12, Gina 6.5, Ivo 5.5,
-#:   Lara 8.5, Olivia 6, Bruno 7, Marco 6.5 = 69; Bruno met Anna 12, Carla 10, Elio 11, Lara 8.5,
-#:   Fabio 6, Ugo 5, Dario 7, Marco 6.5 = 66: Dario 5th, Bruno 6th.
-#:   Marco and Gina, 6.5 and one win each: Marco's opponents 71.5, Gina's 60.5.
+#: Ties, by wins then opponents' strength (per game, the mean of that table's opponents):
+#:   Dario and Bruno, 7 and one win each: Dario (Elio 11, Fabio 6) 8.5 + (Anna 12, Gina 6.5)
+#:   9.25 + (Ivo 5.5, Lara 8.5, Olivia 6) 6.67 + (Bruno 7, Marco 6.5) 6.75 = 31.17; Bruno (Anna
+#:   12, Carla 10) 11 + (Elio 11, Lara 8.5) 9.75 + (Fabio 6, Ugo 5) 5.5 + (Dario 7, Marco 6.5)
+#:   6.75 = 33: Bruno 5th, Dario 6th (the old sum, 69 to 66, counted Dario's table of four).
+#:   Marco and Gina, 6.5 and one win each: Marco's opponents 32.5, Gina's 27.58.
 #:   Olivia (1 win) before Fabio (none); Nino (1 win) before Ugo (none).
 EXPECTED = [
     ("1", "Anna", "12"),
     ("2", "Elio", "11"),
     ("3", "Carla", "10"),
     ("4", "Lara", "8.5"),
-    ("5", "Dario", "7"),
-    ("6", "Bruno", "7"),
+    ("5", "Bruno", "7"),
+    ("6", "Dario", "7"),
     ("7", "Marco", "6.5"),
     ("8", "Gina", "6.5"),
     ("9", "Olivia", "6"),
@@ -960,9 +961,13 @@ def test_a_whole_tournament_through_the_pages(
     csv = Client().get("/p/uno/torneo-di-primavera/standings.csv").content.decode()
     lines = csv.split("\r\n")
     assert lines[0] == "Rank;Name;Points;Wins;Opponents' strength;Games;Rounds;Status"
-    # Anna met Bruno 7, Carla 10, Dario 7, Gina 6.5, Elio 11, Marco 6.5, Fabio 6, Lara 8.5.
-    assert lines[1] == "1;Anna;12;3;62.5;4;4;"
-    assert lines[5] == "5;Dario;7;1;69;4;4;" and lines[6] == "6;Bruno;7;1;66;4;4;"
+    # Opponents' strength is per game, the mean of that table's opponents (docs/seating.md):
+    # Anna met Bruno 7 and Carla 10 (8.5), Dario 7 and Gina 6.5 (6.75), Elio 11 and Marco 6.5
+    # (8.75), Fabio 6 and Lara 8.5 (7.25): 31.25. Bruno (11 + 9.75 + 5.5 + 6.75 = 33) now
+    # passes Dario (8.5 + 9.25 + 20/3 at his table of four + 6.75 = 31.17), whom the old sum
+    # (69 to 66) put ahead for the third opponent of that table.
+    assert lines[1] == "1;Anna;12;3;31.25;4;4;"
+    assert lines[5] == "5;Bruno;7;1;33;4;4;" and lines[6] == "6;Dario;7;1;31.17;4;4;"
     assert Entry.objects.filter(competition=competition, late=True).count() == 0
 
 
