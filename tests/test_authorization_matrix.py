@@ -287,6 +287,7 @@ EXPECTED: dict[str, list[Row]] = {
     "api-round-publish": R("round:draft", "nobody", "managers", known="members"),
     "api-round-close": R("round:draft", "nobody", "managers", known="members")
     + R("round:published", "nobody", "managers", known="anyone"),
+    "api-round-reopen": R("round:closed", "nobody", "managers", known="anyone"),
     "api-table-forfeit": R("round:published", "nobody", "managers", known="anyone"),
     "api-competition-standings": PUBLIC_PAGE,
     "api-competition-finalize": R("competition", "nobody", "managers", known="anyone")

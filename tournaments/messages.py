@@ -66,6 +66,7 @@ REASONS = {
         "This round is already published: its tables are fixed."
     ),
     ("not_allowed", "not_published"): gettext_lazy("Only a published round can be closed."),
+    ("not_allowed", "not_closed"): gettext_lazy("Only a closed round can be reopened."),
     ("not_allowed", "round_closed_unfinished"): gettext_lazy(
         "Round %(round)s of %(competition)s is closed: its games stay finished. Correct the "
         "hand so that the game still ends."

@@ -158,14 +158,15 @@ def test_the_csv_export(played):
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert response["Content-Disposition"] == 'attachment; filename="coppa-standings.csv"'
     assert not response.content.startswith(BOM)
-    # Opponents' strength: seat 1 met 2 + 0.5 + 0.5 = 3, the dealer 3 + 0.5 + 0.5 = 4, seats 2
-    # and 3 met 3 + 2 + 0.5 = 5.5; tied on everything, they share the 3rd rank.
+    # Opponents' strength, the mean of the table's three opponents: seat 1 met 2 + 0.5 + 0.5 = 3
+    # (1), the dealer 3 + 0.5 + 0.5 = 4 (1.33), seats 2 and 3 met 3 + 2 + 0.5 = 5.5 (1.83); tied
+    # on everything, they share the 3rd rank.
     assert response.content.decode("utf-8") == (
         f"{HEADER}\r\n"
-        f"1;{seats[1]};3;1;3;1;1;\r\n"
-        f"2;{seats[0]};2;0;4;1;1;\r\n"
-        f"3;{third[0]};0.5;0;5.5;1;1;\r\n"
-        f"3;{third[1]};0.5;0;5.5;1;1;\r\n"
+        f"1;{seats[1]};3;1;1;1;1;\r\n"
+        f"2;{seats[0]};2;0;1.33;1;1;\r\n"
+        f"3;{third[0]};0.5;0;1.83;1;1;\r\n"
+        f"3;{third[1]};0.5;0;1.83;1;1;\r\n"
         '5;"Rossi; Mario";0;0;0;0;0;\r\n'
     )
 
@@ -177,8 +178,8 @@ def test_the_csv_for_french_and_italian_spreadsheets(played, olga):
     response = Client().get("/p/uno/coppa/standings.csv?bom=1&decimal=comma")
     assert response.content.startswith(BOM + HEADER.encode() + b"\r\n")
     lines = response.content[len(BOM) :].decode("utf-8").split("\r\n")
-    assert lines[3] == f"3;{third[0]};0,5;0;5,5;1;1;"
-    assert lines[4] == f"3;{third[1]};0,5;0;5,5;1;1;withdrawn"
+    assert lines[3] == f"3;{third[0]};0,5;0;1,83;1;1;"
+    assert lines[4] == f"3;{third[1]};0,5;0;1,83;1;1;withdrawn"
     assert lines[-1] == ""  # the last row ends with CRLF too
 
 
@@ -194,11 +195,11 @@ def test_the_csv_follows_the_readers_decimal_separator(played, language, header)
     response = Client().get("/p/uno/coppa/standings.csv", HTTP_ACCEPT_LANGUAGE=language)
     lines = response.content.decode("utf-8").split("\r\n")
     assert lines[0].startswith(header.split(";")[0])
-    assert lines[3] == f"3;{third[0]};0,5;0;5,5;1;1;"  # not 0.5 beside the semicolons
+    assert lines[3] == f"3;{third[0]};0,5;0;1,83;1;1;"  # not 0.5 beside the semicolons
     asked = Client().get("/p/uno/coppa/standings.csv?decimal=point", HTTP_ACCEPT_LANGUAGE=language)
-    assert asked.content.decode("utf-8").split("\r\n")[3] == f"3;{third[0]};0.5;0;5.5;1;1;"
+    assert asked.content.decode("utf-8").split("\r\n")[3] == f"3;{third[0]};0.5;0;1.83;1;1;"
     english = Client().get("/p/uno/coppa/standings.csv", HTTP_ACCEPT_LANGUAGE="en")
-    assert english.content.decode("utf-8").split("\r\n")[3] == f"3;{third[0]};0.5;0;5.5;1;1;"
+    assert english.content.decode("utf-8").split("\r\n")[3] == f"3;{third[0]};0.5;0;1.83;1;1;"
 
 
 def test_a_mixed_league_exports_each_games_table(club, olga, players):

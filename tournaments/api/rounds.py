@@ -303,6 +303,26 @@ class RoundClose(RoundAction):
         services.close_round(round_=round_, by=by)
 
 
+class RoundReopen(RoundAction):
+    class InputSerializer(inputs.StrictInput):
+        reason = inputs.Text(required=False, default="", max_length=500)
+
+    @extend_schema(
+        summary="Reopen a closed round to correct its games (reason required)",
+        description="The round is published again and the games its closing locked may change "
+        "(a correction that leaves a game needing its deciding hand included); close it again "
+        "when they are finished: the players are e-mailed their corrected results once. Audited "
+        "in the competition's event log (400 naming `reason` when it is missing or blank).",
+        request=InputSerializer,
+        responses={200: RoundOutput, **WRITE_ERRORS},
+    )
+    def post(self, request, competition_id: int, number: int):
+        return super().post(request, competition_id, number)
+
+    def act(self, *, round_, by, reason):
+        services.reopen_round(round_=round_, by=by, reason=reason)
+
+
 class TableForfeit(CompetitionView):
     parser_classes = [JSONParser]
 

@@ -134,6 +134,7 @@ urlpatterns = [
     path(f"{ROUND}/unpublish/", changes.RoundUnpublish.as_view(), name="api-round-unpublish"),
     path(f"{ROUND}/move/", changes.RoundMove.as_view(), name="api-round-move"),
     path(f"{ROUND}/close/", rounds.RoundClose.as_view(), name="api-round-close"),
+    path(f"{ROUND}/reopen/", rounds.RoundReopen.as_view(), name="api-round-reopen"),
     path(
         f"{COMPETITION}/tables/<int:table_id>/forfeit/",
         rounds.TableForfeit.as_view(),

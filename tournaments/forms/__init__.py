@@ -7,7 +7,13 @@ rule problems that come back placed next to the field they name
 competition rule is decided here. Every form is importable from here.
 """
 
-from tournaments.forms.changes import MoveForm, RedrawForm, ReplaceForm, UnpublishForm
+from tournaments.forms.changes import (
+    MoveForm,
+    RedrawForm,
+    ReopenForm,
+    ReplaceForm,
+    UnpublishForm,
+)
 from tournaments.forms.competitions import CompetitionForm, CompetitionSettingsForm
 from tournaments.forms.draw import GenerateForm, SwapForm
 from tournaments.forms.entries import EntriesForm, PairForm, WhereForm, WithdrawForm
@@ -25,6 +31,7 @@ __all__ = [
     "MoveForm",
     "PairForm",
     "RedrawForm",
+    "ReopenForm",
     "ReplaceForm",
     "RoundForm",
     "SeasonForm",

@@ -1,6 +1,6 @@
 """The forms that change a published round (``services.changes``): an absent player replaced
 by a late entrant or a bye, the tables not started drawn again, and the round taken back to a
-draft after a confirmation. Swapping two players is ``draw.SwapForm`` (its choices: the players
+draft after a confirmation; a closed round reopened, with a reason, to correct its games. Swapping two players is ``draw.SwapForm`` (its choices: the players
 of the tables with no hand yet)."""
 
 from __future__ import annotations
@@ -85,3 +85,17 @@ class MoveForm(RuleErrorsMixin, forms.Form):
             *((n, _("Table %(n)s") % {"n": n}) for n in tables),
             *([(0, _("a bye"))] if bye else []),
         ]
+
+
+class ReopenForm(RuleErrorsMixin, forms.Form):
+    # Not required here: the service refuses a blank reason, its message next to the field.
+    reason = forms.CharField(
+        label=_("Why reopen it"),
+        required=False,
+        max_length=500,
+        help_text=_("Kept in the competition's history, e.g. “table 3's last hand was mistyped”."),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        kwargs.setdefault("auto_id", "reopen_%s")
+        super().__init__(*args, **kwargs)

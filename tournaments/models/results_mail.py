@@ -1,6 +1,7 @@
-"""What results e-mails were sent: one row per player and round closed, one per player and
-competition declared final. Its unique constraints make a retried task, or a round closed again
-after a reopening, send nobody the same results twice (``tournaments.services.results_mail``
+"""What results e-mails were sent: one row per player and round closed (and per reopening of
+the round: its "corrected results", ``edition`` 1, 2...), one per player and competition declared
+final. Its unique constraints make a retried task, or a round closed twice, send nobody the same
+results twice (``tournaments.services.results_mail``
 writes the row in the transaction of the sending)."""
 
 from __future__ import annotations
@@ -25,14 +26,17 @@ class ResultsMail(models.Model):
     round = models.ForeignKey(
         Round, on_delete=models.CASCADE, null=True, blank=True, related_name="results_mails"
     )
+    #: 0: the round's results when it first closed; n: the corrected results sent when it
+    #: closed again after its n-th reopening (``Round.reopenings``).
+    edition = models.PositiveSmallIntegerField(default=0)
     sent_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         constraints = [
             models.UniqueConstraint(
-                fields=["player", "round"],
+                fields=["player", "round", "edition"],
                 condition=Q(round__isnull=False),
-                name="results_mail_once_per_round",
+                name="results_mail_once_per_round_edition",
             ),
             models.UniqueConstraint(
                 fields=["player", "competition"],

@@ -48,6 +48,9 @@ class Round(models.Model):
     metrics = models.JSONField(default=dict, blank=True)
     published_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    #: How many times an organizer reopened the round after it closed
+    #: (``services.reopen_round``): the edition of the "corrected results" e-mail a close sends.
+    reopenings = models.PositiveSmallIntegerField(default=0)
     #: The round timer on the projector: running while ``timer_started_at`` is set (it ends
     #: ``timer_remaining`` seconds after it); paused with only ``timer_remaining`` kept; not
     #: started with neither (the round's expected duration).

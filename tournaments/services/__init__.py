@@ -19,6 +19,7 @@ The functions live in one module per idea; callers use this package's names
 - ``draw``: drawing a draft round's tables, swapping two entries in a draw, keeping a
   background draw's refusal;
 - ``bracket``: drawing a bracket's rounds (knockout, double elimination, a Swiss cut);
+- ``reopening``: a closed round reopened (with a reason) to correct its games, then closed again;
 - ``results_mail``: each player's results e-mailed after a round closes and at the end;
 - ``settlement``: forfeits and adjustments;
 - ``fees``: the entry fee and the desk's marks (paid, waived, undone);
@@ -78,6 +79,7 @@ from tournaments.services.registration import (
     register,
     set_registration,
 )
+from tournaments.services.reopening import reopen_round
 from tournaments.services.results_mail import send_final_results, send_round_results
 from tournaments.services.rounds import (
     KEEP,
@@ -143,6 +145,7 @@ __all__ = [
     "reinstate_entry",
     "remove_prize",
     "reopen_competition",
+    "reopen_round",
     "reorder_waiting",
     "replace_entry",
     "resolve_call",

@@ -8,12 +8,13 @@ link to the competition's public page, and an unsubscribe link (``scoring.links`
 in the ``List-Unsubscribe`` and ``List-Unsubscribe-Post`` headers (RFC 8058: a mail program's
 one-click button).
 
-Sent once: the row recording it (``ResultsMail``, unique per player and round, or per player
-and competition for the final) is written in the transaction of its sending, one player at a
+Sent once: the row recording it (``ResultsMail``, unique per player, round and edition, or per
+player and competition for the final) is written in the transaction of its sending, one player at a
 time, so a task run twice, a retry, or a round closed again after a reopening sends each player
 each results once: a second run finds the row (or waits on its unique index until the first
 commits, then finds it) and skips; a sending that fails rolls its row back, so that a retry
-sends it. A player who opted out meanwhile is re-read in that transaction, and skipped.
+sends it. A round closed again after its n-th reopening (``services.reopen_round``) sends edition
+n, the "corrected results", once: closing it twice more without a reopening sends nothing. A player who opted out meanwhile is re-read in that transaction, and skipped.
 """
 
 from __future__ import annotations
@@ -58,7 +59,9 @@ def _message(letter: Letter, competition: Competition, template: str, subject: s
     return message
 
 
-def _send_once(letter: Letter, competition: Competition, round_: Round | None, make) -> bool:
+def _send_once(
+    letter: Letter, competition: Competition, round_: Round | None, make, edition: int = 0
+) -> bool:
     """Send ``letter`` unless it was sent already (see the module docstring); True if sent."""
     with transaction.atomic():
         if not Player.objects.filter(pk=letter.player.pk, results_by_email=True).exists():
@@ -66,7 +69,7 @@ def _send_once(letter: Letter, competition: Competition, round_: Round | None, m
         try:
             with transaction.atomic():
                 ResultsMail.objects.create(
-                    player=letter.player, competition=competition, round=round_
+                    player=letter.player, competition=competition, round=round_, edition=edition
                 )
         except IntegrityError:  # sent already (by this task's earlier run, or another's)
             return False
@@ -75,11 +78,13 @@ def _send_once(letter: Letter, competition: Competition, round_: Round | None, m
     return True
 
 
-def _unsent(letters: list[Letter], competition: Competition, round_: Round | None):
+def _unsent(
+    letters: list[Letter], competition: Competition, round_: Round | None, edition: int = 0
+):
     sent = set(
-        ResultsMail.objects.filter(competition=competition, round=round_).values_list(
-            "player_id", flat=True
-        )
+        ResultsMail.objects.filter(
+            competition=competition, round=round_, edition=edition
+        ).values_list("player_id", flat=True)
     )
     return [letter for letter in letters if letter.player.pk not in sent]
 
@@ -90,18 +95,19 @@ def send_round_results(*, round_: Round) -> int:
     round_ = Round.objects.select_related("competition__club").get(pk=round_.pk)
     if round_.status != RoundStatus.CLOSED or round_.deleted_at is not None:
         return 0
-    competition = round_.competition
+    competition, edition = round_.competition, round_.reopenings
 
     def make(letter: Letter):
-        subject = _("%(competition)s: your results of round %(number)s") % {
-            "competition": competition.name,
-            "number": round_.number,
-        }
-        letter.context["round"] = round_
+        if edition:
+            subject = _("%(competition)s: your corrected results of round %(number)s")
+        else:
+            subject = _("%(competition)s: your results of round %(number)s")
+        subject %= {"competition": competition.name, "number": round_.number}
+        letter.context.update(round=round_, corrected=bool(edition))
         return _message(letter, competition, "round_results", subject)
 
-    letters = _unsent(selectors.round_letters(round_), competition, round_)
-    return sum(_send_once(letter, competition, round_, make) for letter in letters)
+    letters = _unsent(selectors.round_letters(round_), competition, round_, edition)
+    return sum(_send_once(letter, competition, round_, make, edition) for letter in letters)
 
 
 def send_final_results(*, competition: Competition) -> int:

@@ -1,7 +1,8 @@
 """The round page's changes of its tables (``services.changes``): two players swapped (a
 draft's draw edited, or a published round's two tables seated again), an absent player
 replaced by a late entrant or a bye, the tables not started drawn again, and the round taken
-back to a draft after a confirmation step (``?unpublish=ask``, no script needed).
+back to a draft after a confirmation step (``?unpublish=ask``, no script needed); a closed
+round reopened with a reason (``services.reopen_round``) to correct its games.
 
 Each handler calls one service and redirects back to the round, whose page then says which
 table cards to print again (``selectors.tables_to_reprint``); or it leaves its bound form, the
@@ -18,7 +19,14 @@ from django.utils.translation import gettext as _
 from scoring import access
 from scoring.views.access import submit
 from tournaments import selectors, services
-from tournaments.forms import MoveForm, RedrawForm, ReplaceForm, SwapForm, UnpublishForm
+from tournaments.forms import (
+    MoveForm,
+    RedrawForm,
+    ReopenForm,
+    ReplaceForm,
+    SwapForm,
+    UnpublishForm,
+)
 from tournaments.models import Round, RoundStatus
 from tournaments.presenters import draw_quality, table_done
 
@@ -49,6 +57,12 @@ def _replace_choices(round_: Round, tables) -> dict[str, list[tuple[int, str]]]:
 def change_forms(request, round_: Round, tables, bound) -> dict[str, object]:
     """The forms of a published round's changes, bound as posted or empty, and the table cards
     to print again."""
+    if round_.status == RoundStatus.CLOSED:
+        return {
+            "replace_form": None,
+            "reprint": [],
+            "reopen_form": bound.get("reopen") or ReopenForm(),
+        }
     if round_.status != RoundStatus.PUBLISHED:
         return {"replace_form": None, "reprint": [], "seat_warnings": []} | _move_form(
             round_, tables, bound
@@ -228,6 +242,26 @@ def _action_move(request, competition, round_, bound, errors):
     return redirect(_back(round_).url + "#pairing")
 
 
+def _action_reopen(request, competition, round_, bound, errors):
+    form = ReopenForm(request.POST)
+    bound["reopen"] = form
+    if not form.is_valid():
+        return None
+    by = access.actor_for(request)
+    submit(form, services.reopen_round, round_=round_, reason=form.cleaned_data["reason"], by=by)
+    if form.errors:
+        return None
+    messages.success(
+        request,
+        _(
+            "Round %(n)s is open again: correct its games, then close it; the players get "
+            "their corrected results."
+        )
+        % {"n": round_.number},
+    )
+    return _back(round_)
+
+
 CHANGE_ACTIONS = {
     "move": _action_move,
     "swap": _action_swap,
@@ -235,4 +269,5 @@ CHANGE_ACTIONS = {
     "replace": _action_replace,
     "redraw": _action_redraw,
     "unpublish": _action_unpublish,
+    "reopen": _action_reopen,
 }
