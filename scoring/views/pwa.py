@@ -42,6 +42,7 @@ SHELL = (
     "js/outbox.js",
     "js/hand_form.js",
     "js/live.js",
+    "js/kept.js",
     "js/pwa.js",
     "js/undo.js",
     "js/share.js",

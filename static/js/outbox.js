@@ -391,13 +391,15 @@
     else { var radio = $('input[name="dealer"][value="' + seat + '"]', form); if (radio) radio.checked = true; }
   }
 
-  /* The form, emptied for the next hand: dealt by the seat after this hand's dealer (the
-   * ruleset's facts say which seat that is), under the next number. */
+  /* The form, emptied for the next hand but for its data-keep choices: dealt by the seat after
+   * this hand's dealer (the ruleset's facts say which seat that is), under the next number. */
   function nextHand(form) {
     var fields = handForm();
     if (!fields) return;
     var dealer = fields.number(form, "dealer"), number = fields.handNumber(form);
     var after = dealerAfter(fields.facts(form), dealer);
+    // The choices the next hand keeps (data-keep: Turkish's way of entry, "Quick total").
+    var kept = $all("[data-keep] input:checked", form).map(function (input) { return input.name + "=" + input.value; });
     if (form.dataset.replaces && pristine) {  // a refused hand's form: back to the page's own
       var clean = pristine.cloneNode(true);
       form.replaceWith(clean);
@@ -408,6 +410,12 @@
     delete form.dataset.touched;
     $all("[data-auto]", form).forEach(function (i) { i.dataset.auto = ""; });
     if (after !== undefined) showDealer(form, String(after));
+    kept.forEach(function (pair) {
+      var cut = pair.indexOf("="), name = pair.slice(0, cut), value = pair.slice(cut + 1);
+      $all("[data-keep] input", form).forEach(function (input) {
+        if (input.name === name) input.checked = input.value === value;
+      });
+    });
     if (number) fields.setHandNumber(form, number + 1);
     $all(".error", form).forEach(function (e) { e.remove(); });
     $all(".has-error", form).forEach(function (e) { e.classList.remove("has-error"); });

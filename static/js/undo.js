@@ -5,7 +5,8 @@
  * session, including a hand that waited offline), the toast (#undo-toast) shows it with a
  * countdown a little shorter than the server's window. One tap posts the hand's validator (etag)
  * to its undo URL: a retried undo can only find the hand gone, never remove another. The words
- * are the toast's translated data attributes. Exposed as segnapunti.undo.
+ * are the toast's translated data attributes. The toast stays clear of the form's Save button
+ * (placement). Exposed as segnapunti.undo.
  *
  * The first part below needs no page (which answers offer an undo, the countdown, what an
  * undo's answer means); it is what Node loads (tests/js/undo.test.js). The page's part uses
@@ -45,9 +46,24 @@
    * undos sent for it went through). Anything else is a refusal to show. */
   function undone(status) { return (status >= 200 && status < 300) || status === 404; }
 
+  /* Where the toast goes so that it never covers the Save button (a fast tap on the next hand's
+   * Save would land on "Undo" and take back the hand just saved): its distance from the bottom
+   * of the viewport (px). save: the button's box in the viewport ({top, bottom}, or null when
+   * there is none); height: the toast's; viewport: the viewport's height; above: the top of the
+   * room below what stays on top (the sticky totals). At the bottom (GAP from it) unless the
+   * button is there; then just above the button if the toast fits there, else just below it. */
+  var GAP = 16, CLEAR = 8;
+  function placement(save, height, viewport, above) {
+    var bottom = GAP, top = viewport - GAP - height;
+    if (!save || save.bottom <= top - CLEAR || save.top >= viewport - GAP + CLEAR) return bottom;
+    if (save.top - CLEAR - height >= (above || 0)) return viewport - save.top + CLEAR;
+    if (save.bottom + CLEAR + height <= viewport) return viewport - save.bottom - CLEAR - height;
+    return bottom;
+  }
+
   var pure = {
     MARGIN: MARGIN, fill: fill, offered: offered, secondsShown: secondsShown, countdown: countdown,
-    undone: undone
+    undone: undone, placement: placement
   };
   if (typeof module !== "undefined" && module.exports) module.exports = pure;
   if (typeof document === "undefined") return;
@@ -57,6 +73,20 @@
   var current = null;  // {detail, left, timer}
 
   function toast() { return $("#undo-toast"); }
+
+  /* The toast, put clear of the Save button: when it is shown, and as the page scrolls. */
+  function place() {
+    var box = toast();
+    if (!box || box.hidden) return;
+    var save = $('#hand-form button[type="submit"]');
+    var rect = save && save.offsetParent !== null ? save.getBoundingClientRect() : null;
+    var sticky = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--sticky-top")) || 0;
+    var bottom = placement(rect, box.offsetHeight, window.innerHeight, sticky);
+    box.style.bottom = bottom === GAP ? "" : bottom + "px";
+  }
+  window.addEventListener("scroll", place, { passive: true });
+  window.addEventListener("resize", place);
+  document.addEventListener("htmx:afterSwap", place);  // the figures above may move the button
 
   function hide() {
     var box = toast();
@@ -73,6 +103,7 @@
     $(".toast-text", box).textContent = text;
     $("button", box).hidden = true;
     box.hidden = false;
+    place();
     setTimeout(function () { if (!current) box.hidden = true; }, (seconds || 4) * 1000);
   }
 
@@ -92,6 +123,7 @@
     current = { detail: detail, left: secondsShown(detail.undo.seconds), timer: null };
     draw();
     box.hidden = false;
+    place();
     current.timer = countdown(current.left, function (left) { current.left = left; draw(); }, hide);
   }
 

@@ -287,7 +287,11 @@ def test_a_server_error_keeps_the_hand_waiting_and_it_goes_by_itself_later(olga_
     page = olga_page
     page.goto(f"/g/{terziglio.pk}/")
     sent = answer(page, 503, "<h1>Service Unavailable</h1>", HTML)
-    type_hand(page)
+    # The status line says "waiting" as soon as the hand is queued, before its POST even reaches
+    # the route (whose handler runs only when Playwright next dispatches its events): the test
+    # waits for the route's answer before counting what it saw, not for the status line alone.
+    with page.expect_response(lambda r: r.request.method == "POST" and "/hands/" in r.url):
+        type_hand(page)
     status = page.locator("#outbox-status")
     expect(status).to_have_text("1 hand waiting to be sent.")
     expect(status.locator(".refused")).to_have_count(0)

@@ -106,3 +106,27 @@ test("the toast's words take their numbers and seconds", () => {
   assert.equal(undo.fill("Undo (%(seconds)s s) %(seconds)s", { seconds: 9 }), "Undo (9 s) 9");
   assert.equal(undo.fill("No placeholder", { number: 5 }), "No placeholder");
 });
+
+// -- the toast clear of the Save button (issue 37) ----------------------------------------------
+// A 390×844 viewport, a toast 60 px high, the sticky totals' bottom at 150 px.
+
+test("the toast stays at the bottom while the Save button is elsewhere", () => {
+  assert.equal(undo.placement(null, 60, 844, 150), 16);
+  assert.equal(undo.placement({ top: 300, bottom: 356 }, 60, 844, 150), 16);
+  assert.equal(undo.placement({ top: 900, bottom: 956 }, 60, 844, 150), 16);  // below the fold
+});
+
+test("a Save button at the bottom pushes the toast just above it", () => {
+  const save = { top: 760, bottom: 816 };
+  const bottom = undo.placement(save, 60, 844, 150);
+  assert.equal(bottom, 844 - 760 + 8);
+  // The toast's box (from 844 - bottom - 60 to 844 - bottom) ends above the button's.
+  assert.ok(844 - bottom <= save.top);
+});
+
+test("with no room above the button, the toast goes just below it", () => {
+  // A tall button from just under the totals to near the bottom: the toast under it.
+  assert.equal(undo.placement({ top: 180, bottom: 770 }, 60, 844, 150), 844 - 770 - 8 - 60);
+  // Nowhere clear (the button fills the screen): the bottom, as before.
+  assert.equal(undo.placement({ top: 160, bottom: 800 }, 60, 844, 150), 16);
+});
