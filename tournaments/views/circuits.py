@@ -344,6 +344,14 @@ def _shown(standings: dict[str, Any]) -> dict[str, Any]:
         row["points_text"] = format_figure(row["points"])
         for result in row["results"]:
             result["points_text"] = format_figure(result["points"])
+    # The same final ranks for everyone ("Final rank 1 or below" early in a season) are said
+    # once under the table, not on every row (a phone's page was 4,500 px long).
+    views = [r["outlook_view"] for r in standings["rows"] if r["outlook_view"]]
+    shared = {v["ranks"] for v in views}
+    standings["shared_ranks"] = shared.pop() if len(views) > 1 and len(shared) == 1 else ""
+    if standings["shared_ranks"]:
+        for view in views:
+            view["ranks"] = ""
     return standings
 
 
