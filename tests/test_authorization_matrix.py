@@ -55,6 +55,7 @@ from scoring.services import Actor
 from tests.builders import join, new_club
 from tournaments import services
 from tournaments.models import Round
+from tournaments.services import calls as call_services
 from tournaments.services import circuits as circuit_services
 from tournaments.services import team_draw
 from tournaments.services import teams as team_services
@@ -72,6 +73,8 @@ SKIPPED = {
     "unsubscribe": "the signed token is the authorization (tests/tournaments/test_results_mail.py)",
     "registration-link": "the registration link's token is the authorization "
     "(tests/tournaments/test_registration_api.py)",
+    "registration-stream": "the registration link's token is the authorization "
+    "(tests/tournaments/test_your_table.py)",
 }
 
 PERSONAS = ["anonymous", "member", "scorer", "organizer", "other", "table"]
@@ -284,6 +287,20 @@ EXPECTED: dict[str, list[Row]] = {
     "api-round-unpublish": R("round:published", "nobody", "managers", known="anyone"),
     "api-round-move": R("round:draft", "nobody", "managers", known="members")
     + R("round:published", "nobody", "managers", known="anyone"),
+    # The round's clock and the director's calls (issue 37): the table's readers see them, its
+    # phones and scorers call, the organizers answer and set the clock.
+    # (The playing table's game is of a public competition: anyone reads it.)
+    "table-call": R("table:playing", "anyone", "members"),
+    "table-clock": R("table:playing", "anyone", "nobody"),
+    "api-game-call": R("table:playing", "anyone", "members"),
+    "api-game-clock": R("table:playing", "anyone", "nobody"),
+    "director-calls": R("competition", "members", known="anyone"),
+    "director-call-answer": R("competition", "nobody", "managers", known="anyone"),
+    "api-calls": R("competition", "members", "nobody", known="members"),
+    "api-call-answer": R("competition", "nobody", "managers", known="members"),
+    "round-clock": R("round:published", "nobody", "managers", known="anyone"),
+    "api-round-clock": R("round:published", "nobody", "managers", known="anyone"),
+    "api-table-extra-time": R("round:published", "nobody", "managers", known="anyone"),
     "api-round-publish": R("round:draft", "nobody", "managers", known="members"),
     "api-round-close": R("round:draft", "nobody", "managers", known="members")
     + R("round:published", "nobody", "managers", known="anyone"),
@@ -531,6 +548,7 @@ def _build() -> dict[str, Any]:
         scoring.record_hand(game=played, document=document, by=by_a)
     services.close_round(round_=Round.objects.get(pk=rounds[1].pk), by=by_a)
     published_table = Round.objects.get(pk=rounds[2].pk).tables.get()
+    call = call_services.call_director(table=published_table, by=by_a, reason="rules")
     team_match = _team_competition(club_a, by_a)
 
     def game_target(g):
@@ -558,6 +576,7 @@ def _build() -> dict[str, Any]:
         "entry_id": entries[0].pk,
         "registration_id": registrations[competition.pk],
         "prize_id": prizes[competition.pk],
+        "call_id": call.pk,
     }
     targets = {
         "none": {"club": None},
@@ -566,6 +585,7 @@ def _build() -> dict[str, Any]:
         "game:table": game_target(table_game),
         "game:other": game_target(other_game),
         "game:public": game_target(public_game),
+        "table:playing": {"club": "A", "game_id": published_table.game_id, "number": 1},
         "competition": competition_kwargs,
         "competition:private": {
             "club": "A",
@@ -586,7 +606,8 @@ def _build() -> dict[str, Any]:
             "round_number": team_match.round_number,
         },
         "round:closed": competition_kwargs | {"number": 1},
-        "round:published": competition_kwargs | {"number": 2, "table_id": published_table.pk},
+        "round:published": competition_kwargs
+        | {"number": 2, "table_id": published_table.pk, "table": published_table.number},
         "round:draft": competition_kwargs | {"number": 3},
         "circuit": {
             "club": "A",

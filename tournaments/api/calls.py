@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.response import Response
 
 from scoring import access
@@ -21,7 +21,7 @@ from tournaments import services
 from tournaments.api.common import WRITE_ERRORS, CompetitionView, actor, readable_competition
 from tournaments.models import CallReason, DirectorCall
 from tournaments.selectors.calls import call_shown, open_calls
-from tournaments.services.calls import CALL_ACTIONS, TEXT_MAX
+from tournaments.services.calls import CALL_ACTIONS, TEXT_MAX, caller_name
 from tournaments.views.calls import guard_call, playing_table
 
 #: What a read of the calls may answer besides 200.
@@ -101,8 +101,10 @@ class GameCall(CompetitionView):
         game, table = self._table(request, game_id)
         if table is None:
             raise NotFound()
-        body = read(self.InputSerializer, request)
         by = access.actor_for(request, game, via=Via.API)
+        if caller_name(table, by) is None:
+            raise PermissionDenied()  # who may call comes before what the body says
+        body = read(self.InputSerializer, request)
         guard_call(request, table, by)
         call = services.call_director(table=table, by=by, **body)
         return Response(call_payload(call), status=status.HTTP_201_CREATED)
@@ -114,10 +116,12 @@ def read(serializer_class, request) -> dict:
     return serializer.validated_data
 
 
-def _members_only(request, competition_id: int):
+def _members_only(request, competition_id: int, *, manage: bool = False):
     competition, role = readable_competition(request, competition_id)
     if role is None:
         raise NotFound()  # the calls are the club's own business
+    if manage and not access.is_manager(role):
+        raise PermissionDenied()  # before the body is read: who may answer comes first
     return competition
 
 
@@ -142,7 +146,7 @@ class CallAnswer(CompetitionView):
         responses={200: CallOutput, **WRITE_ERRORS},
     )
     def post(self, request, competition_id: int, call_id: int):
-        competition = _members_only(request, competition_id)
+        competition = _members_only(request, competition_id, manage=True)
         call = (
             DirectorCall.objects.select_related("table__round__competition__club")
             .filter(pk=call_id, table__round__competition=competition)

@@ -18,12 +18,13 @@ from __future__ import annotations
 import time
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scoring import access
@@ -184,7 +185,7 @@ def answer_call(request, club_slug: str, slug: str, call_id: int):
     )
     service = CALL_ACTIONS.get(request.POST.get("action", ""))
     if service is None:
-        raise Http404
+        return HttpResponseBadRequest(_("Acknowledge or resolve: choose what to do with the call."))
     attempt(request, service, call=call, by=access.actor_for(request))
     if request.htmx:
         return calls_panel(request, club_slug, slug)
