@@ -21,6 +21,8 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
+from config.mail import mailers
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env()
@@ -314,30 +316,8 @@ IDEMPOTENCY_TTL_HOURS = _int("IDEMPOTENCY_TTL_HOURS", 48, minimum=1)
 # schedule, a day, and an hour of overlap): its work follows the day's changes, not the history.
 CHECK_GAMES_HOURS = _int("CHECK_GAMES_HOURS", 25, minimum=1)
 
-# E-mail (invitations, sign-up, password resets, round announcements): printed on the console
-# unless an SMTP server is configured, or written to files in EMAIL_FILE_PATH (one a connection)
-# with the file backend. EMAIL_BACKEND takes a backend's dotted path or its short name.
-_EMAIL_BACKEND = env.str("EMAIL_BACKEND", default="console").strip()
-_EMAIL_BACKEND = {"file": "filebased"}.get(_EMAIL_BACKEND, _EMAIL_BACKEND)
-if _EMAIL_BACKEND in {"console", "dummy", "filebased", "locmem", "smtp"}:
-    _EMAIL_BACKEND = f"django.core.mail.backends.{_EMAIL_BACKEND}.EmailBackend"
-elif "." not in _EMAIL_BACKEND:
-    _refuse("EMAIL_BACKEND must be one of console, dummy, file, locmem, smtp or a dotted path")
-_EMAIL_OPTIONS = {}
-if _EMAIL_BACKEND == "django.core.mail.backends.smtp.EmailBackend":
-    _EMAIL_OPTIONS = {
-        "host": env.str("EMAIL_HOST", default="localhost"),
-        "port": _int("EMAIL_PORT", 25, minimum=1),
-        "username": env.str("EMAIL_HOST_USER", default=""),
-        "password": env.str("EMAIL_HOST_PASSWORD", default=""),
-        "use_tls": _bool("EMAIL_USE_TLS", False),
-    }
-elif _EMAIL_BACKEND == "django.core.mail.backends.filebased.EmailBackend":
-    _EMAIL_FILE_PATH = env.str("EMAIL_FILE_PATH", default="").strip()
-    if not _EMAIL_FILE_PATH:
-        _refuse("EMAIL_FILE_PATH must name a directory for the file e-mail backend")
-    _EMAIL_OPTIONS = {"file_path": str(Path(_EMAIL_FILE_PATH).resolve())}
-MAILERS = {"default": {"BACKEND": _EMAIL_BACKEND, "OPTIONS": _EMAIL_OPTIONS}}
+# E-mail: the console unless EMAIL_BACKEND says otherwise (config/mail.py).
+MAILERS = mailers(env, refuse=_refuse, integer=_int, boolean=_bool)
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="segnapunti@localhost")
 
 # Request bodies: at most REQUEST_MAX_BYTES (413 beyond; forms and the API alike) and JSON
