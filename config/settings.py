@@ -384,6 +384,7 @@ SPECTACULAR_SETTINGS = {
         "GameStatusEnum": "scoring.models.GameStatus",
         "CompetitionSummaryFormatEnum": "tournaments.models.Format.choices",
         "RoundOutputStatusEnum": "tournaments.models.RoundStatus.choices",
+        "EntryOutputStatusEnum": "tournaments.models.EntryStatus.choices",
         "StateEnum": "tournaments.api.registration.REGISTRATION_STATES",
         "CircuitPlaceStateEnum": "tournaments.api.circuit_outputs.PLACE_STATES",
         "SideEnum": "tournaments.models.Side.values",
