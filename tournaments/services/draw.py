@@ -362,12 +362,22 @@ def _swapped(
     """The round with ``a`` and ``b`` swapped, and its quality figures measured again: over
     every drawn round when the draft rounds were planned together (rotation), else over this
     round against the rounds played before. No draw time: a swap is not a draw."""
+    history = selectors.meetings(round_.competition, before=round_.number)
+    edited = scheduling.swap(current, a, b, history=history)
+    together = round_.method == "rotation"
+    return edited, measured_again(round_, edited, list(current.players), together=together)
+
+
+def measured_again(
+    round_: Round, edited: scheduling.Round, everyone: list[int], *, together: bool
+) -> dict[str, Any]:
+    """The quality figures of ``round_`` seated as ``edited`` (a swap, a move): over every
+    drawn round when they were planned ``together`` (rotation), else against the rounds
+    played before; the draw's bounds and objective kept, no draw time."""
     competition = round_.competition
     history = selectors.meetings(competition, before=round_.number)
     _, _, sitting_out = competition.table_policy(round_.ruleset)
-    edited = scheduling.swap(current, a, b, history=history)
-    everyone = list(current.players)
-    if round_.method == "rotation":
+    if together:
         drawn = selectors.drawn_tables(competition)
         rounds = [
             edited if number == round_.number else scheduling.Round(tuple(tables), ())
@@ -380,7 +390,7 @@ def _swapped(
     kept = {k: v for k, v in (round_.metrics or {}).items() if k in ("bounds", "objective")}
     figures = metrics_dict(measured)
     del figures["seconds"]
-    return edited, figures | kept
+    return figures | kept
 
 
 def swap_preview(*, round_: Round, a: int, b: int) -> dict[str, Any]:

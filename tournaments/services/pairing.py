@@ -26,10 +26,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from scoring.services import Actor, violation
-from tournaments import scheduling, selectors
+from tournaments import scheduling
 from tournaments.models import Entry, EntryStatus, Round, RoundStatus
 from tournaments.services._common import locked_round, record_event, require_manager
-from tournaments.services._tables import metrics_dict, store_tables
+from tournaments.services._tables import store_tables
 from tournaments.services.changes import (
     _announce,
     _entry_id,
@@ -40,7 +40,7 @@ from tournaments.services.changes import (
     _table_sizes,
     _tables,
 )
-from tournaments.services.draw import _round_as_schedule
+from tournaments.services.draw import _round_as_schedule, measured_again
 
 #: The table number of a bye in a move.
 BYE = 0
@@ -135,24 +135,8 @@ def _measured(round_: Round, edited: scheduling.Round) -> dict[str, Any]:
     """The quality figures of ``round_`` seated as ``edited``: over every drawn round when the
     draft rounds were planned together (rotation), else against the rounds played before. No
     draw time: a move is not a draw."""
-    competition = round_.competition
-    history = selectors.meetings(competition, before=round_.number)
-    _, _, sitting_out = competition.table_policy(round_.ruleset)
-    everyone = list(edited.players)
-    if round_.method == "rotation" and round_.status == RoundStatus.DRAFT:
-        drawn = selectors.drawn_tables(competition)
-        rounds = [
-            edited if number == round_.number else scheduling.Round(tuple(tables), ())
-            for number, tables in drawn.items()
-        ]
-        players = sorted({p for r in rounds for p in r.players} | set(everyone))
-        measured = scheduling.measure(rounds, players, sitting_out=sitting_out)
-    else:
-        measured = scheduling.measure([edited], everyone, history=history, sitting_out=sitting_out)
-    kept = {k: v for k, v in (round_.metrics or {}).items() if k in ("bounds", "objective")}
-    figures = metrics_dict(measured)
-    del figures["seconds"]
-    return figures | kept
+    together = round_.method == "rotation" and round_.status == RoundStatus.DRAFT
+    return measured_again(round_, edited, list(edited.players), together=together)
 
 
 def _entry(round_: Round, entry_id: int) -> Entry:
