@@ -115,6 +115,8 @@ LEFT_OUT = {
     "tournaments.registration": "personal: registrants' addresses (the entries they became travel)",
     "tournaments.registrationlink": "secret: registration links carry tokens",
     "tournaments.checkinwindow": "transient: a check-in window of an evening",
+    "tournaments.directorcall": "transient: a table's call of the director, answered that "
+    "evening; each call and its answers travel in the competition's events",
     "tournaments.circuit": "several clubs': a circuit is not one club's to export",
     "tournaments.circuitclub": "several clubs': a circuit is not one club's to export",
     "tournaments.circuitcompetition": "several clubs': a circuit is not one club's to export",
