@@ -5,10 +5,8 @@ column can be scrolled to whole, inside the screen."""
 import pytest
 from playwright.sync_api import expect
 
-from scoring.services import Actor
 from tests.browser.test_phone_layout import shot
-from tests.tournaments.helpers import briscola_won_by, enter, make_competition, play
-from tournaments import services
+from tests.tournaments.helpers import played_briscola_swiss
 
 from .conftest import PHONE
 
@@ -22,23 +20,9 @@ FIVE = ["opponents_strength", "wins", "card_points", "hands_won", "head_to_head"
 
 
 def wide_swiss(club, user):
-    by = Actor.for_user(user)
-    swiss = make_competition(
-        club, user, name="Svizzera larga", rulesets=["briscola"], format="swiss",
-        table_size=2, planned_rounds=2, tie_breaks=FIVE,
-        options={"briscola": {"hands_to_win": 1}},
-    )  # fmt: skip
-    for name in LONG:
-        services.add_entry(competition=swiss, player=name, by=by)
-    enter(swiss, user, 8)
-    for _ in range(2):
-        round_ = services.add_round(competition=swiss, by=by)
-        services.generate_round(round_=round_, by=by)
-        services.publish_round(round_=round_, by=by)
-        for table in round_.tables.select_related("game"):
-            play(table.game, briscola_won_by(0, 2, 1), user)
-        services.close_round(round_=round_, by=by)
-    return swiss
+    return played_briscola_swiss(
+        club, user, name="Svizzera larga", names=LONG, more=8, rounds=2, tie_breaks=FIVE
+    )
 
 
 def cue(wrap):

@@ -4,9 +4,7 @@ import os
 
 import pytest
 
-from scoring.services import Actor
-from tests.tournaments.helpers import briscola_won_by, enter, make_competition, play
-from tournaments import services
+from tests.tournaments.helpers import played_briscola_swiss
 
 from .conftest import PHONE
 
@@ -21,23 +19,10 @@ LONG = [
 
 
 def swiss_briscola(club, user):
-    by = Actor.for_user(user)
-    swiss = make_competition(
-        club, user, name="Svizzera di Briscola", rulesets=["briscola"], format="swiss",
-        table_size=2, planned_rounds=3, tie_breaks=["opponents_strength", "wins", "card_points"],
-        options={"briscola": {"hands_to_win": 1}},
+    return played_briscola_swiss(
+        club, user, name="Svizzera di Briscola", names=LONG, more=12, rounds=3,
+        tie_breaks=["opponents_strength", "wins", "card_points"],
     )  # fmt: skip
-    for name in LONG:
-        services.add_entry(competition=swiss, player=name, by=by)
-    enter(swiss, user, 12)
-    for _ in range(3):
-        round_ = services.add_round(competition=swiss, by=by)
-        services.generate_round(round_=round_, by=by)
-        services.publish_round(round_=round_, by=by)
-        for table in round_.tables.select_related("game"):
-            play(table.game, briscola_won_by(0, 2, 1), user)
-        services.close_round(round_=round_, by=by)
-    return swiss
 
 
 def overflow(page):

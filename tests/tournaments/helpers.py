@@ -114,3 +114,24 @@ def published_night(club, user, count: int, **fields) -> Round:
     services.publish_round(round_=round_, by=Actor.for_user(user))
     round_.entries = entries
     return round_
+
+
+def played_briscola_swiss(club, user, *, name, names, more, rounds, tie_breaks):
+    """A Briscola Swiss of ``names`` and ``more`` numbered players, ``rounds`` rounds drawn,
+    published, played (the first seat wins every game) and closed."""
+    by = Actor.for_user(user)
+    swiss = make_competition(
+        club, user, name=name, rulesets=["briscola"], format="swiss", table_size=2,
+        planned_rounds=rounds, tie_breaks=tie_breaks, options={"briscola": {"hands_to_win": 1}},
+    )  # fmt: skip
+    for player in names:
+        services.add_entry(competition=swiss, player=player, by=by)
+    enter(swiss, user, more)
+    for _ in range(rounds):
+        round_ = services.add_round(competition=swiss, by=by)
+        services.generate_round(round_=round_, by=by)
+        services.publish_round(round_=round_, by=by)
+        for table in round_.tables.select_related("game"):
+            play(table.game, briscola_won_by(0, 2, 1), user)
+        services.close_round(round_=round_, by=by)
+    return swiss
