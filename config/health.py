@@ -1,5 +1,6 @@
 """``/healthz``: ``{"status": "ok"}`` when the database answers, ``{"status": "fail"}`` with 503
-otherwise, and nothing more (no host, port or error text for a stranger to read; the error goes
+otherwise (with ``Retry-After: RETRY_AFTER_SECONDS``, so that a probe or a client that honours it
+asks again soon rather than hammering), and nothing more (no host, port or error text for a stranger to read; the error goes
 to the log). A site whose Redis cache or Celery broker does not answer still serves every page
 and hand (config/cache.py, scoring/queue.py), so it answers 200 too, but says what is down:
 ``{"status": "degraded", "down": ["cache", "broker"]}``.
@@ -24,6 +25,8 @@ from config.celery import app
 log = logging.getLogger(__name__)
 
 PATH = "/healthz"
+#: When to ask again during a database outage: a restart of PostgreSQL takes seconds.
+RETRY_AFTER_SECONDS = 10
 
 
 def healthz(request) -> JsonResponse:
@@ -33,7 +36,9 @@ def healthz(request) -> JsonResponse:
             cursor.fetchone()
     except Exception:  # any database failure means "not healthy"
         log.exception("health check: the database does not answer")
-        return JsonResponse({"status": "fail"}, status=503)
+        response = JsonResponse({"status": "fail"}, status=503)
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        return response
     down = [name for name, check in (("cache", _cache_down), ("broker", _broker_down)) if check()]
     if down:
         return JsonResponse({"status": "degraded", "down": down})

@@ -44,7 +44,7 @@ def test_debug_false_without_a_real_secret_key_refuses_to_start():
     assert "SECRET_KEY is not set to a real secret" in output
 
 
-REAL_KEY = "k3J9-vQ2_pL8zX4wR7tY1uB6nM0cA5sD8fG2hJ4kL6"
+REAL_KEY = "k3J9-vQ2_pL8zX4wR7tY1uB6nM0cA5sD8fG2hJ4kL6-Hq7Wz3Ep"
 
 
 def test_debug_false_with_a_secret_key_starts():
@@ -68,6 +68,9 @@ def example_secret_key() -> str:
         pytest.param("x" * 50, id="one-character-repeated"),
         pytest.param("abcdefgh" * 6, id="few-different-characters"),
         pytest.param("k3J9-vQ2_pL8zX4wR7tY1", id="too-short"),
+        # 32 random characters pass Django's entropy idea but not check --deploy's 50 (W009).
+        pytest.param(REAL_KEY[:32], id="32-characters"),
+        pytest.param(REAL_KEY[:49], id="49-characters"),
         pytest.param("django-insecure-" + REAL_KEY, id="marked-insecure"),
     ],
 )
@@ -147,6 +150,7 @@ def test_healthz_says_fail_without_the_database_error_text(client, monkeypatch, 
     response = client.get("/healthz")
     assert response.status_code == 503
     assert response.json() == {"status": "fail"}
+    assert response["Retry-After"] == "10"  # a probe asks again in seconds, not at once
     assert "10.1.2.3" not in response.content.decode()
     assert "10.1.2.3" in caplog.text  # the operator finds it in the log
 
@@ -475,3 +479,14 @@ def test_a_file_backend_without_its_directory_or_an_unknown_backend_stops_the_st
     status, output = start(**env)
     assert status != 0
     assert message in output
+
+
+def test_a_task_of_a_killed_worker_is_redelivered_within_minutes_not_an_hour():
+    code = (
+        "from django.conf import settings as s; "
+        "print(s.CELERY_BROKER_TRANSPORT_OPTIONS['visibility_timeout'], "
+        "s.CELERY_TASK_ACKS_LATE, s.CELERY_TASK_REJECT_ON_WORKER_LOST)"
+    )
+    assert start(code) == (0, "300 True True\n")
+    status, output = start(code, CELERY_VISIBILITY_TIMEOUT_SECONDS="5")
+    assert status != 0 and "CELERY_VISIBILITY_TIMEOUT_SECONDS" in output
