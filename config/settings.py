@@ -66,13 +66,17 @@ DEBUG = _bool("DEBUG", True)
 _PLACEHOLDER_WORDS = ("change-me", "changeme", "insecure", "example", "secret-key", "your-")
 
 
+#: Django's own ``check --deploy`` (security.W009) wants 50 characters: so do we, at start.
+MIN_SECRET_KEY_LENGTH = 50
+
+
 def _weak_secret(key: str) -> bool:
     """A key an attacker could guess: the development default, a placeholder copied from
     deploy/env.example, too short, or too few different characters (``x`` * 50, ``abab…``)."""
     lowered = key.lower()
     return (
         key == _INSECURE_KEY
-        or len(key) < 32
+        or len(key) < MIN_SECRET_KEY_LENGTH
         or len(set(key)) < 16
         or any(word in lowered for word in _PLACEHOLDER_WORDS)
     )
@@ -81,7 +85,7 @@ def _weak_secret(key: str) -> bool:
 SECRET_KEY = env.str("SECRET_KEY", default=_INSECURE_KEY)
 if not DEBUG and _weak_secret(SECRET_KEY):
     _refuse(
-        "DEBUG is false but SECRET_KEY is not set to a real secret (at least 32 random "
+        "DEBUG is false but SECRET_KEY is not set to a real secret (at least 50 random "
         "characters, not the example's placeholder). Set SECRET_KEY in the environment, e.g. "
         "from `python -c 'import secrets; print(secrets.token_urlsafe(50))'`."
     )
@@ -308,7 +312,22 @@ CELERY_BEAT_SCHEDULE = {
 # instead of kombu's default of waiting two seconds and more; the task then waits in the
 # database (scoring/services/queue.py). The worker's own reconnection is not affected.
 CELERY_BROKER_CONNECTION_TIMEOUT = 0.5
-CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2}
+# A task taken by a worker that dies unacknowledged (CELERY_TASK_ACKS_LATE, kill -9) is handed
+# to another worker after the Redis broker's visibility_timeout, by default 3,600 s: an hour of
+# results e-mails held back. 300 s is longer than our longest task (a club's ratings recomputed,
+# a results mailing, check_games: each well under a minute at a large club, bench/scale.py), so a
+# task still running is not delivered twice, and a killed one waits five minutes, not an hour.
+CELERY_VISIBILITY_TIMEOUT_SECONDS = _int("CELERY_VISIBILITY_TIMEOUT_SECONDS", 300, minimum=30)
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "visibility_timeout": CELERY_VISIBILITY_TIMEOUT_SECONDS,
+}
+# A worker lost in the middle of a task (killed, out of memory) gives it back to the queue
+# instead of acknowledging it as failed; the tasks are safe to run again (they take ids and
+# reload; the results mail records each message sent and sends it once).
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 
 # How long a hand entry's first answer is kept for a phone that resends it (Idempotency-Key).
 IDEMPOTENCY_TTL_HOURS = _int("IDEMPOTENCY_TTL_HOURS", 48, minimum=1)
