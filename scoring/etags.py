@@ -27,7 +27,6 @@ ours (``"3"``, an old form) simply matches nothing.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 GAME, HAND, STANDINGS, ROUND, ENTRY = "g", "h", "s", "r", "e"
@@ -86,11 +85,6 @@ class Condition:
     weak: tuple[Tag, ...] = ()
     #: The header is not a list of entity tags (or is too long): it matches nothing.
     garbled: bool = False
-
-    def matches_strongly(self, current: Iterable[Tag]) -> bool:
-        """``If-Match``: does a strong tag of the list name one of ``current``? (``*`` is left
-        to the caller: a hand write wants to know which hand the client read.)"""
-        return any(tag in self.strong for tag in current)
 
     def matches_weakly(self, current: Tag) -> bool:
         """``If-None-Match``: ``*``, or a tag of the list, weak or strong, names ``current``."""

@@ -10,11 +10,14 @@ from drf_spectacular.utils import (
     extend_schema_view,
 )
 
-from scoring import services
+from scoring import access, services
 from scoring.api import inputs
+from scoring.api.common import readable_game
 from scoring.api.games import CONDITIONAL_WRITE_RESPONSES, IF_MATCH, GameWrite, hand_answer
 from scoring.api.schema import request_example, sends
+from scoring.models import Via
 from scoring.rules import Problem, RuleViolation
+from scoring.services import NotAllowed
 
 
 class HandAnswer(GameWrite):
@@ -32,6 +35,17 @@ class HandAnswer(GameWrite):
         reason = inputs.Text(required=False, default="", help_text="Why (required to reject).")
 
     service: Any = None
+
+    def actor(self, request, game_id: int):
+        """As on the page (``access.can_answer``): the table link answers the waiting hands
+        after the game's end too, the deciding hand included."""
+        return access.actor_for_game_id(request, game_id, via=Via.API, answering=True)
+
+    def authorize(self, request, game_id: int) -> None:
+        game, role = readable_game(request, game_id)
+        if role in self.writers or game.pk in access.table_answerable(request):
+            return
+        raise NotAllowed()
 
     def post(self, request, game_id: int, number: int):
         serializer = self.InputSerializer(data=request.data)

@@ -4,7 +4,7 @@ for a typed schema (``docs/api.md``, "Typing a new endpoint").
 * :class:`AutoSchema` (``DEFAULT_SCHEMA_CLASS``): docstrings are for us, not for client
   authors: an operation or a component is described only where ``extend_schema(description=…)``
   or ``extend_schema_serializer(description=…)`` says so.
-* :func:`request_example` / :func:`response_example`: an example is shown on one side only.
+* :func:`request_example`: an example shown on the request side only.
 * :func:`sends`: the response headers an operation sets (``ETag``, ``Location``…), declared in
   ``extend_schema(extensions=sends(...))``.
 * :data:`HAND_DOCUMENT` / :data:`HAND_DOCUMENT_REQUEST`: each game's hand document, made from
@@ -62,11 +62,6 @@ class AutoSchema(SpectacularAutoSchema):
 def request_example(name: str, value: Any, **kwargs: Any) -> OpenApiExample:
     """An example of a request body (never shown as a response)."""
     return OpenApiExample(name, value=value, request_only=True, **kwargs)
-
-
-def response_example(name: str, value: Any, **kwargs: Any) -> OpenApiExample:
-    """An example of a response body; it must validate against the response's schema."""
-    return OpenApiExample(name, value=value, response_only=True, **kwargs)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from scoring import etags, selectors, services
 from scoring.models import Acceptance, AuditAction, AuditEvent, Game, Hand, LockReason
 from scoring.rules import RuleViolation
 from scoring.services import Actor
-from tests.clients import api_as
+from tests.clients import api_as, with_pin
 from tests.scoring.rules.games import hand_documents
 
 G1 = hand_documents("terziglio", "G1")
@@ -295,3 +295,67 @@ def test_a_hand_sent_after_the_game_ended_says_the_game_is_over(club, players, o
     with pytest.raises(RuleViolation) as refused:
         services.record_hand(game=game, document={"dealer": 2, "points": [70, 50]}, by=by, number=3)
     assert not isinstance(refused.value, services.AlreadyEntered)
+
+
+# -- issue 37 point 2: the other side answers through the API to the end, as on the page -------
+
+
+@pytest.fixture
+def decided(club, players, olga):
+    """A checked Briscola of pairs decided by its third hand, all three waiting; a table phone."""
+    by = Actor.for_user(olga)
+    game = services.start_game(
+        club=club, ruleset="briscola", players=players, by=by, hands_need_acceptance=True
+    )
+    for dealer, points in [(0, [70, 50]), (1, [40, 80]), (2, [90, 30])]:
+        services.record_hand(game=game, document={"dealer": dealer, "points": points}, by=by)
+    game.refresh_from_db()
+    assert game.status == "finished"
+    return game
+
+
+def _api_answer(client, game, number, verb, body):
+    return client.post(
+        f"/api/v1/games/{game.pk}/hands/{number}/{verb}/",
+        body,
+        content_type="application/json",
+        HTTP_IF_MATCH=str(tag(game, number)[0]),
+    )
+
+
+def test_api_a_table_link_accepts_the_deciding_hand_after_the_game_is_over(decided):
+    answer = _api_answer(with_pin(decided), decided, 3, "accept", {"seat": 1})
+    assert answer.status_code == 200, answer.json()
+    assert answer.json()["acceptance"] == "accepted"
+    event = AuditEvent.objects.get(action=AuditAction.ACCEPT_HAND)
+    assert (event.via, event.actor_id) == ("api", None)
+
+
+def test_api_a_table_link_rejects_a_hand_after_the_game_is_over(decided):
+    answer = _api_answer(with_pin(decided), decided, 2, "reject", {"seat": 1, "reason": "40?"})
+    assert answer.status_code == 200, answer.json()
+    assert Hand.objects.get(game=decided, number=2).reject_reason == "40?"
+
+
+def test_api_a_table_link_still_may_not_enter_a_hand_once_the_game_is_over(decided):
+    answer = with_pin(decided).post(
+        f"/api/v1/games/{decided.pk}/hands/",
+        {"dealer": 3, "points": [60, 60]},
+        content_type="application/json",
+        HTTP_IDEMPOTENCY_KEY="late",
+    )
+    assert answer.status_code == 403
+    assert Hand.objects.filter(game=decided).count() == 3
+
+
+def test_api_a_table_link_of_an_abandoned_game_may_not_answer(decided, olga):
+    phone = with_pin(decided)
+    services.abandon_game(game=decided, by=Actor.for_user(olga), reason="they left")
+    answer = _api_answer(phone, decided, 3, "accept", {"seat": 1})
+    assert answer.status_code == 403
+    assert Hand.objects.get(game=decided, number=3).acceptance == Acceptance.PENDING
+
+
+def test_api_a_table_links_answer_with_a_bad_seat_after_the_end_names_the_field(decided):
+    answer = _api_answer(with_pin(decided), decided, 3, "accept", {"seat": "x"})
+    assert (answer.status_code, answer.json()["errors"][0]["field"]) == (400, "seat")

@@ -16,10 +16,9 @@ from tournaments.standings.circuit_outlook import (
     Upcoming,
     circuit_outlook,
     fubini,
-    placements,
 )
 from tournaments.standings.circuits import Event, Finish, circuit_standings
-from tournaments.standings.outlook import BUDGET, CAN_WIN, CANNOT_WIN, CLINCHED
+from tournaments.standings.outlook import BUDGET, CAN_WIN, CANNOT_WIN, CLINCHED, orders
 
 SETTINGS = settings(deadline=None)
 NEWCOMER = -100
@@ -64,7 +63,7 @@ def brute_force(events, upcoming, person_of, table, best_of, min_events):
     for u in upcoming:
         outcomes = []
         for field in _fields(u, known, person_of):
-            for order in placements(len(field)):
+            for order in orders(len(field)):
                 finishes = tuple(
                     Finish(players=players, rank=rank)
                     for players, (rank, _shared) in zip(field, order, strict=True)
@@ -311,4 +310,4 @@ def test_nothing_left_to_play_gives_no_outlook():
 
 @pytest.mark.parametrize("n, count", [(0, 1), (1, 1), (2, 3), (3, 13), (4, 75), (5, 541)])
 def test_orders_with_shared_places(n, count):
-    assert fubini(n) == count == len(placements(n))
+    assert fubini(n) == count == len(orders(n))

@@ -47,7 +47,7 @@ from itertools import product
 from math import ceil, lcm, prod
 
 from .circuits import ZERO, Event, Finish, check_table, event_points, place_points
-from .outlook import BUDGET, CAN_WIN, CANNOT_WIN, CLINCHED, Outlook, best_n
+from .outlook import BUDGET, CAN_WIN, CANNOT_WIN, CLINCHED, Outlook, best_n, orders
 
 #: Why an answer is a bound: fields not closed yet (people may still join).
 OPEN = "open"
@@ -75,20 +75,6 @@ def fubini(n: int) -> int:
         binomial = binomial * (n - k + 1) // k
         total += binomial * fubini(n - k)
     return total
-
-
-@cache
-def placements(n: int) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """Every order of ``n`` entries, shared places included: per entry its (rank, shared)."""
-    found = []
-    for levels in product(range(n), repeat=n):
-        used = sorted(set(levels))
-        if used != list(range(len(used))):
-            continue
-        count = [levels.count(level) for level in used]
-        start = [1 + sum(count[:level]) for level in used]
-        found.append(tuple((start[level], count[level]) for level in levels))
-    return tuple(found)
 
 
 class _Circuit:
@@ -227,7 +213,7 @@ class _Circuit:
         options = [
             [
                 [(entry, rank) for entry, (rank, _shared) in zip(u.entries, order, strict=True)]
-                for order in placements(len(u.entries))
+                for order in orders(len(u.entries))
             ]
             for u in self.upcoming
         ]
