@@ -64,8 +64,6 @@ def _int(name: str, default: int, *, minimum: int = 0) -> int:
 DEBUG = _bool("DEBUG", True)
 #: Words of the placeholders people copy from examples: a key containing one is not a secret.
 _PLACEHOLDER_WORDS = ("change-me", "changeme", "insecure", "example", "secret-key", "your-")
-
-
 #: Django's own ``check --deploy`` (security.W009) wants 50 characters: so do we, at start.
 MIN_SECRET_KEY_LENGTH = 50
 
@@ -312,21 +310,11 @@ CELERY_BEAT_SCHEDULE = {
 # instead of kombu's default of waiting two seconds and more; the task then waits in the
 # database (scoring/services/queue.py). The worker's own reconnection is not affected.
 CELERY_BROKER_CONNECTION_TIMEOUT = 0.5
-# A task taken by a worker that dies unacknowledged (CELERY_TASK_ACKS_LATE, kill -9) is handed
-# to another worker after the Redis broker's visibility_timeout, by default 3,600 s: an hour of
-# results e-mails held back. 300 s is longer than our longest task (a club's ratings recomputed,
-# a results mailing, check_games: each well under a minute at a large club, bench/scale.py), so a
-# task still running is not delivered twice, and a killed one waits five minutes, not an hour.
+# A killed worker's task is handed on after visibility_timeout (Redis: 1 h); 300 s > our longest task.
 CELERY_VISIBILITY_TIMEOUT_SECONDS = _int("CELERY_VISIBILITY_TIMEOUT_SECONDS", 300, minimum=30)
-CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "max_retries": 1,
-    "interval_start": 0,
-    "interval_step": 0.2,
-    "visibility_timeout": CELERY_VISIBILITY_TIMEOUT_SECONDS,
-}
-# A worker lost in the middle of a task (killed, out of memory) gives it back to the queue
-# instead of acknowledging it as failed; the tasks are safe to run again (they take ids and
-# reload; the results mail records each message sent and sends it once).
+CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2}
+CELERY_BROKER_TRANSPORT_OPTIONS |= {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT_SECONDS}
+# A worker lost mid-task gives it back (the tasks take ids and reload: safe to run again).
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 
 # How long a hand entry's first answer is kept for a phone that resends it (Idempotency-Key).

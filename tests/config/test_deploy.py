@@ -239,9 +239,9 @@ def test_the_documents_agree_on_the_secret_keys_length():
     lengths = {
         name: set(re.findall(r"(\d+) random characters", text)) for name, text in texts.items()
     }
-    assert lengths == {name: {"32"} for name in texts}
+    assert lengths == {name: {"50"} for name in texts}
     settings = (ROOT / "config" / "settings.py").read_text()
-    assert "len(key) < 32" in settings
+    assert "MIN_SECRET_KEY_LENGTH = 50" in settings
 
 
 def test_make_test_says_which_tests_it_leaves_out_and_how_to_run_them():

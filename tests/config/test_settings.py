@@ -273,7 +273,7 @@ POSTGRES = "postgres://segnapunti@127.0.0.1:5432/segnapunti"
     [
         pytest.param(
             {"DEBUG": "false", "SECRET_KEY": example_secret_key()},
-            "DEBUG is false but SECRET_KEY is not set to a real secret (at least 32 random ",
+            "DEBUG is false but SECRET_KEY is not set to a real secret (at least 50 random ",
             id="SECRET_KEY-placeholder",
         ),
         pytest.param(
