@@ -4,9 +4,30 @@
  * flashes. No audio file: a short tone made here.
  *
  * The panel is refreshed by stream.js; its data-calls lists "<call id>.<times called>".
+ *
+ * The first part needs no page (the calls listed, the ones that are new); it is what Node loads
+ * (tests/js/calls.test.js).
  */
 (function () {
   "use strict";
+
+  /* The calls a panel's data-calls lists ("<call id>.<times called>" separated by spaces). */
+  function listed(text) {
+    return String(text || "").split(/\s+/).filter(Boolean);
+  }
+
+  /* The calls of now that were not there before: a new call, or a table calling again (its
+   * count went up). Nothing is new on the first look (known is null: the page just opened). */
+  function fresh(known, now) {
+    if (known === null) return [];
+    return now.filter(function (call) { return known.indexOf(call) < 0; });
+  }
+
+  var pure = { listed: listed, fresh: fresh };
+  if (typeof module !== "undefined" && module.exports) module.exports = pure;
+  if (typeof document === "undefined") return;
+
+  // -- the page ---------------------------------------------------------------------------------
   var audio = null, known = null;
 
   function unlock() {
@@ -35,23 +56,16 @@
     return true;
   }
 
-  function calls(panel) {
-    return (panel.getAttribute("data-calls") || "").split(/\s+/).filter(Boolean);
-  }
-
   function check() {
     var panel = document.getElementById("director-calls");
     if (!panel) return;
-    var now = calls(panel);
-    if (known !== null) {
-      var fresh = now.filter(function (call) { return known.indexOf(call) < 0; });
-      if (fresh.length) {
-        panel.dataset.rang = String(Number(panel.dataset.rang || 0) + 1);
-        document.documentElement.dataset.callsRang = panel.dataset.rang;
-        panel.classList.add("ringing");
-        setTimeout(function () { panel.classList.remove("ringing"); }, 3000);
-        beep();
-      }
+    var now = listed(panel.getAttribute("data-calls"));
+    if (fresh(known, now).length) {
+      panel.dataset.rang = String(Number(panel.dataset.rang || 0) + 1);
+      document.documentElement.dataset.callsRang = panel.dataset.rang;
+      panel.classList.add("ringing");
+      setTimeout(function () { panel.classList.remove("ringing"); }, 3000);
+      beep();
     }
     known = now;
   }

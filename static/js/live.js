@@ -17,10 +17,42 @@
  * is using (a choice made, a reason typed, the focus in it) is never replaced by a refresh,
  * polled or streamed: the new region keeps that card as it is (htmx's hx-preserve, set on the
  * card in the answer before it is swapped in) and everything around it is updated.
+ *
+ * The first part needs no page (whether a card's field was used, whether the players changed,
+ * what the entry form takes from a new region); it is what Node loads (tests/js/live.test.js).
  */
 (function () {
   "use strict";
 
+  /* Whether a field of a card holds what a person did there: a choice other than the one
+   * served, a text typed (hidden fields and buttons never do). */
+  function fieldUsed(field) {
+    if (field.type === "hidden" || field.type === "submit") return false;
+    if (field.type === "radio" || field.type === "checkbox") return field.checked !== field.defaultChecked;
+    return field.value !== field.defaultValue;
+  }
+
+  /* Whether the players of the game changed since the page was served (both seat lists known). */
+  function seatsChanged(served, now) {
+    return served != null && now != null && now !== served;
+  }
+
+  /* What the entry form takes from a new live region ({status, handCount, nextDealer}, its data
+   * attributes), given the hands of this game waiting in the outbox and whether the form was
+   * touched: {remove} when the game is no longer in progress (the form goes unless hands wait),
+   * else {number, dealer}: the next hand's number (after the waiting ones), and the next dealer
+   * or null (the form is touched, hands wait, or the region names none). */
+  function formAfter(region, pending, touched) {
+    if (region.status !== "in_progress") return { remove: !pending };
+    var dealer = touched || pending || region.nextDealer === "" ? null : region.nextDealer;
+    return { number: parseInt(region.handCount, 10) + 1 + pending, dealer: dealer === undefined ? null : dealer };
+  }
+
+  var pure = { fieldUsed: fieldUsed, seatsChanged: seatsChanged, formAfter: formAfter };
+  if (typeof module !== "undefined" && module.exports) module.exports = pure;
+  if (typeof document === "undefined") return;
+
+  // -- the page ---------------------------------------------------------------------------------
   var $ = window.segnapunti.common.$, $all = window.segnapunti.common.$all;
   function handForm() { return (window.segnapunti || {}).handForm; }
   function waiting(gameId) {
@@ -44,11 +76,7 @@
     if (card.hasAttribute("data-in-use")) return true;
     var active = document.activeElement;
     if (active && card.contains(active) && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName)) return true;
-    return $all("input, textarea", card).some(function (field) {
-      if (field.type === "hidden" || field.type === "submit") return false;
-      if (field.type === "radio" || field.type === "checkbox") return field.checked !== field.defaultChecked;
-      return field.value !== field.defaultValue;
-    });
+    return $all("input, textarea", card).some(fieldUsed);
   }
 
   /* The answer about to replace #live keeps the cards in use: each is marked hx-preserve in the
@@ -135,21 +163,20 @@
 
   document.addEventListener("htmx:afterSwap", function () {
     var live = $("#live"), form = $("#hand-form"), fields = handForm();
-    if (live && servedSeats != null && live.dataset.seats != null && live.dataset.seats !== servedSeats) {
+    if (live && seatsChanged(servedSeats, live.dataset.seats)) {
       window.location.reload();  // other players at this table: the form must name them
       return;
     }
     if (!live || !form || !fields || form.hasAttribute("data-replaces")) return;
-    var pending = waiting(form.dataset.gameId);
-    if (live.dataset.status !== "in_progress") {
+    var after = formAfter(live.dataset, waiting(form.dataset.gameId), Boolean(form.dataset.touched));
+    if ("remove" in after) {
       var card = form.closest(".entry-card");
-      if (card && !pending) card.remove();
+      if (card && after.remove) card.remove();
       return;
     }
-    fields.setHandNumber(form, parseInt(live.dataset.handCount, 10) + 1 + pending);
-    if (form.dataset.touched || pending) return;
-    var next = live.dataset.nextDealer;
-    if (next === "") return;
+    fields.setHandNumber(form, after.number);
+    var next = after.dealer;
+    if (next === null) return;
     var fixed = $("input[data-dealer]", form);
     if (fixed) fixed.value = next;
     else {  // a form served before the first hand: the dealer another phone's hand makes next

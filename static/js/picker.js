@@ -3,13 +3,32 @@
    Markup: an element with data-picker holding labels with a checkbox each, and a toolbar
    (data-picker-tools, hidden until this script shows it) with data-picker-search,
    data-picker-all, data-picker-none and data-picker-count (its data-one / data-many words,
-   "%(n)s" standing for the number, come translated from the page). */
+   "%(n)s" standing for the number, come translated from the page).
+   The first part needs no page (which names match, the count's words); it is what Node loads
+   (tests/js/picker.test.js). */
 (function () {
   "use strict";
 
   function fold(text) {
     return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
   }
+
+  /* Whether a name is shown for what was typed in the search box (any part of it). */
+  function matches(text, typed) {
+    var wanted = fold(typed || "");
+    return wanted === "" || fold(text).indexOf(wanted) !== -1;
+  }
+
+  /* The count's words for n ticked names ("%(n)s" standing for the number). */
+  function countText(n, one, many) {
+    return ((n === 1 ? one : many) || "%(n)s").replace("%(n)s", String(n));
+  }
+
+  var pure = { fold: fold, matches: matches, countText: countText };
+  if (typeof module !== "undefined" && module.exports) module.exports = pure;
+  if (typeof document === "undefined") return;
+
+  // -- the page ---------------------------------------------------------------------------------
 
   function setUp(picker) {
     var tools = picker.querySelector("[data-picker-tools]");
@@ -27,15 +46,12 @@
     function recount() {
       if (!count) return;
       var n = labels.filter(function (l) { return box(l).checked; }).length;
-      var words = n === 1 ? count.dataset.one : count.dataset.many;
-      count.textContent = (words || "%(n)s").replace("%(n)s", String(n));
+      count.textContent = countText(n, count.dataset.one, count.dataset.many);
     }
 
     function filter() {
-      var wanted = fold(search ? search.value : "");
-      labels.forEach(function (l) {
-        l.hidden = wanted !== "" && fold(l.textContent).indexOf(wanted) === -1;
-      });
+      var typed = search ? search.value : "";
+      labels.forEach(function (l) { l.hidden = !matches(l.textContent, typed); });
     }
 
     if (search) {

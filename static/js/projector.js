@@ -19,12 +19,63 @@
  * Timer: a [data-timer-clock] counts down from data-left seconds while data-state is
  * "running"; with data-poll it asks the server every 5 s (the organizer starts and pauses it on
  * the round page).
+ *
+ * The first part needs no page (the columns and rows a list fits, its pages, a page's label, what a stream event asks,
+ * the timer's figures); it is what Node loads (tests/js/projector.test.js).
  */
 (function () {
   "use strict";
   var PAGE_MS = 10000, POLL_MS = 5000;
 
   function px(value) { return parseFloat(value) || 0; }
+
+  /* How many of size (a column's least width, a row's height) fit in room with gap between
+   * them: at least one. */
+  function fitting(room, size, gap) {
+    return Math.max(1, Math.floor((room + gap) / (size + gap)));
+  }
+
+  /* How many pages count items take, per on a page: at least one. */
+  function pagesOf(count, per) {
+    return Math.max(1, Math.ceil(count / per));
+  }
+
+  /* The page's label ("%(page)s" of "%(pages)s", page counted from 0), empty for one page. */
+  function pageLabel(text, page, pages) {
+    return pages > 1 ? text.replace("%(page)s", page + 1).replace("%(pages)s", pages) : "";
+  }
+
+  /* What an event of the stream (segnapunti:stream's detail) asks of this screen: "gone",
+   * "renew" or nothing (another stream, a greeting of the version shown, a kind not shown). */
+  function asked(detail, stream, version) {
+    var data = detail.data || {};
+    if (detail.url !== stream) return null;
+    if (detail.kind === "gone") return "gone";
+    if (detail.kind === "hello" && String(data.version) === version) return null;
+    return ["hello", "reload", "standings", "table", "competition"].indexOf(detail.kind) >= 0 ? "renew" : null;
+  }
+
+  /* Seconds as the clock shows them: m:ss under an hour (two digits each), h:mm:ss from one. */
+  function clockText(seconds) {
+    seconds = Math.max(0, Math.round(seconds));
+    var h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
+    var mm = (m < 10 ? "0" : "") + m, ss = (s < 10 ? "0" : "") + s;
+    return h ? h + ":" + mm + ":" + ss : mm + ":" + ss;
+  }
+
+  /* The timer at now (ms) from its last known state {left (s), state, at (ms)}: the seconds
+   * left and the state shown ("over" once a running timer reaches zero). */
+  function timerAt(state, now) {
+    var left = state.left;
+    if (state.state === "running") left = Math.max(0, state.left - (now - state.at) / 1000);
+    return { left: left, shown: state.state === "running" && left <= 0 ? "over" : state.state };
+  }
+
+  var pure = { fitting: fitting, pagesOf: pagesOf, pageLabel: pageLabel, asked: asked, clockText: clockText, timerAt: timerAt };
+  if (typeof module !== "undefined" && module.exports) module.exports = pure;
+  if (typeof document === "undefined") return;
+
+  // -- the page ---------------------------------------------------------------------------------
 
   function layout(pager) {
     var list = pager.querySelector("[data-pager-list]");
@@ -34,16 +85,16 @@
     var style = getComputedStyle(list);
     var colGap = px(style.columnGap), rowGap = px(style.rowGap);
     var minWidth = px(pager.dataset.min || 15) * px(style.fontSize);
-    var cols = Math.max(1, Math.floor((list.clientWidth + colGap) / (minWidth + colGap)));
+    var cols = fitting(list.clientWidth, minWidth, colGap);
     list.style.gridTemplateColumns = "repeat(" + cols + ", minmax(0, 1fr))";
     list.style.gridTemplateRows = "";
     var tallest = 0;
     items.forEach(function (item) { tallest = Math.max(tallest, item.getBoundingClientRect().height); });
-    var rows = Math.max(1, Math.floor((list.clientHeight + rowGap) / (tallest + rowGap)));
+    var rows = fitting(list.clientHeight, tallest, rowGap);
     list.style.gridTemplateRows = "repeat(" + rows + ", " + tallest + "px)";
     list.style.gridAutoFlow = "column";
     var per = rows * cols;
-    return { items: items, per: per, pages: Math.max(1, Math.ceil(items.length / per)), page: 0,
+    return { items: items, per: per, pages: pagesOf(items.length, per), page: 0,
              label: pager.querySelector("[data-pager-page]"), text: pager.dataset.pageText || "" };
   }
 
@@ -51,10 +102,7 @@
     state.items.forEach(function (item, i) {
       item.hidden = Math.floor(i / state.per) !== state.page;
     });
-    if (state.label) {
-      state.label.textContent = state.pages > 1
-        ? state.text.replace("%(page)s", state.page + 1).replace("%(pages)s", state.pages) : "";
-    }
+    if (state.label) state.label.textContent = pageLabel(state.text, state.page, state.pages);
   }
 
   var states = [];
@@ -121,11 +169,9 @@
   }
 
   function heard(event) {
-    var detail = event.detail || {}, data = detail.data || {};
-    if (detail.url !== document.body.dataset.stream) return;
-    if (detail.kind === "gone") return gone();
-    if (detail.kind === "hello" && String(data.version) === document.body.dataset.version) return;
-    if (["hello", "reload", "standings", "table", "competition"].indexOf(detail.kind) >= 0) renew();
+    var wanted = asked(event.detail || {}, document.body.dataset.stream, document.body.dataset.version);
+    if (wanted === "gone") gone();
+    else if (wanted === "renew") renew();
   }
 
   function gone() {
@@ -140,21 +186,12 @@
     document.body.dataset.reload = "";
   }
 
-  function clockText(seconds) {
-    seconds = Math.max(0, Math.round(seconds));
-    var h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
-    var mm = (m < 10 ? "0" : "") + m, ss = (s < 10 ? "0" : "") + s;
-    return h ? h + ":" + mm + ":" + ss : mm + ":" + ss;
-  }
-
   function timer(clock) {
     var state = { left: px(clock.dataset.left), state: clock.dataset.state, at: Date.now() };
     var box = clock.parentElement, label = box.querySelector("[data-timer-label]");
     function render() {
-      var left = state.left;
-      if (state.state === "running") left = Math.max(0, state.left - (Date.now() - state.at) / 1000);
-      var shown = state.state === "running" && left <= 0 ? "over" : state.state;
-      clock.textContent = clockText(Math.ceil(left));
+      var now = timerAt(state, Date.now()), shown = now.shown;
+      clock.textContent = clockText(Math.ceil(now.left));
       clock.dataset.state = shown;
       box.dataset.state = shown;
       if (label) label.textContent = label.dataset[shown] || "";

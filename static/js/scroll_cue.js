@@ -2,20 +2,33 @@
  * data-overflow names the sides where more is hidden ("left", "right" or both), and the style
  * sheet fades that edge. Marked on load, on resize, while scrolled, and after htmx or the
  * event stream replaced a part of the page. A box that overflows can be scrolled with the
- * keyboard (tabindex). */
+ * keyboard (tabindex).
+ * The first part needs no page (the sides hidden, from the box's sizes); it is what Node loads
+ * (tests/js/scroll_cue.test.js). */
 (function () {
   "use strict";
 
+  /* The sides where more is hidden, for a box scrollWidth wide showing clientWidth from
+   * scrollLeft (a pixel of rounding is no overflow). */
+  function hiddenSides(scrollWidth, clientWidth, scrollLeft) {
+    var hidden = scrollWidth - clientWidth, sides = [];
+    if (hidden > 1) {
+      if (scrollLeft > 1) sides.push("left");
+      if (scrollLeft < hidden - 1) sides.push("right");
+    }
+    return sides;
+  }
+
+  var pure = { hiddenSides: hiddenSides };
+  if (typeof module !== "undefined" && module.exports) module.exports = pure;
+  if (typeof document === "undefined") return;
+
+  // -- the page ---------------------------------------------------------------------------------
   var BOXES = ".table-wrap, .bracket";
 
   function mark(box) {
-    var hidden = box.scrollWidth - box.clientWidth;
-    var sides = [];
-    if (hidden > 1) {
-      if (box.scrollLeft > 1) sides.push("left");
-      if (box.scrollLeft < hidden - 1) sides.push("right");
-      if (!box.hasAttribute("tabindex")) box.tabIndex = 0;
-    }
+    var sides = hiddenSides(box.scrollWidth, box.clientWidth, box.scrollLeft);
+    if (box.scrollWidth - box.clientWidth > 1 && !box.hasAttribute("tabindex")) box.tabIndex = 0;
     if (sides.length) box.dataset.overflow = sides.join(" ");
     else delete box.dataset.overflow;
   }

@@ -4,6 +4,23 @@
 (function () {
   "use strict";
 
+  /* What the share button shares, from its data attributes. */
+  function shareData(dataset) {
+    return { title: dataset.title, text: dataset.text, url: dataset.url };
+  }
+
+  /* How this browser shares: "share" (the Web Share API takes these data), "copy" (the
+   * clipboard, in a secure page) or "by-hand" (the link shown, selected). */
+  function way(nav, secure, data) {
+    if (nav.share && (!nav.canShare || nav.canShare(data))) return "share";
+    return nav.clipboard && secure ? "copy" : "by-hand";
+  }
+
+  var pure = { shareData: shareData, way: way };
+  if (typeof module !== "undefined" && module.exports) module.exports = pure;
+  if (typeof document === "undefined") return;
+
+  // -- the page ---------------------------------------------------------------------------------
   function status(button, text) {
     var line = document.getElementById(button.getAttribute("aria-controls"));
     if (line) line.textContent = text;
@@ -11,7 +28,7 @@
 
   function fallback(button) {
     var url = button.dataset.url;
-    if (navigator.clipboard && window.isSecureContext) {
+    if (way({ clipboard: navigator.clipboard }, window.isSecureContext, null) === "copy") {
       navigator.clipboard.writeText(url).then(function () {
         status(button, button.dataset.copied);
       }, function () { showLink(button); });
@@ -33,8 +50,8 @@
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("[data-share]");
     if (!button) return;
-    var data = { title: button.dataset.title, text: button.dataset.text, url: button.dataset.url };
-    if (navigator.share && (!navigator.canShare || navigator.canShare(data))) {
+    var data = shareData(button.dataset);
+    if (way(navigator, window.isSecureContext, data) === "share") {
       navigator.share(data).then(function () { status(button, button.dataset.shared); }, function (error) {
         if (error && error.name === "AbortError") return;  // the player closed the share sheet
         fallback(button);

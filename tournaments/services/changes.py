@@ -41,7 +41,7 @@ from tournaments.models import (
     Table,
     TableSeat,
 )
-from tournaments.services._common import lock, record_event, require_manager
+from tournaments.services._common import lock, lock_round_games, record_event, require_manager
 from tournaments.services._tables import table_players
 
 #: How many shuffles a redraw tries before keeping the one with the fewest repeated meetings.
@@ -89,6 +89,11 @@ def _published(round_: Round, *, matches_too: bool = False) -> Iterator[Competit
             raise Conflict("round", "not_allowed", reason="not_changeable")
         if not matches_too and (competition.two_sided or competition.bracket_round(round_.number)):
             raise Conflict("round", "not_allowed", reason="fixed_matches")
+        # Then the round's games, in id order, before anything about them decides: a hand
+        # inserted but not yet committed holds its game's row, so the change waits for it and
+        # then sees it (``has_hands``), instead of abandoning or reseating a game that holds a
+        # hand the phone was told was stored (docs/architecture.md, "Locks").
+        lock_round_games(round_)
         yield competition
 
 

@@ -387,6 +387,9 @@ def seat_late_entrant(*, round_: Round, entry: Entry, table: Table | int, by: Ac
     competition = round_.competition
     require_manager(by, competition.club)
     with locked_round(round_, RoundStatus.PUBLISHED, "not_playing"):
+        # Its games locked before a table's hands decide (as ``close_round``): a hand being
+        # entered commits first and the table is then seen as started.
+        lock_round_games(round_)
         if entry.pk not in {e.pk for e in selectors.unseated(round_)}:
             raise violation("entry", "not_found", value=entry.pk)
         table_id = table.pk if isinstance(table, Table) else table

@@ -1,0 +1,29 @@
+// "Share the result": what is shared and how this browser shares it (static/js/share.js, the
+// part that needs no page). Run by `node --test tests/js/`.
+"use strict";
+
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const share = require("../../static/js/share.js");
+
+const DATA = share.shareData({ title: "Terziglio", text: "Anna won", url: "https://club.example/g/7/", copied: "x" });
+
+test("the button's title, text and link are what is shared", () => {
+  assert.deepEqual(DATA, { title: "Terziglio", text: "Anna won", url: "https://club.example/g/7/" });
+});
+
+test("the share sheet where the browser has it and takes the data", () => {
+  assert.equal(share.way({ share() {} }, false, DATA), "share");
+  assert.equal(share.way({ share() {}, canShare: () => true }, true, DATA), "share");
+});
+
+test("else the clipboard, in a secure page only", () => {
+  const clipboard = { writeText() {} };
+  assert.equal(share.way({ share() {}, canShare: () => false, clipboard }, true, DATA), "copy");
+  assert.equal(share.way({ clipboard }, true, DATA), "copy");
+  assert.equal(share.way({ clipboard }, false, DATA), "by-hand");
+});
+
+test("else the link is shown to copy by hand", () => {
+  assert.equal(share.way({}, true, DATA), "by-hand");
+});
