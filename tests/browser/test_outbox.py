@@ -15,10 +15,24 @@ from playwright.sync_api import Page, expect
 from scoring import services as scoring
 from scoring.models import Hand, TableLink, Via
 from scoring.services import Actor
+from tests.browser.conftest import PHONE, TIMEOUT_MS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 HANDS = "**/g/*/hands/"
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    """The phone of ``conftest.phone`` without the site's service worker: Playwright's
+    ``page.route`` does not see a request made from a page the worker controls, and the worker
+    (registered by every page) may take control in the middle of a test, when the hand then goes
+    to the real server past the test's answer (1 run in about 15 before). Nothing here needs the
+    worker: what it keeps offline is tested in test_pwa.py."""
+    context = browser.new_context(base_url=live_server.url, service_workers="block", **PHONE)
+    context.set_default_timeout(TIMEOUT_MS)
+    yield context
+    context.close()
 
 
 # -- helpers ------------------------------------------------------------------------------------
