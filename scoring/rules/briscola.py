@@ -35,6 +35,8 @@ from .base import (
 from .shapes import IntList, Seat, Shape, field_of
 
 TOTAL_POINTS = 120
+#: A side wins a hand of two sides (and, under ``over_60``, of more) with 61 of the 120.
+WINNING_POINTS = TOTAL_POINTS // 2 + 1
 IMPOSSIBLE_POINTS = (1, TOTAL_POINTS - 1)
 
 
@@ -129,7 +131,7 @@ class Briscola(Ruleset):
         """The side that wins the hand, or None for a drawn hand."""
         best = max(points)
         if len(points) == 2 or options["individual_win_rule"] == "over_60":
-            return points.index(best) if best > TOTAL_POINTS // 2 else None
+            return points.index(best) if best >= WINNING_POINTS else None
         return points.index(best) if points.count(best) == 1 else None
 
     def summarise(self, document: Mapping[str, Any]) -> tuple[SummaryPart, ...]:

@@ -16,11 +16,16 @@ from typing import Any
 from .base import FREE_DEALER, BoolOption, GameState, IntOption, Problems
 from .soloist import SoloistGame
 
+#: The card points of a hand: 4 aces of 3, 20 counters of 1, and 3 for the last trick.
+TOTAL_POINTS = 35
+#: The soloist wins a hand with 18 of the 35 (the difference ``2p − 35`` is then positive).
+WINNING_POINTS = TOTAL_POINTS // 2 + 1
+
 
 class Calabrasella(SoloistGame):
     key = "calabrasella"
     name = "Calabrasella"
-    total_points = 35
+    total_points = TOTAL_POINTS
     card_counts = {"aces": (0, 4), "counters": (0, 20)}
     card_values = {"aces": (3, 1), "counters": (1, 1), "last_trick": (3, 1)}
     options = (
@@ -39,7 +44,7 @@ class Calabrasella(SoloistGame):
             return options["sweep_payment"]
         if sweep == "opponents":
             return -options["sweep_payment"]
-        return 2 * points - 35
+        return 2 * points - TOTAL_POINTS
 
     def is_finished(self, state: GameState) -> bool:
         return state.hands_played >= state.options["deals"]
