@@ -5,7 +5,7 @@ and the one place where a refusal becomes an HTTP status (REST_FRAMEWORK's EXCEP
 raised                                     status  error
 =========================================  ======  =========================================
 ``Locked`` (a locked game or competition)   409    ``locked``, why and who can reopen it
-``Conflict`` (the game's state refuses it)  409    e.g. ``already_entered``, ``not_pending``
+``Conflict`` (the game's state refuses it)  409    e.g. ``already_entered``, ``game_abandoned``
 ``RuleViolation`` (rules, services, input)  400    one per problem, ``scoring.messages``
 ``Refused`` (a view's own precondition)    given   its field and code
 ``NotAllowed`` (a service's refusal)        403    ``permission_denied``, the view's sentence

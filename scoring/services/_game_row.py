@@ -16,11 +16,11 @@ from scoring.models import HAND_WRITERS, Game, GameStatus, Hand, IdempotencyReco
 from scoring.rules import ScoredGame
 from scoring.services.actors import (
     Actor,
+    Conflict,
     Locked,
     VersionConflict,
     _authorize,
     _role_subquery,
-    violation,
 )
 
 
@@ -96,8 +96,10 @@ def _locked(
 
 
 def _refuse_if_abandoned(game: Game) -> None:
+    """A game that is gone answers as gone: 409 (the game's state, not the hand's values), so that
+    a phone keeps what it typed with the reason instead of taking it for a wrong hand."""
     if game.status == GameStatus.ABANDONED:
-        raise violation("game", "game_abandoned")
+        raise Conflict("game", "game_abandoned", reason=game.abandon_reason)
 
 
 def _refuse_if_locked(game: Game) -> None:

@@ -154,6 +154,12 @@ def _store_hand(request, game, role, form, posted: int | None) -> HttpResponse |
             return _refused(409, "locked", message(locked.problems[0]), field="game")
         form.add_rule_errors(locked)
         return 409
+    except services.Conflict as gone:  # an abandoned game: kept by the outbox with the reason
+        if outbox:
+            problem = gone.problems[0]
+            return _refused(409, problem.code, message(problem), field=problem.field)
+        form.add_rule_errors(gone)
+        return 409
     except RuleViolation as violation:
         form.add_rule_errors(violation)
         return 400

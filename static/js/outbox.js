@@ -78,6 +78,7 @@
 
   function kindOf(refused) {
     if (refused.code === "not_authenticated") return "access";  // a 404 that only means "let me in"
+    if (refused.code === "game_abandoned") return "gone";  // a 409: the game was abandoned
     return KINDS[refused.status] || "other";
   }
 
@@ -108,7 +109,9 @@
     } else {
       why = msg("whyOther").replace("%(status)s", refused.status); how = msg("howOther");
     }
-    var server = Boolean(refused.message) && kind !== "access" && kind !== "gone";
+    // An abandoned game's 409 says so in the server's words (a missing game's 404 would repeat why).
+    var server = Boolean(refused.message) && kind !== "access" &&
+      (kind !== "gone" || refused.code === "game_abandoned");
     return { kind: kind, why: why, how: how, fix: fix, server: server };
   }
 

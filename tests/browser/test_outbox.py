@@ -199,6 +199,14 @@ ROUND_3 = "Round 3 is closed: an organizer of the club can reopen this game."
         pytest.param(404, errors("not_found", "Not found."), JSON, GONE_WHY, None, id="404"),
         pytest.param(404, "<h1>Not Found</h1>", HTML, GONE_WHY, None, id="404-page"),
         pytest.param(409, errors("locked", ROUND_3), JSON, CLOSED_WHY, None, id="409"),
+        pytest.param(
+            409,
+            errors("game_abandoned", "The game was abandoned: it cannot change any more."),
+            JSON,
+            GONE_WHY,
+            None,
+            id="409-abandoned",
+        ),
         pytest.param(412, errors("stale", "Stale."), JSON, STALE_WHY, "Reload the game", id="412"),
         pytest.param(
             422, errors("reused", "Already sent."), JSON, STALE_WHY, "Reload the game", id="422"
@@ -218,8 +226,12 @@ def test_a_refused_hand_stays_in_the_outbox_and_the_page_says_why(
     kept = page.locator("#outbox-status .refused")
     expect(kept.locator(".why")).to_have_text(why)
     expect(kept).to_contain_text("Hand 1 was not sent: it is kept on this phone.")
-    if status == 409:
+    if status == 409 and why == CLOSED_WHY:
         expect(kept.locator(".server")).to_have_text(ROUND_3)  # the server's own words too
+    if status == 409 and why == GONE_WHY:  # the game was abandoned: said in the server's words
+        expect(kept.locator(".server")).to_have_text(
+            "The game was abandoned: it cannot change any more."
+        )
     if status == 404 and why == GONE_WHY:  # no fix but the values, in plain sight to copy
         values = kept.locator("pre.values")
         expect(values).to_be_visible()

@@ -145,6 +145,7 @@ test("a kept refusal's kind follows its status, and not_authenticated means acce
     [{ status: 401 }, "access"], [{ status: 403 }, "access"], [{ status: 404 }, "gone"],
     [{ status: 404, code: "not_authenticated" }, "access"], [{ status: 409 }, "closed"],
     [{ status: 412 }, "stale"], [{ status: 422 }, "stale"], [{ status: 410 }, "other"],
+    [{ status: 409, code: "game_abandoned" }, "gone"],
   ];
   for (const [refused, kind] of cases) assert.equal(outbox.kindOf(refused), kind, JSON.stringify(refused));
 });
@@ -188,6 +189,12 @@ test("a closed round and a missing game offer no fix; only the closed round show
   assert.deepEqual([closed.why, closed.fix, closed.server], ["<whyClosed>", null, true]);
   const gone = outbox.advice(hand("a", "7", { refused: { status: 404, message: "Gone." } }), false, msg, BASE);
   assert.deepEqual([gone.why, gone.fix, gone.server], ["<whyGone>", null, false]);
+});
+
+test("an abandoned game is gone, and the server's words say it was abandoned", () => {
+  const refused = { status: 409, code: "game_abandoned", message: "The game was abandoned." };
+  const told = outbox.advice(hand("a", "7", { refused: refused }), false, msg, BASE);
+  assert.deepEqual([told.kind, told.why, told.fix, told.server], ["gone", "<whyGone>", null, true]);
 });
 
 test("any other refusal names its status", () => {

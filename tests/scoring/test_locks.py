@@ -289,3 +289,22 @@ def test_a_scorer_may_not_lock_a_game(terziglio, sara):
     with pytest.raises(services.NotAllowed):
         services.lock_games(games=[terziglio], by=Actor.for_user(sara), reason="manual")
     assert not Game.objects.get(pk=terziglio.pk).locked
+
+
+def test_a_hand_for_an_abandoned_game_answers_409_gone_and_changes_nothing(terziglio, olga):
+    """Not 400: the phone's outbox keeps a 409 with the reason (issue 33, point 3)."""
+    for document in G1[:2]:
+        services.record_hand(game=terziglio, document=document, by=Actor.for_user(olga))
+    services.abandon_game(game=terziglio, by=Actor.for_user(olga), reason="Carla had to leave")
+    before = state(terziglio)
+    answer = api_as(olga).post(
+        f"/api/v1/games/{terziglio.pk}/hands/", G1[2], format="json", HTTP_IDEMPOTENCY_KEY="k2"
+    )
+    assert answer.status_code == 409, answer.json()
+    assert [(e["field"], e["code"]) for e in answer.json()["errors"]] == [
+        ("game", "game_abandoned")
+    ]
+    form = {"dealer": "2", "outcome": "passed_out", "idempotency_key": "k3"}
+    queued = login(olga).post(f"/g/{terziglio.pk}/hands/", form, HTTP_X_OUTBOX="1")
+    assert queued.status_code == 409
+    assert state(terziglio) == before
