@@ -154,7 +154,7 @@ def _store_hand(request, game, role, form, posted: int | None) -> HttpResponse |
             return _refused(409, "locked", message(locked.problems[0]), field="game")
         form.add_rule_errors(locked)
         return 409
-    except services.Conflict as gone:  # an abandoned game: kept by the outbox with the reason
+    except services.Conflict as gone:  # the game's state (abandoned): the outbox keeps the hand
         if outbox:
             problem = gone.problems[0]
             return _refused(409, problem.code, message(problem), field=problem.field)
