@@ -33,8 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.standings.circuit_outlook import Upcoming, circuit_outlook
-from tournaments.standings.circuits import Event, Finish
+from circuits.standings.circuit_outlook import Upcoming, circuit_outlook
+from circuits.standings.circuits import Event, Finish
 from tournaments.standings.outlook import Night, outlook, rows_for
 
 LIMIT = 2.0

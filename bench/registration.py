@@ -48,6 +48,8 @@ from load import (
     server_environment,
 )
 
+from registration import services as registration_services
+
 #: 500 people queue behind one competition's lock: an answer may take minutes, and a phone
 #: that gave up early would only send again (the server answers every request it accepted).
 load.REQUEST_TIMEOUT = 900.0
@@ -93,7 +95,7 @@ def make_competition(people: int, places: int) -> tuple[int, list[tuple[int, str
         club=club, by=by, name="Torneo di Briscola", rulesets=["terziglio"], public=True
     )
     now = timezone.now()
-    services.set_registration(
+    registration_services.set_registration(
         competition=competition,
         by=by,
         opens_at=now - timedelta(hours=1),
@@ -154,7 +156,8 @@ def count(competition_id: int, people) -> dict[str, int]:
     from django.db import connection
     from django.db.models import Count
 
-    from tournaments.models import Entry, EntryStatus, Registration
+    from registration.models import Registration
+    from tournaments.models import Entry, EntryStatus
 
     rows = Registration.objects.filter(competition_id=competition_id)
     standing = rows.exclude(status="withdrawn")

@@ -95,6 +95,7 @@ SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000").rstrip("/")
 # address the request came in on (a laptop at the club serving `make run HOST=0.0.0.0:8000`).
 SITE_URL_SET = bool(os.environ.get("SITE_URL"))
 
+PROJECT_APPS = ["scoring", "tournaments", "registration", "teams", "circuits"]
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -108,8 +109,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
-    "scoring",
-    "tournaments",
+    *PROJECT_APPS,
 ]
 
 MIDDLEWARE = [
@@ -387,14 +387,14 @@ SPECTACULAR_SETTINGS = {
     # before a second component offered it stay (a generated client keeps its types).
     "ENUM_NAME_OVERRIDES": {
         "RulesetEnum": "scoring.rules.RULESETS",
-        "RegistrationStatusEnum": "tournaments.models.RegistrationStatus.choices",
+        "RegistrationStatusEnum": "registration.models.RegistrationStatus.choices",
         "GameStatusEnum": "scoring.models.GameStatus",
         "CompetitionSummaryFormatEnum": "tournaments.models.Format.choices",
         "RoundOutputStatusEnum": "tournaments.models.RoundStatus.choices",
         "EntryOutputStatusEnum": "tournaments.models.EntryStatus.choices",
-        "StateEnum": "tournaments.api.registration.REGISTRATION_STATES",
-        "CircuitPlaceStateEnum": "tournaments.api.circuit_outputs.PLACE_STATES",
-        "SideEnum": "tournaments.models.Side.values",
+        "StateEnum": "registration.api.registration.REGISTRATION_STATES",
+        "CircuitPlaceStateEnum": "circuits.api.circuit_outputs.PLACE_STATES",
+        "SideEnum": "teams.models.Side.values",
     },
     # Hand documents from the rules registry, headers, 401s, strict nullable references
     # (scoring/api/schema.py, docs/api.md).

@@ -18,6 +18,9 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/v1/", include("scoring.api.urls")),
     path("api/v1/", include("tournaments.api.urls")),
+    path("api/v1/", include("registration.api.urls")),
+    path("api/v1/", include("teams.api.urls")),
+    path("api/v1/", include("circuits.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves its start-up script as a file of its own (no inline script: CSP).
     path(
@@ -27,6 +30,9 @@ urlpatterns = [
     ),
     path("", include("scoring.urls")),
     path("", include("tournaments.urls")),
+    path("", include("registration.urls")),
+    path("", include("teams.urls")),
+    path("", include("circuits.urls")),
 ]
 
 # A database outage answers 503 with Retry-After rather than 500 (config/errors.py).

@@ -1,16 +1,21 @@
 """The shape of the house, read from the code (``docs/architecture.md`` says it in words).
 
-Every import of ``scoring/``, ``tournaments/`` and ``config/`` is read with ``ast``, not by
-importing, so a forbidden import is named even when the package would import fine here:
+Every import of ``scoring/``, ``tournaments/``, ``registration/``, ``teams/``, ``circuits/``
+and ``config/`` is read with ``ast``, not by importing, so a forbidden import is named even when
+the package would import fine here:
 
-- **pure code stays pure**: ``scoring.rules``, ``scoring.stats``, ``tournaments.scheduling``
-  and ``tournaments.standings`` import the standard library, each other, and the one package
-  each is allowed (the rating library; the SAT solver is loaded lazily by name);
+- **pure code stays pure**: ``scoring.rules``, ``scoring.stats``, ``tournaments.scheduling``,
+  ``tournaments.standings``, ``teams.standings`` and ``circuits.standings`` import the standard
+  library, each other, and the one package each is allowed (the rating library; the SAT solver
+  is loaded lazily by name);
 - **one way between the apps**: ``tournaments`` imports ``scoring``, never the reverse;
+  ``registration``, ``teams`` and ``circuits`` import ``tournaments`` and ``scoring``, which never
+  import them (they plug in through ``scoring.extensions`` and ``tournaments.extensions``), and
+  none of the three imports another;
 - **layers**: models, selectors and services import no view, form, page presenter or API
   module; selectors write nothing and call no service;
-- **no cycles** between modules (imports at module level; a package's ``__init__`` counts as
-  its own module);
+- **no cycles** between modules, imports inside functions included (a task enqueued by its name
+  breaks what would be one); a package's ``__init__`` counts as its own module;
 - **no project import inside a function** unless a comment on that line, or just above the
   block of imports it belongs to, says why (a Celery task body, ``AppConfig.ready``, a heavy import done lazily);
 - **sizes**: no module over ``MODULE_MAX`` lines (migrations and listed data aside), no function
@@ -30,7 +35,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-APPS = ("scoring", "tournaments", "config")
+#: Each app above the ones it may import.
+PLUGINS = ("registration", "teams", "circuits")
+APPS = ("scoring", "tournaments", *PLUGINS, "config")
+LAYERED = ("scoring", "tournaments", *PLUGINS)
 
 #: Pure packages and modules, and the one third-party package each may import.
 PURE = {
@@ -38,20 +46,23 @@ PURE = {
     "scoring.stats": {"openskill"},
     "tournaments.scheduling": set(),
     "tournaments.standings": set(),
+    "teams.standings": set(),
+    "circuits.standings": set(),
 }
 
 #: ``(importer, imported)`` prefixes that must never meet.
 FORBIDDEN = [
     ("scoring", "tournaments"),
+    *[(low, plugin) for low in ("scoring", "tournaments", "config.settings") for plugin in PLUGINS],
+    *[(a, b) for a in PLUGINS for b in PLUGINS if a != b],
     *[
         (f"{app}.{low}", f"{app2}.{high}")
-        for app in ("scoring", "tournaments")
-        for app2 in ("scoring", "tournaments")
-        for low in ("models", "selectors", "services", "signals", "tasks")
-        for high in ("views", "forms", "api", "presenters", "urls")
+        for app in LAYERED
+        for app2 in LAYERED
+        for low in ("models", "selectors", "services", "signals", "tasks", "live")
+        for high in ("views", "forms", "api", "presenters", "urls", "sections", "streams")
     ],
-    ("scoring.selectors", "scoring.services"),
-    ("tournaments.selectors", "tournaments.services"),
+    *[(f"{app}.selectors", f"{app2}.services") for app in LAYERED for app2 in LAYERED],
 ]
 
 MODULE_MAX = 500
@@ -164,10 +175,11 @@ def _targets(node, package: str, modules) -> list[str]:
 
 
 def cycles(modules: dict[str, Module]) -> list[list[str]]:
-    """The import cycles (strongly connected components of more than one module, or a module
-    importing itself), over imports made at module level."""
+    """The import cycles (strongly connected components of more than one module), over every
+    import, those made inside a function included: a module that imports another inside a
+    function still depends on it, and that one on it."""
     graph = {
-        name: sorted({t for _l, t, top, _c in m.imports if top and t in modules and t != name})
+        name: sorted({t for _l, t, _top, _c in m.imports if t in modules and t != name})
         for name, m in modules.items()
     }
     index: dict[str, int] = {}
@@ -315,7 +327,7 @@ def plant(tmp_path: Path, files: dict[str, str]) -> dict[str, Module]:
         path.write_text(text)
     for package in {p.parent for p in tmp_path.rglob("*.py")}:
         (package / "__init__.py").touch()
-    return scan(tmp_path, apps=("scoring", "tournaments"))
+    return scan(tmp_path, apps=("scoring", "tournaments", *PLUGINS))
 
 
 def test_a_planted_cycle_is_found(tmp_path):
@@ -330,7 +342,7 @@ def test_a_planted_cycle_is_found(tmp_path):
     assert cycles(house) == [["scoring.views.games", "scoring.views.hands"]]
 
 
-def test_a_cycle_broken_by_an_import_inside_a_function_is_no_cycle_but_must_say_why(tmp_path):
+def test_an_import_inside_a_function_still_makes_a_cycle_and_must_say_why(tmp_path):
     house = plant(
         tmp_path,
         {
@@ -339,7 +351,7 @@ def test_a_cycle_broken_by_an_import_inside_a_function_is_no_cycle_but_must_say_
             "scoring/c.py": "def g():\n    # a task body: loaded when it runs\n    import scoring.a\n",
         },
     )
-    assert cycles(house) == []
+    assert cycles(house) == [["scoring.a", "scoring.b"]]
     assert hidden_inner_imports(house) == [
         "scoring.b:2 imports scoring.a inside a function without saying why"
     ]
@@ -367,6 +379,29 @@ def test_planted_impure_and_upward_imports_are_named(tmp_path):
     assert sorted(forbidden_imports(house)) == [
         "scoring.models:1 imports tournaments.models",
         "scoring.services.x:1 imports scoring.views.y",
+    ]
+
+
+def test_planted_imports_between_the_apps_built_on_competitions_are_named(tmp_path):
+    """``registration``, ``teams`` and ``circuits`` import ``tournaments`` and ``scoring`` (allowed),
+    never each other; ``tournaments`` and ``scoring`` never import them."""
+    house = plant(
+        tmp_path,
+        {
+            "tournaments/models.py": "",
+            "tournaments/views.py": "from teams import models\n",
+            "scoring/services/x.py": "def f():\n    # a hook, loaded late\n    import circuits.models\n",
+            "teams/models.py": "from tournaments.models import Competition\nimport scoring\n",
+            "teams/views.py": "from circuits.models import Circuit\n",
+            "circuits/models.py": "from tournaments import models\n",
+            "registration/services.py": "from teams.models import Team\n",
+        },
+    )
+    assert sorted(forbidden_imports(house)) == [
+        "registration.services:1 imports teams.models",
+        "scoring.services.x:3 imports circuits.models",
+        "teams.views:1 imports circuits.models",
+        "tournaments.views:1 imports teams.models",
     ]
 
 

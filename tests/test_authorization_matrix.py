@@ -49,16 +49,17 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 from rest_framework.views import APIView
 
+from circuits import services as circuit_services
+from registration import services as registration_services
 from scoring import services as scoring
 from scoring.models import Game, Player, TableLink
 from scoring.services import Actor
+from teams.services import team_draw
+from teams.services import teams as team_services
 from tests.builders import join, new_club
 from tournaments import services
 from tournaments.models import Round
 from tournaments.services import calls as call_services
-from tournaments.services import circuits as circuit_services
-from tournaments.services import team_draw
-from tournaments.services import teams as team_services
 
 #: Parts of the URL tree this matrix does not cover, each with its reason.
 SKIPPED = {
@@ -521,14 +522,14 @@ def _build() -> dict[str, Any]:
     # Registration open on both, one registration each (issue 24).
     registrations = {}
     for open_on in (competition, private):
-        services.set_registration(
+        registration_services.set_registration(
             competition=open_on,
             by=by_a,
             opens_at=timezone.now() - timedelta(days=1),
             closes_at=timezone.now() + timedelta(days=1),
             capacity=10,
         )
-        registrations[open_on.pk] = services.register(
+        registrations[open_on.pk] = registration_services.register(
             competition=open_on, by=Actor(), name="Zoe", email="zoe@example.org"
         ).pk
     prizes = {

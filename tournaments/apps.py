@@ -15,11 +15,10 @@ class TournamentsConfig(AppConfig):
             GAME_AUDIENCES,
             GAME_CHECKS,
             GAME_PAGE_SECTIONS,
-            PLAYER_PAGE_SECTIONS,
             UNFINISHING_GUARDS,
         )
         from scoring.signals import game_changed
-        from tournaments import demo, messages  # noqa: F401  (messages registers its sentences)
+        from tournaments import demo, messages, tasks  # noqa: F401  (messages: its sentences; tasks)
         from tournaments.selectors import public_games
         from tournaments.services import GAME_CONTEXT
         from tournaments.services.housekeeping import (
@@ -29,13 +28,10 @@ class TournamentsConfig(AppConfig):
         from tournaments.signals import on_game_changed
         from tournaments.views import club_section
         from tournaments.views.calls import table_section
-        from tournaments.views.teams import player_section
 
         game_changed.connect(on_game_changed, dispatch_uid="tournaments-standings")
         if club_section not in CLUB_PAGE_SECTIONS:
             CLUB_PAGE_SECTIONS.append(club_section)
-        if player_section not in PLAYER_PAGE_SECTIONS:
-            PLAYER_PAGE_SECTIONS.append(player_section)
         if table_section not in GAME_PAGE_SECTIONS:
             GAME_PAGE_SECTIONS.append(table_section)
         if demo.load not in DEMO_LOADERS:

@@ -6,15 +6,16 @@
   public now. Never the event's data or reason: a spectator may hear it.
 - New standings (``services.standings.store_standings``) are a ``standings`` event with their
   version; the stream server turns it into the table itself for spectators
-  (``tournaments.views.live``). Each circuit counting the competition hears it too, on its own
-  channel (``circuit:<id>``): its standings follow.
+  (``tournaments.views.live``). The apps listening (``STANDINGS_LISTENERS``: each circuit
+  counting the competition, on its own channel) hear it next.
 - A table's game finishing is a ``table`` event (the organizer's round page, the public round).
 - A change of the round's clock (the timer, the last-hand warning, a table's extra time) is a
   ``clock`` event on each of its tables' game channels: their phones ask for the clock again.
 - A round that seats players (published, or changed after publishing) tells each seated player
   with an account, on their own channel: ``table`` with the competition, round and table, the
-  others at the table (``with``) and whether they deal first (``first``); so is the page of the
-  entry's registration link (``registration:<id>``), for a player without an account.
+  others at the table (``with``) and whether they deal first (``first``); so are the channels
+  the apps add for the entry (``SEAT_CHANNELS``: the page of its registration link, for a
+  player without an account).
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from django.db import transaction
 from django.urls import reverse
 
 from scoring import live
-from tournaments.models import CircuitCompetition, Entry, Registration, Table, TableSeat
+from tournaments.extensions import SEAT_CHANNELS, STANDINGS_LISTENERS
+from tournaments.models import Entry, Table, TableSeat
 
 #: Changes that seat players at a published round's tables.
 SEATING = {
@@ -68,26 +70,12 @@ def announce_clock(round_id: int) -> None:
         live.publish(live.game_channel(game_id), "clock", {"id": game_id, "round": round_id})
 
 
-def registration_channel(registration_id: int) -> str:
-    """A registration's own channel: its e-mailed link's page (no account needed)."""
-    return f"registration:{registration_id}"
-
-
-def circuit_channel(circuit_id: int) -> str:
-    return f"circuit:{circuit_id}"
-
-
 def announce_standings(competition_id: int, version: int) -> None:
     def send() -> None:
         data = {"id": competition_id, "version": version}
         live.publish(live.competition_channel(competition_id), "standings", data)
-        circuits = CircuitCompetition.objects.filter(competition_id=competition_id)
-        for circuit_id in circuits.values_list("circuit_id", flat=True):
-            live.publish(
-                circuit_channel(circuit_id),
-                "standings",
-                {"id": circuit_id, "competition": competition_id, "version": version},
-            )
+        for listener in STANDINGS_LISTENERS:
+            listener(competition_id, version)
 
     transaction.on_commit(send)
 
@@ -136,11 +124,10 @@ def announce_seats(round_id: int) -> None:
             "entry__partner__user_id",
         )
     )
-    registrations = dict(
-        Registration.objects.filter(entry__table_seats__table__round_id=round_id).values_list(
-            "entry_id", "pk"
-        )
-    )
+    channels: dict[int, list[str]] = {}
+    for hook in SEAT_CHANNELS:
+        for entry_id, more in hook(round_id).items():
+            channels.setdefault(entry_id, []).extend(more)
     names: dict[int, list[tuple[int, str]]] = {}
     for seat in seats:
         name = Entry.name_of(
@@ -172,6 +159,5 @@ def announce_seats(round_id: int) -> None:
         ):
             if user_id is not None:
                 live.publish(live.user_channel(user_id), "table", data | {"first": deals})
-        if seat["entry_id"] in registrations:
-            channel = registration_channel(registrations[seat["entry_id"]])
+        for channel in channels.get(seat["entry_id"], ()):
             live.publish(channel, "table", data | {"first": first})

@@ -11,7 +11,7 @@ import logging
 from django.db import DatabaseError
 
 from scoring.services import queue
-from tournaments import live, selectors, services, tasks
+from tournaments import live, selectors, services
 from tournaments.models import Competition
 from tournaments.services import GAME_CONTEXT
 
@@ -35,7 +35,7 @@ def on_game_changed(
     live.announce_table(game_id, finished)
     if finished:
         points_now(game_id)
-        queue.enqueue(tasks.recompute_standings_for_game, game_id)
+        queue.enqueue("tournaments.tasks.recompute_standings_for_game", game_id)
 
 
 def points_now(game_id: int) -> None:

@@ -171,12 +171,3 @@ def mail_final_results(competition_id: int) -> int:
 
     competition = Competition.objects.filter(pk=competition_id).first()
     return 0 if competition is None else services.send_final_results(competition=competition)
-
-
-@shared_task(ignore_result=True)
-def send_registration_mail(registration_id: int, kind: str, token: str) -> int:
-    """A registration's e-mail with its link (``services.registration_mail``): enqueued on the
-    commit of the registration service's write."""
-    from tournaments.services import registration_mail  # a task body: the services enqueue it
-
-    return registration_mail.send_registration_mail(registration_id, kind, token)

@@ -4,7 +4,6 @@ from django.urls import path
 
 from tournaments.views import (
     calls,
-    circuits,
     clock,
     competitions,
     desk,
@@ -14,9 +13,7 @@ from tournaments.views import (
     printouts,
     prizes,
     public,
-    registration,
     rounds,
-    teams,
 )
 
 urlpatterns = [
@@ -45,34 +42,6 @@ urlpatterns = [
         entries.entries_page,
         name="competition-entries",
     ),
-    path(
-        "c/<slug:club_slug>/k/<slug:slug>/registration/",
-        registration.registration_page,
-        name="competition-registration",
-    ),
-    path(
-        "c/<slug:club_slug>/k/<slug:slug>/registration/poster/",
-        registration.registration_poster,
-        name="registration-poster",
-    ),
-    path(
-        "c/<slug:club_slug>/k/<slug:slug>/registration/check-in-poster/",
-        registration.registration_poster,
-        {"kind": "check-in"},
-        name="registration-check-in-poster",
-    ),
-    path(
-        "p/<slug:club_slug>/<slug:slug>/register/",
-        registration.register_page,
-        name="registration-register",
-    ),
-    path(
-        "p/<slug:club_slug>/<slug:slug>/check-in/",
-        registration.check_in_page,
-        name="registration-check-in",
-    ),
-    path("r/<str:token>/", registration.registration_link, name="registration-link"),
-    path("r/<str:token>/events/", live.registration_stream, name="registration-stream"),
     path("c/<slug:club_slug>/k/<slug:slug>/desk/", desk.desk_page, name="competition-desk"),
     path(
         "c/<slug:club_slug>/k/<slug:slug>/desk/events/",
@@ -105,22 +74,6 @@ urlpatterns = [
         "c/<slug:club_slug>/k/<slug:slug>/rounds/<int:number>/sheets/",
         printouts.round_sheets,
         name="round-sheets",
-    ),
-    path("c/<slug:club_slug>/k/<slug:slug>/teams/", teams.teams_page, name="competition-teams"),
-    path(
-        "c/<slug:club_slug>/k/<slug:slug>/teams/<int:team_id>/",
-        teams.team_page,
-        name="competition-team",
-    ),
-    path(
-        "c/<slug:club_slug>/k/<slug:slug>/matches/<int:match_id>/",
-        teams.team_match_page,
-        name="competition-team-match",
-    ),
-    path(
-        "p/<slug:club_slug>/<slug:slug>/team-standings/",
-        teams.public_team_standings,
-        name="public-team-standings",
     ),
     path("p/<slug:club_slug>/<slug:slug>/", public.public_competition, name="public-competition"),
     path(
@@ -159,24 +112,5 @@ urlpatterns = [
         "p/<slug:club_slug>/<slug:slug>/standings.csv",
         exports.standings_csv,
         name="public-standings-csv",
-    ),
-    # Circuits: a season of competitions of one club or several (docs/circuits.md).
-    path("c/<slug:slug>/circuits/", circuits.club_circuits, name="club-circuits"),
-    path("c/<slug:club_slug>/circuits/<slug:slug>/", circuits.circuit_page, name="circuit"),
-    path("circuits/<slug:club_slug>/<slug:slug>/", circuits.public_circuit, name="public-circuit"),
-    path(
-        "circuits/<slug:club_slug>/<slug:slug>/events/",
-        live.circuit_stream,
-        name="circuit-stream",
-    ),
-    path(
-        "circuits/<slug:club_slug>/<slug:slug>/projector/",
-        circuits.circuit_projector,
-        name="public-circuit-projector",
-    ),
-    path(
-        "circuits/<slug:club_slug>/<slug:slug>/standings.csv",
-        circuits.circuit_csv,
-        name="public-circuit-csv",
     ),
 ]

@@ -9,7 +9,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -18,218 +17,531 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Club',
+            name="Club",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120, verbose_name='name')),
-                ('slug', models.SlugField(max_length=60, unique=True, verbose_name='short name in addresses')),
-                ('language', models.CharField(choices=[('en', 'English'), ('fr', 'French'), ('it', 'Italian')], default='it', max_length=8, verbose_name='language')),
-                ('time_zone', models.CharField(default='Europe/Rome', max_length=64, validators=[scoring.models.validate_time_zone], verbose_name='time zone')),
-                ('results_public', models.BooleanField(default=False, help_text='Anyone may read the finished games, the schedules and the standings.', verbose_name='results are public')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=120, verbose_name="name")),
+                (
+                    "slug",
+                    models.SlugField(
+                        max_length=60, unique=True, verbose_name="short name in addresses"
+                    ),
+                ),
+                (
+                    "language",
+                    models.CharField(
+                        choices=[("en", "English"), ("fr", "French"), ("it", "Italian")],
+                        default="it",
+                        max_length=8,
+                        verbose_name="language",
+                    ),
+                ),
+                (
+                    "time_zone",
+                    models.CharField(
+                        default="Europe/Rome",
+                        max_length=64,
+                        validators=[scoring.models.validate_time_zone],
+                        verbose_name="time zone",
+                    ),
+                ),
+                (
+                    "results_public",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Anyone may read the finished games, the schedules and the standings.",
+                        verbose_name="results are public",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
             ],
             options={
-                'verbose_name': 'club',
-                'verbose_name_plural': 'clubs',
-                'ordering': ['name'],
+                "verbose_name": "club",
+                "verbose_name_plural": "clubs",
+                "ordering": ["name"],
             },
         ),
         migrations.CreateModel(
-            name='Game',
+            name="Game",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('ruleset', models.CharField(choices=[('terziglio', 'Terziglio'), ('calabrasella', 'Calabrasella'), ('turkish', 'Turkish'), ('briscola', 'Briscola'), ('briscola_chiamata', 'Briscola chiamata')], max_length=32, verbose_name='game')),
-                ('options', models.JSONField(verbose_name='house rules')),
-                ('title', models.CharField(blank=True, max_length=120, verbose_name='title')),
-                ('status', models.CharField(choices=[('in_progress', 'in progress'), ('finished', 'finished'), ('abandoned', 'abandoned')], default='in_progress', max_length=16)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('abandon_reason', models.TextField(blank=True)),
-                ('public_live', models.BooleanField(default=False)),
-                ('hand_count', models.PositiveIntegerField(default=0)),
-                ('totals', models.JSONField(default=list)),
-                ('card_points', models.JSONField(blank=True, null=True)),
-                ('last_dealer', models.SmallIntegerField(blank=True, null=True)),
-                ('version', models.PositiveIntegerField(default=1)),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='games', to='scoring.club')),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "ruleset",
+                    models.CharField(
+                        choices=[
+                            ("terziglio", "Terziglio"),
+                            ("calabrasella", "Calabrasella"),
+                            ("turkish", "Turkish"),
+                            ("briscola", "Briscola"),
+                            ("briscola_chiamata", "Briscola chiamata"),
+                        ],
+                        max_length=32,
+                        verbose_name="game",
+                    ),
+                ),
+                ("options", models.JSONField(verbose_name="house rules")),
+                ("title", models.CharField(blank=True, max_length=120, verbose_name="title")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("in_progress", "in progress"),
+                            ("finished", "finished"),
+                            ("abandoned", "abandoned"),
+                        ],
+                        default="in_progress",
+                        max_length=16,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                ("abandon_reason", models.TextField(blank=True)),
+                ("public_live", models.BooleanField(default=False)),
+                ("hand_count", models.PositiveIntegerField(default=0)),
+                ("totals", models.JSONField(default=list)),
+                ("card_points", models.JSONField(blank=True, null=True)),
+                ("last_dealer", models.SmallIntegerField(blank=True, null=True)),
+                ("version", models.PositiveIntegerField(default=1)),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="games",
+                        to="scoring.club",
+                    ),
+                ),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'game',
-                'verbose_name_plural': 'games',
-                'ordering': ['-created_at', '-id'],
+                "verbose_name": "game",
+                "verbose_name_plural": "games",
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='AuditEvent',
+            name="AuditEvent",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('hand_number', models.PositiveIntegerField(blank=True, null=True)),
-                ('action', models.CharField(choices=[('start_game', 'game started'), ('import_game', 'game imported'), ('record_hand', 'hand entered'), ('correct_hand', 'hand corrected'), ('remove_hand', 'hand removed'), ('abandon_game', 'game abandoned')], max_length=32)),
-                ('via', models.CharField(choices=[('page', 'page'), ('api', 'API'), ('import', 'import'), ('table', 'table link'), ('admin', 'admin')], default='page', max_length=8)),
-                ('at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('before', models.JSONField(blank=True, null=True)),
-                ('after', models.JSONField(blank=True, null=True)),
-                ('reason', models.TextField(blank=True)),
-                ('actor', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='audit_events', to='scoring.club')),
-                ('game', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='audit_events', to='scoring.game')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("hand_number", models.PositiveIntegerField(blank=True, null=True)),
+                (
+                    "action",
+                    models.CharField(
+                        choices=[
+                            ("start_game", "game started"),
+                            ("import_game", "game imported"),
+                            ("record_hand", "hand entered"),
+                            ("correct_hand", "hand corrected"),
+                            ("remove_hand", "hand removed"),
+                            ("abandon_game", "game abandoned"),
+                        ],
+                        max_length=32,
+                    ),
+                ),
+                (
+                    "via",
+                    models.CharField(
+                        choices=[
+                            ("page", "page"),
+                            ("api", "API"),
+                            ("import", "import"),
+                            ("table", "table link"),
+                            ("admin", "admin"),
+                        ],
+                        default="page",
+                        max_length=8,
+                    ),
+                ),
+                ("at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("before", models.JSONField(blank=True, null=True)),
+                ("after", models.JSONField(blank=True, null=True)),
+                ("reason", models.TextField(blank=True)),
+                (
+                    "actor",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="audit_events",
+                        to="scoring.club",
+                    ),
+                ),
+                (
+                    "game",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="audit_events",
+                        to="scoring.game",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['at', 'id'],
+                "ordering": ["at", "id"],
             },
         ),
         migrations.CreateModel(
-            name='Hand',
+            name="Hand",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField()),
-                ('document', models.JSONField()),
-                ('deltas', models.JSONField()),
-                ('side_points', models.JSONField(blank=True, null=True)),
-                ('version', models.PositiveIntegerField(default=1)),
-                ('entered_via', models.CharField(choices=[('page', 'page'), ('api', 'API'), ('import', 'import'), ('table', 'table link'), ('admin', 'admin')], default='page', max_length=8)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('updated_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('entered_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='hands', to='scoring.game')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField()),
+                ("document", models.JSONField()),
+                ("deltas", models.JSONField()),
+                ("side_points", models.JSONField(blank=True, null=True)),
+                ("version", models.PositiveIntegerField(default=1)),
+                (
+                    "entered_via",
+                    models.CharField(
+                        choices=[
+                            ("page", "page"),
+                            ("api", "API"),
+                            ("import", "import"),
+                            ("table", "table link"),
+                            ("admin", "admin"),
+                        ],
+                        default="page",
+                        max_length=8,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("updated_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "entered_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="hands",
+                        to="scoring.game",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['game', 'number'],
+                "ordering": ["game", "number"],
             },
         ),
         migrations.CreateModel(
-            name='IdempotencyRecord',
+            name="IdempotencyRecord",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('client', models.CharField(max_length=64)),
-                ('key', models.CharField(max_length=128)),
-                ('fingerprint', models.CharField(max_length=64)),
-                ('status_code', models.PositiveSmallIntegerField()),
-                ('response', models.JSONField()),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='scoring.game')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("client", models.CharField(max_length=64)),
+                ("key", models.CharField(max_length=128)),
+                ("fingerprint", models.CharField(max_length=64)),
+                ("status_code", models.PositiveSmallIntegerField()),
+                ("response", models.JSONField()),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="scoring.game",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Membership',
+            name="Membership",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('role', models.CharField(choices=[('owner', 'owner'), ('organizer', 'organizer'), ('scorer', 'scorer')], default='scorer', max_length=16, verbose_name='role')),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='memberships', to='scoring.club')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='memberships', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "role",
+                    models.CharField(
+                        choices=[
+                            ("owner", "owner"),
+                            ("organizer", "organizer"),
+                            ("scorer", "scorer"),
+                        ],
+                        default="scorer",
+                        max_length=16,
+                        verbose_name="role",
+                    ),
+                ),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="memberships",
+                        to="scoring.club",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="memberships",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Player',
+            name="Player",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('display_name', models.CharField(max_length=80, verbose_name='name')),
-                ('active', models.BooleanField(default=True, verbose_name='active')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='players', to='scoring.club')),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='players', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("display_name", models.CharField(max_length=80, verbose_name="name")),
+                ("active", models.BooleanField(default=True, verbose_name="active")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="players",
+                        to="scoring.club",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="players",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'player',
-                'verbose_name_plural': 'players',
-                'ordering': ['display_name'],
+                "verbose_name": "player",
+                "verbose_name_plural": "players",
+                "ordering": ["display_name"],
             },
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('index', models.PositiveSmallIntegerField()),
-                ('side', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='scoring.game')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seats', to='scoring.player')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("index", models.PositiveSmallIntegerField()),
+                ("side", models.PositiveSmallIntegerField(blank=True, null=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="scoring.game",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="seats",
+                        to="scoring.player",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['game', 'index'],
+                "ordering": ["game", "index"],
             },
         ),
         migrations.CreateModel(
-            name='TableLink',
+            name="TableLink",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('token', models.CharField(default=scoring.models.new_token, max_length=40, unique=True)),
-                ('pin', models.CharField(default=scoring.models.new_pin, max_length=8)),
-                ('failures', models.PositiveSmallIntegerField(default=0)),
-                ('window_started', models.DateTimeField(blank=True, null=True)),
-                ('game', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='table_link', to='scoring.game')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "token",
+                    models.CharField(default=scoring.models.new_token, max_length=40, unique=True),
+                ),
+                ("pin", models.CharField(default=scoring.models.new_pin, max_length=8)),
+                ("failures", models.PositiveSmallIntegerField(default=0)),
+                ("window_started", models.DateTimeField(blank=True, null=True)),
+                (
+                    "game",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="table_link",
+                        to="scoring.game",
+                    ),
+                ),
             ],
         ),
         migrations.AddIndex(
-            model_name='game',
-            index=models.Index(fields=['club', 'status', '-created_at'], name='game_club_status'),
+            model_name="game",
+            index=models.Index(fields=["club", "status", "-created_at"], name="game_club_status"),
         ),
         migrations.AddConstraint(
-            model_name='game',
-            constraint=models.CheckConstraint(condition=models.Q(('ruleset__in', ['terziglio', 'calabrasella', 'turkish', 'briscola', 'briscola_chiamata'])), name='game_ruleset_known'),
+            model_name="game",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    (
+                        "ruleset__in",
+                        ["terziglio", "calabrasella", "turkish", "briscola", "briscola_chiamata"],
+                    )
+                ),
+                name="game_ruleset_known",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='game',
-            constraint=models.CheckConstraint(condition=models.Q(('status__in', ['in_progress', 'finished', 'abandoned'])), name='game_status_valid'),
+            model_name="game",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("status__in", ["in_progress", "finished", "abandoned"])),
+                name="game_status_valid",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='game',
-            constraint=models.CheckConstraint(condition=models.Q(('version__gte', 1)), name='game_version_positive'),
+            model_name="game",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("version__gte", 1)), name="game_version_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='game',
-            constraint=models.CheckConstraint(condition=models.Q(('last_dealer__isnull', True), ('last_dealer__gte', 0), _connector='OR'), name='game_last_dealer_seat'),
+            model_name="game",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("last_dealer__isnull", True), ("last_dealer__gte", 0), _connector="OR"
+                ),
+                name="game_last_dealer_seat",
+            ),
         ),
         migrations.AddIndex(
-            model_name='auditevent',
-            index=models.Index(fields=['game', 'hand_number'], name='audit_game_hand'),
+            model_name="auditevent",
+            index=models.Index(fields=["game", "hand_number"], name="audit_game_hand"),
         ),
         migrations.AddConstraint(
-            model_name='hand',
-            constraint=models.UniqueConstraint(fields=('game', 'number'), name='hand_number_unique_in_game'),
+            model_name="hand",
+            constraint=models.UniqueConstraint(
+                fields=("game", "number"), name="hand_number_unique_in_game"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='hand',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='hand_number_positive'),
+            model_name="hand",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("number__gte", 1)), name="hand_number_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='hand',
-            constraint=models.CheckConstraint(condition=models.Q(('version__gte', 1)), name='hand_version_positive'),
+            model_name="hand",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("version__gte", 1)), name="hand_version_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='hand',
-            constraint=models.CheckConstraint(condition=models.Q(('entered_via__in', ['page', 'api', 'import', 'table', 'admin'])), name='hand_via_valid'),
+            model_name="hand",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("entered_via__in", ["page", "api", "import", "table", "admin"])
+                ),
+                name="hand_via_valid",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='idempotencyrecord',
-            constraint=models.UniqueConstraint(fields=('client', 'key'), name='idempotency_key_once_per_client'),
+            model_name="idempotencyrecord",
+            constraint=models.UniqueConstraint(
+                fields=("client", "key"), name="idempotency_key_once_per_client"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='membership',
-            constraint=models.UniqueConstraint(fields=('club', 'user'), name='membership_once_per_club'),
+            model_name="membership",
+            constraint=models.UniqueConstraint(
+                fields=("club", "user"), name="membership_once_per_club"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='membership',
-            constraint=models.CheckConstraint(condition=models.Q(('role__in', ['owner', 'organizer', 'scorer'])), name='membership_role_valid'),
+            model_name="membership",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("role__in", ["owner", "organizer", "scorer"])),
+                name="membership_role_valid",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='player',
-            constraint=models.UniqueConstraint(django.db.models.functions.text.Lower('display_name'), models.F('club'), name='player_name_unique_in_club'),
+            model_name="player",
+            constraint=models.UniqueConstraint(
+                django.db.models.functions.text.Lower("display_name"),
+                models.F("club"),
+                name="player_name_unique_in_club",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='player',
-            constraint=models.CheckConstraint(condition=models.Q(('display_name', ''), _negated=True), name='player_name_not_empty'),
+            model_name="player",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("display_name", ""), _negated=True),
+                name="player_name_not_empty",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('game', 'index'), name='seat_index_unique'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(fields=("game", "index"), name="seat_index_unique"),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('game', 'player'), name='seat_player_once_per_game'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(
+                fields=("game", "player"), name="seat_player_once_per_game"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('index__lte', 7)), name='seat_index_range'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("index__lte", 7)), name="seat_index_range"
+            ),
         ),
     ]

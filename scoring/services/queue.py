@@ -1,6 +1,6 @@
 """Sending work to the Celery worker without ever losing it.
 
-``enqueue_on_commit(task, *args)`` is how a write asks for background work (a rating, standings,
+``enqueue_on_commit(task, *args)`` (a task or its name) is how a write asks for background work (a rating, standings,
 an announcement): after the transaction commits, the task runs in this process when tasks run
 eagerly (no broker configured), and is sent to the broker otherwise. When the broker does not
 answer, the request still succeeds: the task is stored as a ``PendingTask`` row and the worker's
@@ -27,7 +27,11 @@ BROKER_DOWN = (BrokerError, RedisError, OSError)
 
 
 def enqueue(task, *args) -> None:
-    """Run or send ``task(*args)`` now (the caller has committed): see the module docstring."""
+    """Run or send ``task(*args)`` now (the caller has committed): see the module docstring.
+    ``task`` is the task or its name (``"tournaments.tasks.announce_round"``): a service names
+    the task it asks for, so that it never imports the tasks that call it back."""
+    if isinstance(task, str):
+        task = current_app.tasks[task]
     if settings.CELERY_TASK_ALWAYS_EAGER:
         task.apply(args)  # as Celery runs an eager task, its retries included
         return

@@ -5,10 +5,10 @@ than 70 px."""
 import pytest
 from playwright.sync_api import expect
 
+from circuits import services as circuits
 from tests.browser.test_phone_layout import shot
 from tests.builders import by
-from tests.tournaments.circuit_helpers import competition_with_results
-from tournaments.services import circuits
+from tests.circuits.circuit_helpers import competition_with_results
 
 from .conftest import PHONE
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.tournaments.circuit_helpers import competition_with_results
+from tests.circuits.circuit_helpers import competition_with_results
 
 from .conftest import log_in
 
@@ -99,8 +99,8 @@ def test_a_circuit_of_two_clubs_with_one_person_in_both(
 def test_the_public_circuit_says_who_can_still_win(browser, live_server, laptop, phone, club, olga):
     """Points 10, 6, 3: Anna 20, Bruno 12, Carla 6 after two finals; the final, with Bruno and
     Carla entered, still to play: Anna and Bruno can still win, Carla cannot (16 at most)."""
+    from circuits import services as circuits
     from tests.builders import by
-    from tournaments.services import circuits
 
     circuit = circuits.create_circuit(
         club=club, by=by(olga), name="Stagione", points_table=[10, 6, 3]

@@ -4,9 +4,9 @@ the page's own. The project runs no axe: the landmarks and their names are read 
 
 import pytest
 
+from circuits import services as circuits
 from tests.builders import by
 from tests.tournaments.test_bracket import knockout_of_six
-from tournaments.services import circuits
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

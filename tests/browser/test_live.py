@@ -408,8 +408,8 @@ def test_the_organizers_round_page_and_desk_follow_their_streams(asgi_phone, nig
 def test_a_circuits_page_and_projector_follow_its_competitions_as_they_play(
     asgi_phone, night, olga
 ):
+    from circuits import services as circuits
     from tests.builders import by
-    from tournaments.services import circuits
 
     competition, game = night
     circuit = circuits.create_circuit(club=competition.club, by=by(olga), name="Circuito")

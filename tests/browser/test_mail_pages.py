@@ -11,7 +11,7 @@ from scoring import services
 from scoring.models import Hand
 from scoring.services import Actor
 from tests.browser.conftest import log_in
-from tests.tournaments import test_registration as service_tests
+from tests.registration import test_registration as service_tests
 from tests.tournaments.test_table_mail import coppie, pair  # noqa: F401 (fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

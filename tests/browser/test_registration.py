@@ -13,11 +13,13 @@ from django.core import mail
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from registration import services as registration_services
+from registration.models import Registration
 from scoring.services import Actor
 from tests.browser.conftest import log_in
 from tests.tournaments.helpers import make_competition
 from tournaments import services
-from tournaments.models import CheckIn, Registration
+from tournaments.models import CheckIn
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,7 +33,7 @@ def shot(page, name: str) -> None:
 
 def open_registration(competition, olga, capacity: int = 1, unit: str = "entries"):
     now = timezone.now()
-    services.set_registration(
+    registration_services.set_registration(
         competition=competition,
         by=Actor.for_user(olga),
         opens_at=now - timedelta(hours=1),
@@ -65,8 +67,10 @@ def test_register_confirm_withdraw_and_the_first_waiting_is_promoted(page, club,
     page.get_by_role("button", name="Confirm my registration").tap()
     expect(page.locator("#registration-status")).to_contain_text("You have a place")
     # Bruno registers too: the place is taken, he waits.
-    services.register(competition=competition, by=Actor(), name="Bruno", email="b@example.org")
-    services.confirm_registration(
+    registration_services.register(
+        competition=competition, by=Actor(), name="Bruno", email="b@example.org"
+    )
+    registration_services.confirm_registration(
         token=link_in(last_mail_to("b@example.org")).split("/")[2], by=Actor()
     )
     assert Registration.objects.get(name="Bruno").status == "waiting"
@@ -126,8 +130,12 @@ def test_a_pair_registers_and_the_partner_confirms(page, browser, live_server, c
 def test_self_check_in_from_the_phone_while_the_organizer_watches(page, laptop, club, olga):
     competition = make_competition(club, olga, name="Serata", public=True)
     open_registration(competition, olga, capacity=10)
-    services.register(competition=competition, by=Actor(), name="Anna", email="a@example.org")
-    services.confirm_registration(token=link_in(mail.outbox[-1]).split("/")[2], by=Actor())
+    registration_services.register(
+        competition=competition, by=Actor(), name="Anna", email="a@example.org"
+    )
+    registration_services.confirm_registration(
+        token=link_in(mail.outbox[-1]).split("/")[2], by=Actor()
+    )
     services.add_entry(competition=competition, player="Carla", by=Actor.for_user(olga))
     round_ = services.add_round(competition=competition, by=Actor.for_user(olga))
     desk = laptop.new_page()

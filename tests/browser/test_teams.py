@@ -11,9 +11,9 @@ from playwright.sync_api import expect
 from scoring import services as scoring
 from scoring.models import TableLink
 from scoring.services import Actor
+from teams.models import TeamMatch
+from teams.services import teams
 from tests.browser.conftest import PHONE, TIMEOUT_MS, log_in
-from tournaments.models import TeamMatch
-from tournaments.services import teams
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -39,8 +39,8 @@ from scoring import services as scoring
 from scoring.api.schema import camel
 from scoring.models import Game
 from scoring.rules import RULESETS
+from tests.circuits.circuit_helpers import competition_with_results
 from tests.clients import api_as
-from tests.tournaments.circuit_helpers import competition_with_results
 from tests.tournaments.helpers import briscola_won_by, enter, make_competition, play
 
 pytestmark = pytest.mark.django_db

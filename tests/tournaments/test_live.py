@@ -13,6 +13,7 @@ import pytest
 from django.db.models import F
 from django.test import Client
 
+from circuits import services as circuits
 from scoring import services as scoring
 from scoring.services import Actor
 from tests.builders import by
@@ -22,7 +23,6 @@ from tests.tournaments.helpers import enter, make_competition, play, terziglio_w
 from tournaments import live, services
 from tournaments.models import Competition, StandingsSnapshot
 from tournaments.selectors import standings as standings_selectors
-from tournaments.services import circuits
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -10,13 +10,15 @@ import pytest
 from django.core import mail
 from django.test import Client
 
+from registration import services as registration_services
+from registration.models import Registration, RegistrationStatus
 from scoring.services import Actor
 from tests.clients import login
-from tests.tournaments import test_registration as service_tests
+from tests.registration import test_registration as service_tests
+from tests.registration.test_registration import ANON, open_for, token_in
 from tests.tournaments.helpers import make_competition, tables_of
-from tests.tournaments.test_registration import ANON, open_for, token_in
 from tournaments import services
-from tournaments.models import EntryStatus, Registration, RegistrationStatus
+from tournaments.models import EntryStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -45,7 +47,7 @@ def coppie(club, olga):
 def pair(competition, name, partner, language) -> Registration:
     """A pair without accounts registers (in ``language``), and both confirm by their links."""
     mail.outbox.clear()
-    registration = services.register(
+    registration = registration_services.register(
         competition=competition,
         by=ANON,
         name=name,
@@ -54,8 +56,8 @@ def pair(competition, name, partner, language) -> Registration:
         partner_email=f"{partner.lower()}@example.org",
         language=language,
     )
-    services.confirm_registration(token=token_in(mail.outbox[-1]), by=ANON)
-    services.confirm_registration(token=token_in(mail.outbox[-1]), by=ANON)
+    registration_services.confirm_registration(token=token_in(mail.outbox[-1]), by=ANON)
+    registration_services.confirm_registration(token=token_in(mail.outbox[-1]), by=ANON)
     registration.refresh_from_db()
     return registration
 
@@ -196,7 +198,7 @@ def test_the_partner_of_a_promoted_pair_is_told_too(coppie, olga):
     waiting = pair(coppie, "Ivo", "Lia", "en")
     assert waiting.status == RegistrationStatus.WAITING
     mail.outbox.clear()
-    services.promote(registration=waiting, by=Actor.for_user(olga))
+    registration_services.promote(registration=waiting, by=Actor.for_user(olga))
     assert addressed() == ["ivo@example.org", "lia@example.org"]
     ivo, lia = sorted(mail.outbox, key=lambda m: m.to[0])
     assert ivo.subject == "A place for you in Coppie" and "/r/" in ivo.body
@@ -248,7 +250,7 @@ def test_a_withdrawal_by_the_registrants_own_link_sends_no_withdrawal_mail(coppi
     anna = pair(coppie, "Anna", "Bruno", "en")
     manage = token_in(mail.outbox[-1])
     mail.outbox.clear()
-    services.withdraw_registration(token=manage, by=ANON)
+    registration_services.withdraw_registration(token=manage, by=ANON)
     anna.refresh_from_db()
     assert anna.status == RegistrationStatus.WITHDRAWN
     assert mail.outbox == []

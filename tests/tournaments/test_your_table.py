@@ -7,11 +7,12 @@ from __future__ import annotations
 import pytest
 from django.core import mail
 
+from registration import services as registration_services
 from scoring import services as scoring
 from scoring.services import Actor
 from tests.clients import login
+from tests.registration.test_registration import ANON, open_for, token_in
 from tests.tournaments.helpers import enter, make_competition
-from tests.tournaments.test_registration import ANON, open_for, token_in
 from tournaments import services
 from tournaments.models import TableSeat
 
@@ -85,8 +86,10 @@ def test_a_player_without_an_account_hears_it_on_their_registration_links_page(c
     competition = make_competition(club, olga, name="Coppa")
     open_for(competition, olga, capacity=8)
     mail.outbox.clear()
-    registration = services.register(competition=competition, by=ANON, name="Ugo", email="u@x.org")
-    services.confirm_registration(token=token_in(mail.outbox[-1]), by=ANON)
+    registration = registration_services.register(
+        competition=competition, by=ANON, name="Ugo", email="u@x.org"
+    )
+    registration_services.confirm_registration(token=token_in(mail.outbox[-1]), by=ANON)
     manage = token_in(mail.outbox[-1])
     registration.refresh_from_db()
     assert registration.entry_id is not None

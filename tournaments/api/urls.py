@@ -5,58 +5,19 @@ from django.urls import path
 from tournaments.api import (
     calls,
     changes,
-    circuits,
     clock,
     competitions,
     entries,
     fees,
     prizes,
-    registration,
     rounds,
     schedule,
     standings,
-    teams,
 )
 from tournaments.views import live
 
 COMPETITION = "competitions/<int:competition_id>"
 ROUND = f"{COMPETITION}/rounds/<int:number>"
-
-CIRCUIT = "circuits/<int:circuit_id>"
-circuits_urls = [
-    path("clubs/<slug:slug>/circuits/", circuits.ClubCircuits.as_view(), name="api-club-circuits"),
-    path(f"{CIRCUIT}/", circuits.CircuitDetail.as_view(), name="api-circuit"),
-    path(f"{CIRCUIT}/clubs/", circuits.CircuitClubs.as_view(), name="api-circuit-clubs"),
-    path(
-        f"{CIRCUIT}/clubs/<slug:club_slug>/accept/",
-        circuits.CircuitClubAnswer.as_view(),
-        name="api-circuit-club-accept",
-    ),
-    path(
-        f"{CIRCUIT}/clubs/<slug:club_slug>/leave/",
-        circuits.CircuitClubLeave.as_view(),
-        name="api-circuit-club-leave",
-    ),
-    path(
-        f"{CIRCUIT}/competitions/",
-        circuits.CircuitCompetitions.as_view(),
-        name="api-circuit-competitions",
-    ),
-    path(
-        f"{CIRCUIT}/competitions/<int:competition_id>/",
-        circuits.CircuitCompetition.as_view(),
-        name="api-circuit-competition",
-    ),
-    path(f"{CIRCUIT}/links/", circuits.CircuitLinks.as_view(), name="api-circuit-links"),
-    path(
-        f"{CIRCUIT}/links/<int:link_id>/",
-        circuits.CircuitLinkDetail.as_view(),
-        name="api-circuit-link",
-    ),
-    path(
-        f"{CIRCUIT}/standings/", circuits.CircuitStandings.as_view(), name="api-circuit-standings"
-    ),
-]
 
 urlpatterns = [
     path("games/<int:game_id>/director-call/", calls.GameCall.as_view(), name="api-game-call"),
@@ -146,104 +107,4 @@ urlpatterns = [
         name="api-competition-standings",
     ),
     path("schedule/", schedule.SchedulePreview.as_view(), name="api-schedule-preview"),
-    *circuits_urls,
-    path(f"{COMPETITION}/team-rules/", teams.TeamRulesView.as_view(), name="api-team-rules"),
-    path(f"{COMPETITION}/teams/", teams.Teams.as_view(), name="api-teams"),
-    path(
-        f"{COMPETITION}/teams/<int:team_id>/roster/",
-        teams.TeamRoster.as_view(),
-        name="api-team-roster",
-    ),
-    path(f"{COMPETITION}/team-matches/", teams.TeamMatches.as_view(), name="api-team-matches"),
-    path(
-        f"{COMPETITION}/team-matches/<int:match_id>/",
-        teams.TeamMatchDetail.as_view(),
-        name="api-team-match",
-    ),
-    path(
-        f"{COMPETITION}/team-matches/<int:match_id>/lineup/",
-        teams.TeamMatchLineup.as_view(),
-        name="api-team-match-lineup",
-    ),
-    path(
-        f"{COMPETITION}/team-matches/<int:match_id>/confirm/",
-        teams.TeamMatchConfirm.as_view(),
-        name="api-team-match-confirm",
-    ),
-    path(
-        f"{COMPETITION}/team-rounds/<int:round_number>/schedule/",
-        teams.TeamRoundSchedule.as_view(),
-        name="api-team-round-schedule",
-    ),
-    path(
-        f"{COMPETITION}/team-matches/<int:match_id>/schedule/",
-        teams.TeamMatchSchedule.as_view(),
-        name="api-team-match-schedule",
-    ),
-    path(
-        f"{COMPETITION}/team-standings/",
-        teams.TeamStandings.as_view(),
-        name="api-team-standings",
-    ),
-    # Registration (issue 24).
-    path(
-        f"{COMPETITION}/registration/",
-        registration.RegistrationSettingsView.as_view(),
-        name="api-registration",
-    ),
-    path(
-        f"{COMPETITION}/registration/close/",
-        registration.RegistrationClose.as_view(),
-        name="api-registration-close",
-    ),
-    path(
-        f"{COMPETITION}/registrations/",
-        registration.Registrations.as_view(),
-        name="api-registrations",
-    ),
-    path(
-        f"{COMPETITION}/registrations/<int:registration_id>/withdraw/",
-        registration.RegistrationWithdraw.as_view(),
-        name="api-registration-withdraw",
-    ),
-    path(
-        f"{COMPETITION}/registrations/<int:registration_id>/promote/",
-        registration.RegistrationPromote.as_view(),
-        name="api-registration-promote",
-    ),
-    path(
-        f"{COMPETITION}/registrations/<int:registration_id>/confirm-partner/",
-        registration.RegistrationConfirmPartner.as_view(),
-        name="api-registration-confirm-partner",
-    ),
-    path(
-        f"{COMPETITION}/registrations/<int:registration_id>/merge/",
-        registration.RegistrationMerge.as_view(),
-        name="api-registration-merge",
-    ),
-    path(
-        f"{COMPETITION}/waiting-list/",
-        registration.WaitingList.as_view(),
-        name="api-waiting-list",
-    ),
-    path(
-        f"{ROUND}/self-check-in/",
-        registration.CheckInWindowView.as_view(),
-        name="api-round-self-check-in",
-    ),
-    path(
-        "registrations/confirm/",
-        registration.RegistrationConfirm.as_view(),
-        name="api-registration-confirm",
-    ),
-    path(
-        "registrations/withdraw/",
-        registration.RegistrationWithdrawByLink.as_view(),
-        name="api-registration-withdraw-by-link",
-    ),
-    path(
-        "registrations/check-in/",
-        registration.SelfCheckIn.as_view(),
-        name="api-registration-check-in",
-    ),
 ]

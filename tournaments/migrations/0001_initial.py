@@ -7,229 +7,587 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('scoring', '0001_initial'),
+        ("scoring", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Competition',
+            name="Competition",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120, verbose_name='name')),
-                ('slug', models.SlugField(max_length=60, verbose_name='short name in addresses')),
-                ('kind', models.CharField(choices=[('tournament', 'tournament'), ('league', 'league')], default='tournament', max_length=16, verbose_name='kind')),
-                ('rulesets', models.JSONField(default=list, verbose_name='games')),
-                ('options', models.JSONField(default=dict, verbose_name='house rules')),
-                ('format', models.CharField(choices=[('rotation', 'rotation (tables of 3 to 6, fewest repeat meetings)'), ('swiss', 'Swiss (similar standing meets, no repeats)'), ('round_robin', 'round robin (two sides, everyone meets everyone)'), ('knockout', 'knockout (two sides, seeded bracket)'), ('club_night', 'club nights (tables for those present)')], default='rotation', max_length=16, verbose_name='format')),
-                ('table_size', models.PositiveSmallIntegerField(blank=True, help_text="Empty: the game's ideal size.", null=True, verbose_name='preferred table size')),
-                ('planned_rounds', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='rounds')),
-                ('double_round', models.BooleanField(default=False, verbose_name='double round robin')),
-                ('third_place', models.BooleanField(default=False, verbose_name='third-place match')),
-                ('scheme', models.CharField(choices=[('placement', 'placement points'), ('game_score', 'sum of game scores'), ('matches_won', 'games won')], default='placement', max_length=16, verbose_name='points')),
-                ('placement_points', models.JSONField(blank=True, null=True, verbose_name='placement points per table size')),
-                ('tie_breaks', models.JSONField(default=list, verbose_name='tie-breaks, in order')),
-                ('best_of', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='count the best N nights')),
-                ('min_rounds', models.PositiveSmallIntegerField(default=0, verbose_name='minimum attendance to be ranked')),
-                ('start_date', models.DateField(blank=True, null=True, verbose_name='first day')),
-                ('end_date', models.DateField(blank=True, null=True, verbose_name='last day')),
-                ('public', models.BooleanField(default=True, help_text='Anyone may follow it online.', verbose_name='public')),
-                ('notify_entrants', models.BooleanField(default=False, verbose_name='e-mail entrants when a round is published')),
-                ('description', models.TextField(blank=True, verbose_name='description')),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='competitions', to='scoring.club')),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("name", models.CharField(max_length=120, verbose_name="name")),
+                ("slug", models.SlugField(max_length=60, verbose_name="short name in addresses")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("tournament", "tournament"), ("league", "league")],
+                        default="tournament",
+                        max_length=16,
+                        verbose_name="kind",
+                    ),
+                ),
+                ("rulesets", models.JSONField(default=list, verbose_name="games")),
+                ("options", models.JSONField(default=dict, verbose_name="house rules")),
+                (
+                    "format",
+                    models.CharField(
+                        choices=[
+                            ("rotation", "rotation (tables of 3 to 6, fewest repeat meetings)"),
+                            ("swiss", "Swiss (similar standing meets, no repeats)"),
+                            ("round_robin", "round robin (two sides, everyone meets everyone)"),
+                            ("knockout", "knockout (two sides, seeded bracket)"),
+                            ("club_night", "club nights (tables for those present)"),
+                        ],
+                        default="rotation",
+                        max_length=16,
+                        verbose_name="format",
+                    ),
+                ),
+                (
+                    "table_size",
+                    models.PositiveSmallIntegerField(
+                        blank=True,
+                        help_text="Empty: the game's ideal size.",
+                        null=True,
+                        verbose_name="preferred table size",
+                    ),
+                ),
+                (
+                    "planned_rounds",
+                    models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="rounds"),
+                ),
+                (
+                    "double_round",
+                    models.BooleanField(default=False, verbose_name="double round robin"),
+                ),
+                (
+                    "third_place",
+                    models.BooleanField(default=False, verbose_name="third-place match"),
+                ),
+                (
+                    "scheme",
+                    models.CharField(
+                        choices=[
+                            ("placement", "placement points"),
+                            ("game_score", "sum of game scores"),
+                            ("matches_won", "games won"),
+                        ],
+                        default="placement",
+                        max_length=16,
+                        verbose_name="points",
+                    ),
+                ),
+                (
+                    "placement_points",
+                    models.JSONField(
+                        blank=True, null=True, verbose_name="placement points per table size"
+                    ),
+                ),
+                ("tie_breaks", models.JSONField(default=list, verbose_name="tie-breaks, in order")),
+                (
+                    "best_of",
+                    models.PositiveSmallIntegerField(
+                        blank=True, null=True, verbose_name="count the best N nights"
+                    ),
+                ),
+                (
+                    "min_rounds",
+                    models.PositiveSmallIntegerField(
+                        default=0, verbose_name="minimum attendance to be ranked"
+                    ),
+                ),
+                ("start_date", models.DateField(blank=True, null=True, verbose_name="first day")),
+                ("end_date", models.DateField(blank=True, null=True, verbose_name="last day")),
+                (
+                    "public",
+                    models.BooleanField(
+                        default=True,
+                        help_text="Anyone may follow it online.",
+                        verbose_name="public",
+                    ),
+                ),
+                (
+                    "notify_entrants",
+                    models.BooleanField(
+                        default=False, verbose_name="e-mail entrants when a round is published"
+                    ),
+                ),
+                ("description", models.TextField(blank=True, verbose_name="description")),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "club",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="competitions",
+                        to="scoring.club",
+                    ),
+                ),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'competition',
-                'verbose_name_plural': 'competitions',
-                'ordering': ['-start_date', '-created_at'],
+                "verbose_name": "competition",
+                "verbose_name_plural": "competitions",
+                "ordering": ["-start_date", "-created_at"],
             },
         ),
         migrations.CreateModel(
-            name='Entry',
+            name="Entry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seed', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('status', models.CharField(choices=[('active', 'active'), ('withdrawn', 'withdrawn')], default='active', max_length=12)),
-                ('late', models.BooleanField(default=False)),
-                ('registered_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('withdrawn_at', models.DateTimeField(blank=True, null=True)),
-                ('competition', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='tournaments.competition')),
-                ('partner', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='scoring.player')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='entries', to='scoring.player')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("seed", models.PositiveSmallIntegerField(blank=True, null=True)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("active", "active"), ("withdrawn", "withdrawn")],
+                        default="active",
+                        max_length=12,
+                    ),
+                ),
+                ("late", models.BooleanField(default=False)),
+                ("registered_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("withdrawn_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "competition",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="entries",
+                        to="tournaments.competition",
+                    ),
+                ),
+                (
+                    "partner",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="scoring.player",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="entries",
+                        to="scoring.player",
+                    ),
+                ),
             ],
             options={
-                'verbose_name_plural': 'entries',
-                'ordering': ['competition', 'seed', 'id'],
+                "verbose_name_plural": "entries",
+                "ordering": ["competition", "seed", "id"],
             },
         ),
         migrations.CreateModel(
-            name='Round',
+            name="Round",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('ruleset', models.CharField(max_length=32, verbose_name='game')),
-                ('date', models.DateField(blank=True, null=True, verbose_name='date')),
-                ('start_time', models.TimeField(blank=True, null=True, verbose_name='start time')),
-                ('duration_minutes', models.PositiveSmallIntegerField(default=90, verbose_name='expected duration (minutes)')),
-                ('status', models.CharField(choices=[('draft', 'draft'), ('published', 'published'), ('closed', 'closed')], default='draft', max_length=12)),
-                ('method', models.CharField(blank=True, max_length=16)),
-                ('seed', models.PositiveIntegerField(default=0)),
-                ('metrics', models.JSONField(blank=True, default=dict)),
-                ('published_at', models.DateTimeField(blank=True, null=True)),
-                ('closed_at', models.DateTimeField(blank=True, null=True)),
-                ('bracket', models.JSONField(blank=True, null=True)),
-                ('competition', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rounds', to='tournaments.competition')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField()),
+                ("ruleset", models.CharField(max_length=32, verbose_name="game")),
+                ("date", models.DateField(blank=True, null=True, verbose_name="date")),
+                ("start_time", models.TimeField(blank=True, null=True, verbose_name="start time")),
+                (
+                    "duration_minutes",
+                    models.PositiveSmallIntegerField(
+                        default=90, verbose_name="expected duration (minutes)"
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("draft", "draft"),
+                            ("published", "published"),
+                            ("closed", "closed"),
+                        ],
+                        default="draft",
+                        max_length=12,
+                    ),
+                ),
+                ("method", models.CharField(blank=True, max_length=16)),
+                ("seed", models.PositiveIntegerField(default=0)),
+                ("metrics", models.JSONField(blank=True, default=dict)),
+                ("published_at", models.DateTimeField(blank=True, null=True)),
+                ("closed_at", models.DateTimeField(blank=True, null=True)),
+                ("bracket", models.JSONField(blank=True, null=True)),
+                (
+                    "competition",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="rounds",
+                        to="tournaments.competition",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['competition', 'number'],
+                "ordering": ["competition", "number"],
             },
         ),
         migrations.CreateModel(
-            name='CompetitionEvent',
+            name="CompetitionEvent",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('action', models.CharField(max_length=32)),
-                ('at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('data', models.JSONField(blank=True, default=dict)),
-                ('reason', models.TextField(blank=True)),
-                ('actor', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('competition', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='events', to='tournaments.competition')),
-                ('round', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='tournaments.round')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("action", models.CharField(max_length=32)),
+                ("at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("data", models.JSONField(blank=True, default=dict)),
+                ("reason", models.TextField(blank=True)),
+                (
+                    "actor",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "competition",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="events",
+                        to="tournaments.competition",
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="tournaments.round",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['at', 'id'],
+                "ordering": ["at", "id"],
             },
         ),
         migrations.CreateModel(
-            name='CheckIn',
+            name="CheckIn",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('entry', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='check_ins', to='tournaments.entry')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='check_ins', to='tournaments.round')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "entry",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="check_ins",
+                        to="tournaments.entry",
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="check_ins",
+                        to="tournaments.round",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Bye',
+            name="Bye",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('entry', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='byes', to='tournaments.entry')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='byes', to='tournaments.round')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "entry",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="byes",
+                        to="tournaments.entry",
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="byes",
+                        to="tournaments.round",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Adjustment',
+            name="Adjustment",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('points', models.DecimalField(decimal_places=2, max_digits=8)),
-                ('reason', models.TextField()),
-                ('at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('competition', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='adjustments', to='tournaments.competition')),
-                ('entry', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='adjustments', to='tournaments.entry')),
-                ('round', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='adjustments', to='tournaments.round')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("points", models.DecimalField(decimal_places=2, max_digits=8)),
+                ("reason", models.TextField()),
+                ("at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "competition",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="adjustments",
+                        to="tournaments.competition",
+                    ),
+                ),
+                (
+                    "entry",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="adjustments",
+                        to="tournaments.entry",
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="adjustments",
+                        to="tournaments.round",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='StandingsSnapshot',
+            name="StandingsSnapshot",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('data', models.JSONField()),
-                ('version', models.PositiveIntegerField(default=1)),
-                ('computed_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('competition', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='snapshot', to='tournaments.competition')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("data", models.JSONField()),
+                ("version", models.PositiveIntegerField(default=1)),
+                ("computed_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "competition",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="snapshot",
+                        to="tournaments.competition",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Table',
+            name="Table",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField()),
-                ('forfeited', models.BooleanField(default=False)),
-                ('forfeit_reason', models.TextField(blank=True)),
-                ('game', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='competition_table', to='scoring.game')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='tables', to='tournaments.round')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveSmallIntegerField()),
+                ("forfeited", models.BooleanField(default=False)),
+                ("forfeit_reason", models.TextField(blank=True)),
+                (
+                    "game",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="competition_table",
+                        to="scoring.game",
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="tables",
+                        to="tournaments.round",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['round', 'number'],
+                "ordering": ["round", "number"],
             },
         ),
         migrations.CreateModel(
-            name='TableSeat',
+            name="TableSeat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField()),
-                ('entry', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='table_seats', to='tournaments.entry')),
-                ('table', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='tournaments.table')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveSmallIntegerField()),
+                (
+                    "entry",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="table_seats",
+                        to="tournaments.entry",
+                    ),
+                ),
+                (
+                    "table",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="tournaments.table",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['table', 'position'],
+                "ordering": ["table", "position"],
             },
         ),
         migrations.AddConstraint(
-            model_name='competition',
-            constraint=models.UniqueConstraint(fields=('club', 'slug'), name='competition_slug_unique_in_club'),
+            model_name="competition",
+            constraint=models.UniqueConstraint(
+                fields=("club", "slug"), name="competition_slug_unique_in_club"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='competition',
-            constraint=models.CheckConstraint(condition=models.Q(('kind__in', ['tournament', 'league'])), name='competition_kind_valid'),
+            model_name="competition",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("kind__in", ["tournament", "league"])),
+                name="competition_kind_valid",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='competition',
-            constraint=models.CheckConstraint(condition=models.Q(('format__in', ['rotation', 'swiss', 'round_robin', 'knockout', 'club_night'])), name='competition_format_valid'),
+            model_name="competition",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("format__in", ["rotation", "swiss", "round_robin", "knockout", "club_night"])
+                ),
+                name="competition_format_valid",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='competition',
-            constraint=models.CheckConstraint(condition=models.Q(('table_size__isnull', True), models.Q(('table_size__gte', 2), ('table_size__lte', 8)), _connector='OR'), name='competition_table_size_range'),
+            model_name="competition",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("table_size__isnull", True),
+                    models.Q(("table_size__gte", 2), ("table_size__lte", 8)),
+                    _connector="OR",
+                ),
+                name="competition_table_size_range",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='entry',
-            constraint=models.UniqueConstraint(fields=('competition', 'player'), name='entry_player_once'),
+            model_name="entry",
+            constraint=models.UniqueConstraint(
+                fields=("competition", "player"), name="entry_player_once"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='entry',
-            constraint=models.CheckConstraint(condition=models.Q(('status__in', ['active', 'withdrawn'])), name='entry_status_valid'),
+            model_name="entry",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("status__in", ["active", "withdrawn"])),
+                name="entry_status_valid",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='entry',
-            constraint=models.CheckConstraint(condition=models.Q(('partner', models.F('player')), _negated=True), name='entry_partner_not_self'),
+            model_name="entry",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("partner", models.F("player")), _negated=True),
+                name="entry_partner_not_self",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(fields=('competition', 'number'), name='round_number_unique'),
+            model_name="round",
+            constraint=models.UniqueConstraint(
+                fields=("competition", "number"), name="round_number_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='round_number_positive'),
+            model_name="round",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("number__gte", 1)), name="round_number_positive"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.CheckConstraint(condition=models.Q(('status__in', ['draft', 'published', 'closed'])), name='round_status_valid'),
+            model_name="round",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("status__in", ["draft", "published", "closed"])),
+                name="round_status_valid",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='checkin',
-            constraint=models.UniqueConstraint(fields=('round', 'entry'), name='check_in_once'),
+            model_name="checkin",
+            constraint=models.UniqueConstraint(fields=("round", "entry"), name="check_in_once"),
         ),
         migrations.AddConstraint(
-            model_name='bye',
-            constraint=models.UniqueConstraint(fields=('round', 'entry'), name='bye_once_per_round'),
+            model_name="bye",
+            constraint=models.UniqueConstraint(
+                fields=("round", "entry"), name="bye_once_per_round"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='table',
-            constraint=models.UniqueConstraint(fields=('round', 'number'), name='table_number_unique'),
+            model_name="table",
+            constraint=models.UniqueConstraint(
+                fields=("round", "number"), name="table_number_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tableseat',
-            constraint=models.UniqueConstraint(fields=('table', 'position'), name='table_seat_position_unique'),
+            model_name="tableseat",
+            constraint=models.UniqueConstraint(
+                fields=("table", "position"), name="table_seat_position_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tableseat',
-            constraint=models.UniqueConstraint(fields=('table', 'entry'), name='table_seat_entry_once'),
+            model_name="tableseat",
+            constraint=models.UniqueConstraint(
+                fields=("table", "entry"), name="table_seat_entry_once"
+            ),
         ),
     ]

@@ -12,13 +12,6 @@ Every name is importable from here (``from tournaments.models import Round``).
 
 from tournaments.models.audit import CompetitionEvent
 from tournaments.models.calls import CallReason, DirectorCall
-from tournaments.models.circuits import (
-    Circuit,
-    CircuitClub,
-    CircuitCompetition,
-    CircuitEvent,
-    CircuitLink,
-)
 from tournaments.models.competitions import (
     BRACKET_FORMATS,
     Competition,
@@ -29,17 +22,6 @@ from tournaments.models.competitions import (
 from tournaments.models.entries import Entry, EntryStatus
 from tournaments.models.fees import Fee, FeeBasis, Method, Payment, PaymentKind
 from tournaments.models.prizes import Prize, PrizeRules, Ties
-from tournaments.models.registration import (
-    STANDING,
-    CapacityUnit,
-    CheckInWindow,
-    Eligibility,
-    LinkPurpose,
-    Registration,
-    RegistrationLink,
-    RegistrationSettings,
-    RegistrationStatus,
-)
 from tournaments.models.results_mail import ResultsMail
 from tournaments.models.rounds import (
     Bye,
@@ -52,66 +34,34 @@ from tournaments.models.rounds import (
 )
 from tournaments.models.settlement import Adjustment
 from tournaments.models.standings import StandingsSnapshot
-from tournaments.models.teams import (
-    Board,
-    LineupSlot,
-    ResultBy,
-    RosterPlayer,
-    Side,
-    Team,
-    TeamMatch,
-    TeamRules,
-)
 
 __all__ = [
     "BRACKET_FORMATS",
-    "STANDING",
     "Adjustment",
-    "Board",
     "Bye",
     "CallReason",
-    "CapacityUnit",
     "CheckIn",
-    "CheckInWindow",
-    "Circuit",
-    "CircuitClub",
-    "CircuitCompetition",
-    "CircuitEvent",
-    "CircuitLink",
     "Competition",
     "CompetitionEvent",
     "DirectorCall",
-    "Eligibility",
     "Entry",
     "EntryStatus",
     "Fee",
     "FeeBasis",
     "Format",
     "Kind",
-    "LineupSlot",
-    "LinkPurpose",
     "LiveRounds",
     "Method",
     "Payment",
     "PaymentKind",
     "Prize",
     "PrizeRules",
-    "Registration",
-    "RegistrationLink",
-    "RegistrationSettings",
-    "RegistrationStatus",
     "RepeatObjective",
-    "ResultBy",
     "ResultsMail",
-    "RosterPlayer",
     "Round",
     "RoundStatus",
-    "Side",
     "StandingsSnapshot",
     "Table",
     "TableSeat",
-    "Team",
-    "TeamMatch",
-    "TeamRules",
     "Ties",
 ]

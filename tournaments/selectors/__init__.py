@@ -53,12 +53,6 @@ from tournaments.selectors.prizes import (
     prize_list,
     prize_rules,
 )
-from tournaments.selectors.registration import (
-    check_in_state,
-    registration_settings,
-    registration_summary,
-    registrations_of,
-)
 from tournaments.selectors.results_mail import final_letters, prizes_awarded, round_letters
 from tournaments.selectors.rounds import (
     check_ins_by_round,
@@ -103,7 +97,6 @@ __all__ = [
     "bracket_of",
     "cash_report",
     "categories",
-    "check_in_state",
     "check_ins_by_round",
     "club_competitions",
     "competitions_of_game",
@@ -140,9 +133,6 @@ __all__ = [
     "prizes_awarded",
     "public_games",
     "published_rounds",
-    "registration_settings",
-    "registration_summary",
-    "registrations_of",
     "results_of",
     "round_after",
     "round_fingerprint",

@@ -44,11 +44,6 @@ from tournaments.services.changes import (
     swap_published,
     unpublish_round,
 )
-from tournaments.services.checkin import (
-    check_in_self,
-    close_check_in,
-    open_check_in,
-)
 from tournaments.services.clock import give_extra_time, set_last_hand
 from tournaments.services.competitions import (
     COUNTED,
@@ -72,13 +67,6 @@ from tournaments.services.entries import add_entry, reinstate_entry, withdraw_en
 from tournaments.services.fees import mark_paid, set_fee, undo_payment, waive_fee
 from tournaments.services.pairing import move_entry
 from tournaments.services.prizes import add_prize, remove_prize, set_prize_rules
-from tournaments.services.registration import (
-    close_registration,
-    confirm_partner,
-    confirm_registration,
-    register,
-    set_registration,
-)
 from tournaments.services.reopening import reopen_round
 from tournaments.services.results_mail import send_final_results, send_round_results
 from tournaments.services.rounds import (
@@ -96,12 +84,6 @@ from tournaments.services.rounds import (
 )
 from tournaments.services.settlement import adjust, forfeit_table
 from tournaments.services.standings import store_standings
-from tournaments.services.waiting_list import (
-    merge_player,
-    promote,
-    reorder_waiting,
-    withdraw_registration,
-)
 
 __all__ = [
     "CLUB_NIGHT_METHODS",
@@ -118,12 +100,7 @@ __all__ = [
     "add_season",
     "adjust",
     "call_director",
-    "check_in_self",
-    "close_check_in",
-    "close_registration",
     "close_round",
-    "confirm_partner",
-    "confirm_registration",
     "create_competition",
     "delete_round",
     "finalize_competition",
@@ -132,21 +109,16 @@ __all__ = [
     "give_bye",
     "give_extra_time",
     "mark_paid",
-    "merge_player",
     "metrics_dict",
     "move_entry",
     "next_slot",
-    "open_check_in",
-    "promote",
     "publish_round",
     "record_draw_refusal",
     "redraw_tables",
-    "register",
     "reinstate_entry",
     "remove_prize",
     "reopen_competition",
     "reopen_round",
-    "reorder_waiting",
     "replace_entry",
     "resolve_call",
     "seat_late_entrant",
@@ -156,7 +128,6 @@ __all__ = [
     "set_fee",
     "set_last_hand",
     "set_prize_rules",
-    "set_registration",
     "set_round_timer",
     "store_standings",
     "swap_in_round",
@@ -169,5 +140,4 @@ __all__ = [
     "violation",
     "waive_fee",
     "withdraw_entry",
-    "withdraw_registration",
 ]

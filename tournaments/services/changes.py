@@ -29,7 +29,7 @@ from django.db import transaction
 from scoring import services as scoring
 from scoring.models import GameStatus
 from scoring.services import Actor, Conflict, queue, violation
-from tournaments import selectors, tasks
+from tournaments import selectors
 from tournaments.models import (
     Bye,
     CheckIn,
@@ -148,7 +148,7 @@ def _reseat(competition: Competition, round_: Round, tables: Iterable[Table], by
 def _announce(competition: Competition, round_: Round, entry_ids: Iterable[int]) -> None:
     ids = sorted(set(entry_ids))
     if competition.notify_entrants and ids:
-        queue.enqueue_on_commit(tasks.announce_round, round_.pk, ids)
+        queue.enqueue_on_commit("tournaments.tasks.announce_round", round_.pk, ids)
 
 
 def swap_published(*, round_: Round, a, b, by: Actor) -> Round:

@@ -9,8 +9,9 @@ check-ins, byes, adjustments and their event log — and nothing derived that ca
 transient (idempotency records).
 
 Rows are written generically, field by field, from the models themselves, so a field added to a
-model travels without a change here; a model added to either app must be listed in ``TABLES`` or
-``LEFT_OUT`` (a test checks that every model is in one of them). Inside the document, rows refer
+model travels without a change here; a model added to any app must be listed in ``TABLES`` or
+``LEFT_OUT``, or by its app in ``tournaments.extensions`` (a test checks that every model is in
+one of them). Inside the document, rows refer
 to each other by reference numbers (their position in their table, in primary-key order), never
 by database ids, so a club imports into any database, empty or not, and export → import → export
 gives the same document.
@@ -49,6 +50,7 @@ from scoring.models import Club, Game, Role, TableLink
 from scoring.rules import Problem, RuleViolation
 from scoring.services.clubs import check_club_address
 from scoring.services.ratings import recompute_club
+from tournaments.extensions import CLUB_DATA_LEFT_OUT, CLUB_DATA_TABLES
 from tournaments.models import Competition
 from tournaments.services.standings import store_standings
 
@@ -58,10 +60,17 @@ VERSION = 1
 
 @dataclass(frozen=True)
 class Table:
-    """One model's rows in the document: ``club_path`` leads from the model to its club."""
+    """One model's rows in the document: ``club_path`` leads from the model to its club.
+    ``label`` names the table in the document; ``model`` is the model's label when it differs
+    (a model that moved to another app keeps its table's name, so documents read the same)."""
 
     label: str
     club_path: str
+    model: str = ""
+
+    @property
+    def model_label(self) -> str:
+        return self.model or self.label
 
 
 #: The club's tables, parents before children (the order of import).
@@ -88,18 +97,9 @@ TABLES = (
     Table("tournaments.payment", "entry__competition__club"),
     Table("tournaments.prizerules", "competition__club"),
     Table("tournaments.prize", "competition__club"),
-    Table("tournaments.teamrules", "competition__club"),
-    Table("tournaments.team", "competition__club"),
-    Table("tournaments.rosterplayer", "team__competition__club"),
-    Table("tournaments.teammatch", "competition__club"),
-    Table("tournaments.board", "match__competition__club"),
-    Table("tournaments.lineupslot", "match__competition__club"),
 )
 
-#: Each table's club path, by label.
-CLUB_PATHS = {table.label: table.club_path for table in TABLES}
-
-#: Models of the two apps that the document leaves out, and why.
+#: Models of scoring and the competitions that the document leaves out, and why.
 LEFT_OUT = {
     "scoring.tablelink": "secret: an imported game gets a new table link and PIN",
     "scoring.idempotencyrecord": "transient: first answers kept for phones that resend",
@@ -111,21 +111,23 @@ LEFT_OUT = {
     "scoring.invitation": "secret: pending invitations carry tokens; invite again after an import",
     "scoring.playerclaim": "transient: a claim's outcome travels as the player's account",
     "tournaments.resultsmail": "transient: which results e-mails were already sent",
-    "tournaments.registrationsettings": "the desk's: registration reopens on the new site",
-    "tournaments.registration": "personal: registrants' addresses (the entries they became travel)",
-    "tournaments.registrationlink": "secret: registration links carry tokens",
-    "tournaments.checkinwindow": "transient: a check-in window of an evening",
     "tournaments.directorcall": "transient: a table's call of the director, answered that "
     "evening; each call and its answers travel in the competition's events",
-    "tournaments.circuit": "several clubs': a circuit is not one club's to export",
-    "tournaments.circuitclub": "several clubs': a circuit is not one club's to export",
-    "tournaments.circuitcompetition": "several clubs': a circuit is not one club's to export",
-    "tournaments.circuitevent": "several clubs': a circuit is not one club's to export",
-    "tournaments.circuitlink": "several clubs': a circuit is not one club's to export",
 }
 
 #: What travels of a user: enough to find or create the account, never a password or a token.
 USER_FIELDS = ("username", "email", "first_name", "last_name")
+
+
+def all_tables() -> tuple[Table, ...]:
+    """Every table of the document: the competitions' own, then those the apps built on them
+    add (``tournaments.extensions.CLUB_DATA_TABLES``: a palio's teams, matches and lineups)."""
+    return TABLES + tuple(CLUB_DATA_TABLES)
+
+
+def all_left_out() -> dict[str, str]:
+    """Every model left out of the document, and why (the apps' too)."""
+    return LEFT_OUT | CLUB_DATA_LEFT_OUT
 
 
 def _model(label: str) -> type[models.Model]:
@@ -170,13 +172,13 @@ def export_club(*, club: Club) -> dict[str, Any]:
         return users[pk]
 
     tables: dict[str, list[dict[str, Any]]] = {}
-    for table in TABLES:
-        model = _model(table.label)
+    for table in all_tables():
+        model = _model(table.model_label)
         rows = model.objects.filter(**{table.club_path: club.pk}).order_by("pk")
-        refs[table.label] = {}
+        refs[table.model_label] = {}
         out = []
         for position, row in enumerate(rows, start=1):
-            refs[table.label][row.pk] = position
+            refs[table.model_label][row.pk] = position
             out.append(_export_row(row, refs, user_ref))
         tables[table.label] = out
     return {"format": FORMAT, "version": VERSION, "users": user_rows, "tables": tables}
@@ -221,10 +223,10 @@ def _check_document(document: Any) -> dict[str, Any]:
         raise _refuse(
             "version", "not_allowed", reason="club_document_version", value=document.get("version")
         )
-    tables = document.get("tables")
-    if not isinstance(tables, dict) or not isinstance(document.get("users"), list):
+    given = document.get("tables")
+    if not isinstance(given, dict) or not isinstance(document.get("users"), list):
         raise _refuse("tables", "inconsistent", reason="club_document_broken", value="tables")
-    unknown = set(tables) - {t.label for t in TABLES}
+    unknown = set(given) - {t.label for t in all_tables()}
     if unknown:
         raise _refuse(
             "tables",
@@ -232,7 +234,7 @@ def _check_document(document: Any) -> dict[str, Any]:
             reason="club_document_broken",
             value=", ".join(sorted(unknown)),
         )
-    clubs = tables.get("scoring.club")
+    clubs = given.get("scoring.club")
     if not isinstance(clubs, list) or len(clubs) != 1 or not isinstance(clubs[0], dict):
         raise _refuse("tables", "inconsistent", reason="club_document_broken", value="scoring.club")
     return document
@@ -261,10 +263,10 @@ def import_club(
             users, existing = _import_users(document["users"])
             left_out = set() if keep_accounts else existing
             refs: dict[str, dict[int, int]] = {}
-            for table in TABLES:
+            for table in all_tables():
                 rows = _unattached(table.label, document["tables"].get(table.label, []), left_out)
                 overrides = {"slug": slug} if table.label == "scoring.club" else {}
-                refs[table.label] = _import_rows(table.label, rows, refs, users, overrides)
+                refs[table.model_label] = _import_rows(table, rows, refs, users, overrides)
             club = Club.objects.get(pk=refs["scoring.club"][1])
             games = Game.objects.filter(club=club)
             TableLink.objects.bulk_create(TableLink(game=game) for game in games)
@@ -335,10 +337,10 @@ def _unattached(label: str, rows: Any, accounts: set[int]) -> Any:
 
 
 def _club_here(
-    value: dict[str, Any], refs: dict[str, dict[int, int]], label: str, name: str
+    value: dict[str, Any], refs: dict[str, dict[int, int]], table: Table, name: str
 ) -> int:
     """The club here for a foreign club object ``{"club": slug, "name": name}`` in field
-    ``name`` of table ``label``: the club with that slug on this server, otherwise the imported
+    ``name`` of ``table``: the club with that slug on this server, otherwise the imported
     club itself. Never in the field that makes the row the club's (its table's club path: a
     player's, a game's, a membership's club), or a document could write into another club."""
     slug, shown = value.get("club"), value.get("name")
@@ -346,17 +348,17 @@ def _club_here(
         set(value) != {"club", "name"}
         or not (isinstance(slug, str) and slug)
         or not isinstance(shown, str)
-        or CLUB_PATHS[label].split("__")[0] == name
+        or table.club_path.split("__")[0] == name
     ):
         raise _refuse(
-            "tables", "inconsistent", reason="club_document_broken", value=f"{label}.{name}"
+            "tables", "inconsistent", reason="club_document_broken", value=f"{table.label}.{name}"
         )
     found = Club.objects.filter(slug=slug).values_list("pk", flat=True).first()
     return found if found is not None else refs["scoring.club"][1]
 
 
 def _import_rows(
-    label: str,
+    table: Table,
     rows: list[dict[str, Any]],
     refs: dict[str, dict[int, int]],
     users: dict[int, int],
@@ -364,7 +366,7 @@ def _import_rows(
 ) -> dict[int, int]:
     """Insert one table's rows in bulk (primary keys come back on PostgreSQL and SQLite) and
     return reference number → new primary key."""
-    model = _model(label)
+    model = _model(table.model_label)
     fields = _fields(model)
     known = {f.name for f in fields}
     # ``auto_now_add`` stamps the time of the insert: the original times are written back after.
@@ -381,7 +383,7 @@ def _import_rows(
                 "tables",
                 "inconsistent",
                 reason="club_document_broken",
-                value=f"{label}: {sorted(unknown)}",
+                value=f"{table.label}: {sorted(unknown)}",
             )
         values: dict[str, Any] = {}
         for field in fields:
@@ -395,7 +397,7 @@ def _import_rows(
             elif field.related_model is get_user_model():
                 values[field.attname] = users[value]
             elif field.related_model is Club and isinstance(value, dict):
-                values[field.attname] = _club_here(value, refs, label, field.name)
+                values[field.attname] = _club_here(value, refs, table, field.name)
             else:
                 values[field.attname] = refs[field.related_model._meta.label_lower][value]
         instances.append(model(**values))

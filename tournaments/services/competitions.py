@@ -21,7 +21,6 @@ from scoring.rules import RULESETS, RuleViolation
 from scoring.rules.base import Problems
 from scoring.services import Actor, Locked, queue, violation
 from tournaments import standings as pure
-from tournaments import tasks
 from tournaments.models import BRACKET_FORMATS, Competition, Format, Kind, RoundStatus
 from tournaments.services._common import (
     lock,
@@ -446,7 +445,7 @@ def finalize_competition(*, competition: Competition, by: Actor, reason: str = "
         row.save(update_fields=["finalized_at", "finalized_by"])
         record_event(row, by, "finalize", reason=str(reason or "").strip())
         # The final standings and prizes, e-mailed once to each player (``results_mail``).
-        queue.enqueue_on_commit(tasks.mail_final_results, row.pk)
+        queue.enqueue_on_commit("tournaments.tasks.mail_final_results", row.pk)
     return row
 
 

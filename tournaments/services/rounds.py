@@ -22,7 +22,7 @@ from scoring.etags import Tag
 from scoring.models import NOT_ACCEPTED, GameStatus, LockReason
 from scoring.rules.base import Problems
 from scoring.services import Actor, queue, violation
-from tournaments import selectors, tasks
+from tournaments import selectors
 from tournaments.models import (
     Bye,
     CheckIn,
@@ -226,7 +226,7 @@ def publish_round(*, round_: Round, by: Actor) -> Round:
             tables=len(tables),
         )
         if competition.notify_entrants:
-            queue.enqueue_on_commit(tasks.announce_round, round_.pk)
+            queue.enqueue_on_commit("tournaments.tasks.announce_round", round_.pk)
     return round_
 
 
@@ -271,7 +271,7 @@ def close_round(*, round_: Round, by: Actor) -> Round:
         )
         record_event(competition, by, "close_round", round_=round_, number=round_.number)
         # Each player's results, e-mailed once (``results_mail``: closed again, none twice).
-        queue.enqueue_on_commit(tasks.mail_round_results, round_.pk)
+        queue.enqueue_on_commit("tournaments.tasks.mail_round_results", round_.pk)
     return round_
 
 

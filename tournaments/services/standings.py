@@ -13,14 +13,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from scoring.services import queue
-from tournaments import live, selectors, tasks
+from tournaments import live, selectors
 from tournaments.models import Competition, StandingsSnapshot
 
 
 def refresh_standings_later(competition: Competition) -> None:
     """Refresh the standings snapshot once the change commits (entries, forfeits and
     adjustments all show in the standings)."""
-    queue.enqueue_on_commit(tasks.recompute_standings, competition.pk)
+    queue.enqueue_on_commit("tournaments.tasks.recompute_standings", competition.pk)
 
 
 def store_standings(*, competition: Competition, outlook: bool = True) -> dict[str, Any]:

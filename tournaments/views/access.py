@@ -22,6 +22,7 @@ from scoring.messages import message
 from scoring.rules import RuleViolation
 from scoring.selectors import role_of
 from scoring.views.access import call_service, speak_club_language
+from tournaments.extensions import COMPETITION_RELATED
 from tournaments.models import Competition, Round
 
 
@@ -34,7 +35,7 @@ def load_competition(request, club_slug: str, slug: str) -> tuple[Competition, s
         # Its registration settings in the same query: the public pages link the form while
         # registration is open (issue 24) at no extra query.
         competition = get_object_or_404(
-            Competition.objects.select_related("club", "registration_settings"),
+            Competition.objects.select_related("club", *COMPETITION_RELATED),
             club__slug=club_slug,
             slug=slug,
         )

@@ -25,6 +25,7 @@ from scoring.selectors import role_of
 from scoring.services import submissions
 from scoring.views.access import submit
 from tournaments import selectors, services
+from tournaments.extensions import COMPETITION_BUTTONS
 from tournaments.forms import (
     AdjustForm,
     CompetitionForm,
@@ -99,6 +100,11 @@ def competition_page(request, club_slug: str, slug: str):
             "competition": competition,
             "role": role,
             "manager": access.is_manager(role),
+            "app_buttons": [
+                button
+                for hook in COMPETITION_BUTTONS
+                for button in hook(competition, access.is_manager(role))
+            ],
             "entries": entries,
             "active_count": sum(1 for e in entries if e.active),
             "schedule": [schedule_progress(round_, zone) for round_ in rounds],

@@ -1,4 +1,5 @@
-"""Files a competition gives away: the iCalendar feed of its rounds and team matches, and the
+"""Files a competition gives away: the iCalendar feed of its rounds (and the apps' dated events:
+a palio's team matches, ``CALENDAR_ENTRIES``), and the
 standings as CSV (every cell that could start a spreadsheet formula is quoted: ``csv_cell``).
 
 Both are public pages (``public_or_404``). Round and team match times are the club's
@@ -11,6 +12,7 @@ import csv
 import datetime as dt
 import io
 import re
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -27,7 +29,7 @@ from scoring.labels import game_name
 from scoring.links import site_url
 from scoring.views.access import fingerprint
 from tournaments import selectors
-from tournaments.models import TeamMatch
+from tournaments.extensions import CALENDAR_ENTRIES
 from tournaments.presenters import (
     club_zone,
     format_figure,
@@ -37,37 +39,35 @@ from tournaments.presenters import (
 from tournaments.views.access import public_or_404
 from tournaments.views.public import competition_fields, rounds_fields, rounds_of
 
-#: How long a team match lasts in the calendar: its boards are played side by side, and a
-#: palio's evening of two or three Briscola games at each board takes about two hours. Team
-#: matches have a date and a start time, no duration of their own.
-TEAM_MATCH_MINUTES = 120
+
+@dataclass(frozen=True)
+class CalendarEntry:
+    """A dated event an app adds to a competition's calendar (``CALENDAR_ENTRIES``): ``key``
+    makes its UID (``segnapunti-<key>@<host>``), ``times`` its start and end (aware), or
+    ``None`` for a whole day."""
+
+    key: str
+    date: dt.date
+    times: tuple[dt.datetime, dt.datetime] | None
+    summary: str
+    description: str
+    location: str
+    url: str
 
 
-def team_matches_of(request, competition) -> list[TeamMatch]:
-    """The competition's dated team matches, teams and venue loaded, in date order (one
-    query, cached on the request so that the ETag function and the feed share it)."""
-    cache = request.__dict__.setdefault("_calendar_team_matches", {})
+def calendar_entries(request, competition) -> list[CalendarEntry]:
+    """The apps' dated events of the competition, cached on the request so that the ETag
+    function and the feed share them."""
+    cache = request.__dict__.setdefault("_calendar_entries", {})
     if competition.pk not in cache:
-        cache[competition.pk] = list(
-            TeamMatch.objects.filter(competition=competition, date__isnull=False)
-            .select_related("home", "away", "venue")
-            .order_by("date", "start_time", "round_number", "number")
-        )
+        cache[competition.pk] = [
+            entry for hook in CALENDAR_ENTRIES for entry in hook(request, competition)
+        ]
     return cache[competition.pk]
 
 
-def team_match_times(match: TeamMatch, zone) -> tuple[dt.datetime, dt.datetime] | None:
-    """Start and end of a dated and timed team match, aware, in the club's zone (as a round's,
-    ``round_times``, with ``TEAM_MATCH_MINUTES`` for its duration)."""
-    if match.date is None or match.start_time is None:
-        return None
-    start = dt.datetime.combine(match.date, match.start_time, tzinfo=zone)
-    end = start.astimezone(dt.UTC) + dt.timedelta(minutes=TEAM_MATCH_MINUTES)
-    return start, end.astimezone(zone)
-
-
 def _calendar_etag(request, club_slug: str, slug: str) -> str | None:
-    """What the feed holds: the rounds and the dated team matches, the competition and club,
+    """What the feed holds: the rounds and the apps' dated events, the competition and club,
     the language and the site's address (two queries after the competition, shared with the
     feed itself); calendar apps poll it with If-None-Match."""
     try:
@@ -77,10 +77,7 @@ def _calendar_etag(request, club_slug: str, slug: str) -> str | None:
     digest = fingerprint(
         competition_fields(competition),
         rounds_fields(rounds_of(request, competition)),
-        [
-            (m.pk, m.round_number, m.date, m.start_time, m.home.name, m.away.name, m.venue.name)
-            for m in team_matches_of(request, competition)
-        ],
+        calendar_entries(request, competition),
         get_language(),
         site_url(request, "/"),
     )
@@ -156,9 +153,8 @@ def _event(
 def calendar_ics(request, club_slug: str, slug: str):
     """An iCalendar feed: one VEVENT per dated round (times in UTC, computed from the club's
     wall-clock date, start time and duration), each with the link of its public page on the
-    address the feed was read on (``SITE_URL`` when set); then one per dated team match
-    ("Home – Away" at the venue club, ``TEAM_MATCH_MINUTES`` long, linking the team
-    standings)."""
+    address the feed was read on (``SITE_URL`` when set); then one per event the apps add
+    (``CALENDAR_ENTRIES``: a palio's dated team matches)."""
     competition, _role = public_or_404(request, club_slug, slug)
     club = competition.club
     zone = club_zone(club)
@@ -190,22 +186,16 @@ def calendar_ics(request, club_slug: str, slug: str):
             location=club.name,
             url=url,
         )
-    matches = team_matches_of(request, competition)
-    if matches:
-        url = site_url(
-            request, reverse("public-team-standings", args=[club.slug, competition.slug])
-        )
-    for match in matches:
+    for entry in calendar_entries(request, competition):
         lines += _event(
-            uid=f"segnapunti-team-match-{match.pk}@{host}",
+            uid=f"segnapunti-{entry.key}@{host}",
             stamp=stamp,
-            date=match.date,
-            times=team_match_times(match, zone),
-            summary=f"{match.home.name} – {match.away.name}",
-            description=f"{competition.name} · {_('Round %(n)s') % {'n': match.round_number}}. "
-            f"{url}",
-            location=match.venue.name,
-            url=url,
+            date=entry.date,
+            times=entry.times,
+            summary=entry.summary,
+            description=entry.description,
+            location=entry.location,
+            url=entry.url,
         )
     lines.append("END:VCALENDAR")
     body = "".join(ics_fold(line) + "\r\n" for line in lines)

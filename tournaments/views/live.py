@@ -30,11 +30,9 @@ from scoring import live
 from scoring.live.streams import Outgoing, open_stream, read, refused
 from scoring.views.live import Opening, Refused, authenticate_stream, decide
 from tournaments import selectors
-from tournaments.live import circuit_channel, registration_channel
-from tournaments.models import Competition, LinkPurpose
-from tournaments.services.registration import find_link, link_refusal
+from tournaments.extensions import COMPETITION_RELATED
+from tournaments.models import Competition
 from tournaments.views.access import organizer_or_404, public_or_404
-from tournaments.views.circuits import public_circuit_or_404
 from tournaments.views.standings_cache import snapshot_stamp, standings_html
 
 #: The render under way (or waiting for its burst to end) per (loop, competition, language, big).
@@ -53,7 +51,7 @@ _RENDERED_LIMIT = 1024
 def _render(competition_id: int, language: str, big: bool) -> tuple[int, str] | None:
     """The public standings table as every spectator gets it; None once not public."""
     competition = (
-        Competition.objects.select_related("club", "registration_settings")
+        Competition.objects.select_related("club", *COMPETITION_RELATED)
         .filter(pk=competition_id)
         .first()
     )
@@ -227,60 +225,3 @@ async def competition_stream_by_id(request, competition_id: int):
     except Http404:
         return refused(404, "No such competition.")
     return await competition_stream(request, club_slug, slug)
-
-
-def _open_circuit(request, club_slug: str, slug: str):
-    opening = Opening(request)
-    authenticate_stream(request, opening)
-    return public_circuit_or_404(request, club_slug, slug), opening
-
-
-@require_GET
-async def circuit_stream(request, club_slug: str, slug: str):
-    """``text/event-stream`` of a circuit's standings (as its public page may be read): a
-    ``standings`` event (``id``, ``competition``, ``version``) when one of its competitions'
-    standings change; the page fetches the circuit's table again."""
-    try:
-        circuit, opening = await decide(
-            _open_circuit, request, club_slug, slug, missing="No such circuit."
-        )
-    except Refused as refusal:
-        return refusal.answer
-
-    async def first() -> dict:
-        return {"id": circuit.pk}
-
-    return await open_stream(
-        request,
-        opening,
-        channel=circuit_channel(circuit.pk),
-        first=first,
-    )
-
-
-def _open_registration(request, token: str):
-    opening = Opening(request)
-    link = find_link(token)
-    purposes = {LinkPurpose.CONFIRM, LinkPurpose.PARTNER, LinkPurpose.MANAGE}
-    if link is None or link.registration is None or link_refusal(link, purposes) is not None:
-        raise Http404
-    return link.registration_id, opening
-
-
-@require_GET
-async def registration_stream(request, token: str):
-    """``text/event-stream`` of a registration's e-mailed link (a player without an account):
-    a ``table`` event when a round seats its entry, as My games hears on the user's channel."""
-    try:
-        registration_id, opening = await decide(
-            _open_registration, request, token, missing="No such link."
-        )
-    except Refused as refusal:
-        return refusal.answer
-
-    async def first() -> dict:
-        return {"registration": registration_id}
-
-    return await open_stream(
-        request, opening, channel=registration_channel(registration_id), first=first
-    )

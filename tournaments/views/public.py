@@ -33,9 +33,10 @@ from scoring import access
 from scoring.links import qr_svg, site_url
 from scoring.views.access import fingerprint, viewer
 from tournaments import selectors
+from tournaments.extensions import PUBLIC_BUTTONS
 from tournaments.forms import WhereForm
 from tournaments.middleware import share
-from tournaments.models import Competition, RegistrationSettings, Round, RoundStatus
+from tournaments.models import Competition, Round, RoundStatus
 from tournaments.presenters import (
     alphabetical,
     bracket_view,
@@ -122,7 +123,7 @@ def _competition_etag(request, club_slug: str, slug: str) -> str | None:
         rounds_fields(rounds),
         get_language(),
         viewer(request, role),
-        _registration_open(request, competition),
+        _public_buttons(request, competition),
         _final_awards(request, competition),
     )
     return f"competition-{competition.pk}-{version}-{digest}"
@@ -167,14 +168,10 @@ def _round_etag(request, club_slug: str, slug: str, number: int) -> str | None:
     return f"round-{row[0]}-{digest}"
 
 
-def _registration_open(request, competition: Competition) -> bool:
-    """Whether the page links to the registration form (issue 24): registration is open or
-    about to open. Its settings came with the competition (``load_competition``): no query."""
-    try:
-        found = competition.registration_settings
-    except RegistrationSettings.DoesNotExist:
-        return False
-    return found.state() != "closed"
+def _public_buttons(request, competition: Competition) -> list[tuple[str, str]]:
+    """The apps' main actions on the public page (``PUBLIC_BUTTONS``: "Register" while
+    registration is open or about to open), from rows that came with the competition."""
+    return [button for hook in PUBLIC_BUTTONS for button in hook(competition)]
 
 
 def _public_context(request, competition: Competition, role) -> dict:
@@ -184,7 +181,7 @@ def _public_context(request, competition: Competition, role) -> dict:
         "role": role,
         "zone": competition.club.time_zone,
         "games": game_names(competition),
-        "registration_open": _registration_open(request, competition),
+        "public_buttons": _public_buttons(request, competition),
     }
 
 

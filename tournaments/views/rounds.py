@@ -21,6 +21,7 @@ from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -29,6 +30,7 @@ from scoring.forms.once import EXPIRED
 from scoring.services import queue, submissions
 from scoring.views.access import submit
 from tournaments import selectors, services, tasks
+from tournaments.extensions import ROUND_PAGE_SECTIONS
 from tournaments.forms import (
     CheckInForm,
     ForfeitForm,
@@ -121,6 +123,8 @@ def round_page(request, club_slug: str, slug: str, number: int):
         # The publish button is sent once: a double tap publishes once, the second is shown it.
         "publish_once": submissions.issue_token(request.user, "publish_round"),
         "confirm_close": bound.get("confirm_close", False),
+        # What the apps add (``ROUND_PAGE_SECTIONS``: self check-in, who is here and missing).
+        "app_sections": mark_safe("".join(hook(request, round_) for hook in ROUND_PAGE_SECTIONS)),
     }
     context |= _table_rows(tables, bound)
     context |= _round_forms(competition, round_, tables, byes, bound)
@@ -203,10 +207,6 @@ def _round_forms(competition, round_, tables, byes, bound) -> dict[str, object]:
             initial={"present": sorted(ticked), "shown": ",".join(map(str, sorted(present)))},
         ),
         "present_count": len(present),
-        # Self check-in (issue 24): who is here and who is missing, at a glance.
-        "self_check_in": selectors.check_in_state(round_)
-        if round_.status == RoundStatus.DRAFT and hasattr(round_, "check_in_window")
-        else None,
         "ticked_count": len(ticked),
         "carried_from": carried_from,
         "generate_form": bound.get("generate") or GenerateForm(initial=generate, swiss=swiss_first),

@@ -1,0 +1,1 @@
+"""Circuit standings and outlook: pure code (no Django), like ``tournaments.standings``."""

@@ -1,0 +1,1 @@
+"""Team standings and outlook: pure code (no Django), like ``tournaments.standings``."""
