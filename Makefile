@@ -47,7 +47,7 @@ test: $(STAMP)
 	$(PY) -m coverage erase
 	$(PY) -m coverage run -m pytest -n auto -m "not browser and not broker and not plans" $(ARGS)
 	$(PY) -m coverage combine --quiet
-	$(PY) -m coverage report --include='scoring/rules/*,scoring/stats/*,tournaments/scheduling/*,tournaments/standings/*' --fail-under=100
+	$(PY) -m coverage report --include='scoring/rules/*,scoring/stats/*,tournaments/scheduling/*,tournaments/standings/*,teams/standings/*,circuits/standings/*' --fail-under=100
 	$(PY) -m coverage report --format=total | sed 's/^/Total coverage of the project: /; s/$$/%/'
 	@echo "Left out: the browser tests (they need Chromium) and the broker tests (a Redis server). Run them with"
 	@echo "  CHROMIUM_PATH=\$$(command -v chromium) $(PY) -m pytest -m browser tests/browser"
