@@ -8,7 +8,7 @@
 - ``public_circuit``, ``circuit_projector``, ``circuit_csv`` (``/circuits/<club>/<circuit>/``):
   the standings for anyone (members of its clubs only for a private circuit).
 
-Every write is a ``services.circuits`` call whose refusal is shown next to its field.
+Every write is a ``circuits.services`` call whose refusal is shown next to its field.
 """
 
 from __future__ import annotations
@@ -26,8 +26,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from circuits import selectors as read
-from circuits import services as write
+from circuits import selectors, services
 from circuits.forms import AddCompetitionForm, CircuitForm, InviteForm, LinkForm
 from circuits.models import Circuit, CircuitCompetition
 from scoring import access
@@ -84,7 +83,9 @@ def club_circuits(request, slug: str):
         if p.joined
     }
     mine = {
-        p.circuit_id: [c for c in read.competitions_of(p.circuit) if c["club_slug"] == club.slug]
+        p.circuit_id: [
+            c for c in selectors.competitions_of(p.circuit) if c["club_slug"] == club.slug
+        ]
         for p in places
     }
     status = 400 if (form.errors or errors) else 200
@@ -120,7 +121,7 @@ def _club_action(request, club, by, form, errors):
         try:
             with submissions.once(token=form.once_token(), by=by, purpose="new_circuit") as made:
                 circuit = submit(
-                    form, write.create_circuit, club=club, by=by, **form.service_arguments()
+                    form, services.create_circuit, club=club, by=by, **form.service_arguments()
                 )
                 if circuit is not None:
                     made(reverse("circuit", args=[club.slug, circuit.slug]))
@@ -149,11 +150,13 @@ def _attempt(errors, key, service, **kwargs) -> bool:
 
 
 def _accept(request, club, by, circuit, errors) -> bool:
-    return _attempt(errors, circuit.pk, write.accept_invitation, circuit=circuit, by=by, club=club)
+    return _attempt(
+        errors, circuit.pk, services.accept_invitation, circuit=circuit, by=by, club=club
+    )
 
 
 def _leave(request, club, by, circuit, errors) -> bool:
-    return _attempt(errors, circuit.pk, write.leave_circuit, circuit=circuit, by=by, club=club)
+    return _attempt(errors, circuit.pk, services.leave_circuit, circuit=circuit, by=by, club=club)
 
 
 def _add(request, club, by, circuit, errors) -> bool:
@@ -166,7 +169,7 @@ def _add(request, club, by, circuit, errors) -> bool:
     return _attempt(
         errors,
         circuit.pk,
-        write.add_competition,
+        services.add_competition,
         circuit=circuit,
         by=by,
         competition=form.cleaned_data["competition"],
@@ -182,7 +185,7 @@ def _remove(request, club, by, circuit, errors) -> bool:
     return _attempt(
         errors,
         circuit.pk,
-        write.remove_competition,
+        services.remove_competition,
         circuit=circuit,
         by=by,
         competition=competition,
@@ -225,10 +228,12 @@ def circuit_page(request, club_slug: str, slug: str):
             "circuit": circuit,
             "role": role,
             "manager": access.is_manager(role),
-            "places": read.places_of(circuit),
-            "competitions": read.competitions_of(circuit),
-            "links": read.links_of(circuit),
-            "events": [(e, EVENT_LABELS.get(e.action, e.action)) for e in read.events_of(circuit)],
+            "places": selectors.places_of(circuit),
+            "competitions": selectors.competitions_of(circuit),
+            "links": selectors.links_of(circuit),
+            "events": [
+                (e, EVENT_LABELS.get(e.action, e.action)) for e in selectors.events_of(circuit)
+            ],
             **forms,
         },
         status=400 if failed else 200,
@@ -245,7 +250,7 @@ def _circuit_forms(request, circuit: Circuit, action: str | None) -> dict[str, A
         "add_form": AddCompetitionForm(
             data("add"), choices=_own_competitions(circuit.club, circuit)
         ),
-        "link_form": LinkForm(data("link"), players=read.linkable_players(circuit)),
+        "link_form": LinkForm(data("link"), players=selectors.linkable_players(circuit)),
     }
 
 
@@ -254,13 +259,13 @@ def _settings(request, circuit, by, forms) -> bool:
     if not form.is_valid():
         return False
     arguments = form.service_arguments()
-    return submit(form, write.change_circuit, circuit=circuit, by=by, **arguments) is not None
+    return submit(form, services.change_circuit, circuit=circuit, by=by, **arguments) is not None
 
 
 def _invite(request, circuit, by, forms) -> bool:
     form = forms["invite_form"]
     return form.is_valid() and (
-        submit(form, write.invite_club, circuit=circuit, by=by, club=form.cleaned_data["club"])
+        submit(form, services.invite_club, circuit=circuit, by=by, club=form.cleaned_data["club"])
         is not None
     )
 
@@ -270,7 +275,7 @@ def _add_own(request, circuit, by, forms) -> bool:
     return form.is_valid() and (
         submit(
             form,
-            write.add_competition,
+            services.add_competition,
             circuit=circuit,
             by=by,
             competition=form.cleaned_data["competition"],
@@ -283,14 +288,14 @@ def _remove_any(request, circuit, by, forms) -> bool:
     competition = _int(request.POST.get("competition"))
     if not CircuitCompetition.objects.filter(circuit=circuit, competition=competition).exists():
         raise Http404
-    write.remove_competition(circuit=circuit, by=by, competition=competition)
+    services.remove_competition(circuit=circuit, by=by, competition=competition)
     return True
 
 
 def _link(request, circuit, by, forms) -> bool:
     form = forms["link_form"]
     return form.is_valid() and (
-        submit(form, write.link_players, circuit=circuit, by=by, **form.cleaned_data) is not None
+        submit(form, services.link_players, circuit=circuit, by=by, **form.cleaned_data) is not None
     )
 
 
@@ -298,7 +303,7 @@ def _unlink(request, circuit, by, forms) -> bool:
     link = circuit.links.filter(pk=_int(request.POST.get("link"))).first()
     if link is None:
         raise Http404
-    write.unlink_players(circuit=circuit, by=by, link=link)
+    services.unlink_players(circuit=circuit, by=by, link=link)
     return True
 
 
@@ -358,7 +363,7 @@ def _shown(standings: dict[str, Any]) -> dict[str, Any]:
 
 def public_circuit(request, club_slug: str, slug: str):
     circuit = public_circuit_or_404(request, club_slug, slug)
-    standings = _shown(read.circuit_standings(circuit))
+    standings = _shown(selectors.circuit_standings(circuit))
     return render(
         request,
         "circuits/circuit_public.html",
@@ -376,7 +381,7 @@ def public_circuit(request, club_slug: str, slug: str):
 
 def circuit_projector(request, club_slug: str, slug: str):
     circuit = public_circuit_or_404(request, club_slug, slug)
-    standings = _shown(read.circuit_standings(circuit))
+    standings = _shown(selectors.circuit_standings(circuit))
     return render(
         request,
         "circuits/circuit_projector.html",
@@ -393,7 +398,7 @@ def circuit_csv(request, club_slug: str, slug: str):
     """The circuit's standings as a spreadsheet: semicolons, one row per person, one column per
     competition (its points, in brackets when not counted, with a * while provisional)."""
     circuit = public_circuit_or_404(request, club_slug, slug)
-    standings = read.circuit_standings(circuit)
+    standings = selectors.circuit_standings(circuit)
     competitions = [c for c in standings["competitions"] if c["counts"]]
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")

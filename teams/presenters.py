@@ -8,7 +8,7 @@ from typing import Any
 
 from django.utils.translation import gettext, gettext_lazy
 
-from teams import selectors as team_selectors
+from teams import selectors
 from teams.models import Side, Team, TeamMatch, TeamRules
 from teams.standings import teams as pure
 
@@ -163,7 +163,7 @@ def match_payload(match: TeamMatch, rules: TeamRules) -> dict[str, Any]:
     boards = []
     for board in sorted(match.boards.all(), key=lambda b: b.number):
         slots = sorted(board.lineup.all(), key=lambda s: (s.side, s.position))
-        score = team_selectors.board_score(board)
+        score = selectors.board_score(board)
         boards.append(
             {
                 "number": board.number,
@@ -186,12 +186,12 @@ def match_payload(match: TeamMatch, rules: TeamRules) -> dict[str, Any]:
                 "winner": score.winner if score else None,
             }
         )
-    record = team_selectors.match_record(match, sorted(match.boards.all(), key=lambda b: b.number))
+    record = selectors.match_record(match, sorted(match.boards.all(), key=lambda b: b.number))
     outcome = (
         None
         if record is None
         else pure.match_outcome(
-            record, result_by=rules.result_by, points=team_selectors.points_of(rules)
+            record, result_by=rules.result_by, points=selectors.points_of(rules)
         )
     )
     return {
@@ -258,10 +258,10 @@ def played_row(match: TeamMatch, rules: TeamRules) -> dict[str, Any]:
     """A played match as the public schedule lists it: round, teams, the score (the confirmed
     one, else the boards'), whether it is confirmed."""
     score = (match.home_score, match.away_score)
-    record = team_selectors.match_record(match, sorted(match.boards.all(), key=lambda b: b.number))
+    record = selectors.match_record(match, sorted(match.boards.all(), key=lambda b: b.number))
     if (match.confirmed_at is None or None in score) and record is not None:
         outcome = pure.match_outcome(
-            record, result_by=rules.result_by, points=team_selectors.points_of(rules)
+            record, result_by=rules.result_by, points=selectors.points_of(rules)
         )
         score = (outcome.home_score, outcome.away_score)
     return {

@@ -16,8 +16,7 @@ from django.utils.translation import gettext as _
 from scoring import access
 from scoring.services import NotAllowed
 from scoring.views.access import attempt, submit
-from teams import presenters
-from teams import selectors as team_selectors
+from teams import presenters, selectors, services
 from teams.forms import (
     ConfirmForm,
     LineupForm,
@@ -27,8 +26,6 @@ from teams.forms import (
     TeamRulesForm,
 )
 from teams.models import Side
-from teams.services import team_draw, team_schedule
-from teams.services import teams as services
 from tournaments.presenters.standings import outlook_view
 from tournaments.views.access import organizer_or_404, public_or_404
 
@@ -40,7 +37,7 @@ def _teams_url(competition) -> str:
 @login_required
 def teams_page(request, club_slug: str, slug: str):
     competition, role = organizer_or_404(request, club_slug, slug, manage=request.method == "POST")
-    rules = team_selectors.rules_of(competition)
+    rules = selectors.rules_of(competition)
     by = access.actor_for(request)
     rules_form = TeamRulesForm(
         initial=presenters.rules_payload(rules) if rules else None, prefix="rules"
@@ -74,7 +71,7 @@ def teams_page(request, club_slug: str, slug: str):
                 messages.success(request, _("Team added."))
                 return redirect(_teams_url(competition))
         elif action == "draw":
-            if attempt(request, team_draw.draw_team_round, competition=competition, by=by):
+            if attempt(request, services.draw_team_round, competition=competition, by=by):
                 messages.success(request, _("Matches drawn."))
             return redirect(_teams_url(competition))
         elif action == "schedule":
@@ -82,7 +79,7 @@ def teams_page(request, club_slug: str, slug: str):
             form = ScheduleForm(request.POST, prefix=f"round{number}")
             if form.is_valid() and submit(
                 form,
-                team_schedule.schedule_team_matches,
+                services.schedule_team_matches,
                 competition=competition,
                 by=by,
                 round_number=number,
@@ -93,7 +90,7 @@ def teams_page(request, club_slug: str, slug: str):
             bound[number] = form
             if not number:  # no round's form to show it next to: above the page
                 messages.error(request, " ".join(form.non_field_errors()))
-    matches = team_selectors.matches_of(competition) if rules else []
+    matches = selectors.matches_of(competition) if rules else []
     return render(
         request,
         "teams/teams.html",
@@ -105,7 +102,7 @@ def teams_page(request, club_slug: str, slug: str):
             "rules": rules,
             "rules_form": rules_form,
             "team_form": team_form,
-            "teams": team_selectors.teams_of(competition) if rules else [],
+            "teams": selectors.teams_of(competition) if rules else [],
             "rounds": [
                 group
                 | {
@@ -128,7 +125,7 @@ def _round_number(value: str | None) -> int:
 @login_required
 def team_page(request, club_slug: str, slug: str, team_id: int):
     competition, role = organizer_or_404(request, club_slug, slug, manage=request.method == "POST")
-    team = next((t for t in team_selectors.teams_of(competition) if t.pk == team_id), None)
+    team = next((t for t in selectors.teams_of(competition) if t.pk == team_id), None)
     if team is None:
         raise Http404
     form = RosterForm(competition=competition)
@@ -168,14 +165,14 @@ def _may_set(by, team) -> bool:
 @login_required
 def team_match_page(request, club_slug: str, slug: str, match_id: int):
     competition, role = organizer_or_404(request, club_slug, slug)
-    rules = team_selectors.rules_of(competition)
-    match = next((m for m in team_selectors.matches_of(competition) if m.pk == match_id), None)
+    rules = selectors.rules_of(competition)
+    match = next((m for m in selectors.matches_of(competition) if m.pk == match_id), None)
     if rules is None or match is None:
         raise Http404
     by = access.actor_for(request)
     if request.method == "POST" and not any(_may_set(by, t) for t in (match.home, match.away)):
         raise PermissionDenied
-    current = team_selectors.lineup_of(match)
+    current = selectors.lineup_of(match)
     forms_ = {}
     for side, team in ((Side.HOME, match.home), (Side.AWAY, match.away)):
         roster = list(team.roster.select_related("player").order_by("player__display_name"))
@@ -210,7 +207,7 @@ def team_match_page(request, club_slug: str, slug: str, match_id: int):
             schedule = ScheduleForm(request.POST, prefix="when")
             if schedule.is_valid() and submit(
                 schedule,
-                team_schedule.schedule_team_matches,
+                services.schedule_team_matches,
                 competition=competition,
                 by=by,
                 round_number=None,
@@ -219,7 +216,7 @@ def team_match_page(request, club_slug: str, slug: str, match_id: int):
             ):
                 messages.success(request, _("Match dated."))
                 return redirect(request.path)
-    played = team_selectors.match_outcome(match, rules) is not None
+    played = selectors.match_outcome(match, rules) is not None
     return render(
         request,
         "teams/team_match.html",
@@ -247,11 +244,11 @@ def team_match_page(request, club_slug: str, slug: str, match_id: int):
 
 def public_team_standings(request, club_slug: str, slug: str):
     competition, role = public_or_404(request, club_slug, slug)
-    data = team_selectors.team_standings(competition)
+    data = selectors.team_standings(competition)
     if data is None:
         raise Http404
     standings = presenters.standings_payload(data)
-    rules = team_selectors.rules_of(competition)
+    rules = selectors.rules_of(competition)
     for row in standings["rows"]:
         row["outlook_view"] = outlook_view(row["outlook"])
     return render(
@@ -263,11 +260,9 @@ def public_team_standings(request, club_slug: str, slug: str):
             "role": role,
             "standings": standings,
             "outlook": any(row["outlook"] for row in standings["rows"]),
-            "fixtures": [
-                presenters.fixture_row(m) for m in team_selectors.matches_to_come(competition)
-            ],
+            "fixtures": [presenters.fixture_row(m) for m in selectors.matches_to_come(competition)],
             "played": [
-                presenters.played_row(m, rules) for m in team_selectors.matches_played(competition)
+                presenters.played_row(m, rules) for m in selectors.matches_played(competition)
             ],
         },
     )
@@ -275,7 +270,7 @@ def public_team_standings(request, club_slug: str, slug: str):
 
 def player_section(request, player, role) -> str:
     """A player's boards in team competitions (``scoring.extensions.PLAYER_PAGE_SECTIONS``)."""
-    rows = team_selectors.player_boards(player.pk)
+    rows = selectors.player_boards(player.pk)
     if role is None:
         rows = [r for r in rows if r["competition"].public]
     if not rows:

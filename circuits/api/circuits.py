@@ -19,8 +19,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from circuits import selectors as read
-from circuits import services as write
+from circuits import selectors, services
 from circuits.api import circuit_outputs as out
 from circuits.models import Circuit, CircuitLink
 from scoring.api import inputs
@@ -59,7 +58,7 @@ def managed_circuit(request, circuit_id: int, club: Club | None = None) -> Circu
     """``readable_circuit`` for a write of the circuit's organizers (or of ``club``'s managers):
     anyone else gets a 403 before the body is read."""
     circuit = readable_circuit(request, circuit_id)
-    if not write.is_manager(actor(request), club or circuit.club):
+    if not services.is_manager(actor(request), club or circuit.club):
         raise NotAllowed()
     return circuit
 
@@ -78,11 +77,11 @@ def circuit_detail(circuit: Circuit) -> dict[str, Any]:
         "description": circuit.description,
         "clubs": [
             {"club": p.club.slug, "name": p.club.name, "state": p.state}
-            for p in read.places_of(circuit)
+            for p in selectors.places_of(circuit)
         ],
         "competitions": [
             {k: v for k, v in c.items() if k != "competition"}
-            for c in read.competitions_of(circuit)
+            for c in selectors.competitions_of(circuit)
         ],
         "links": [
             {
@@ -90,7 +89,7 @@ def circuit_detail(circuit: Circuit) -> dict[str, Any]:
                 "a": {"id": link.a_id, "name": link.a.display_name, "club": link.a.club.slug},
                 "b": {"id": link.b_id, "name": link.b.display_name, "club": link.b.club.slug},
             }
-            for link in read.links_of(circuit)
+            for link in selectors.links_of(circuit)
         ],
     }
 
@@ -127,7 +126,7 @@ class ClubCircuits(CircuitView):
     )
     def get(self, request, slug: str):
         club, role, _visible = club_of(request, slug)
-        circuits = read.circuits_of(club) if role else read.public_circuits_of(club)
+        circuits = selectors.circuits_of(club) if role else selectors.public_circuits_of(club)
         return Response(
             [{"id": c.pk, "name": c.name, "slug": c.slug, "club": c.club.slug} for c in circuits]
         )
@@ -151,7 +150,7 @@ class ClubCircuits(CircuitView):
         if not may_manage(role):
             raise NotAllowed() if visible else NotFound()
         body = read_body(CircuitCreateInput, request)
-        circuit = write.create_circuit(club=club, by=actor(request), **body)
+        circuit = services.create_circuit(club=club, by=actor(request), **body)
         response = Response(circuit_detail(circuit), status=status.HTTP_201_CREATED)
         response["Location"] = f"/api/v1/circuits/{circuit.pk}/"
         return response
@@ -177,7 +176,7 @@ class CircuitDetail(CircuitView):
     def patch(self, request, circuit_id: int):
         circuit = managed_circuit(request, circuit_id)
         body = read_body(CircuitSettingsInput, request, partial=True)
-        write.change_circuit(circuit=circuit, by=actor(request), **body)
+        services.change_circuit(circuit=circuit, by=actor(request), **body)
         return Response(circuit_detail(circuit))
 
 
@@ -197,7 +196,7 @@ class CircuitClubs(CircuitView):
     def post(self, request, circuit_id: int):
         circuit = managed_circuit(request, circuit_id)
         body = read_body(self.InputSerializer, request)
-        place = write.invite_club(circuit=circuit, by=actor(request), club=body["club"])
+        place = services.invite_club(circuit=circuit, by=actor(request), club=body["club"])
         return Response(
             {"club": place.club.slug, "state": place.state}, status=status.HTTP_201_CREATED
         )
@@ -206,7 +205,7 @@ class CircuitClubs(CircuitView):
 class CircuitClubAnswer(CircuitView):
     """Accept an invitation (``accept``) or leave / decline (``leave``)."""
 
-    service = staticmethod(write.accept_invitation)
+    service = staticmethod(services.accept_invitation)
 
     @extend_schema(
         summary="Accept the circuit's invitation for a club",
@@ -224,7 +223,7 @@ class CircuitClubAnswer(CircuitView):
 
 
 class CircuitClubLeave(CircuitClubAnswer):
-    service = staticmethod(write.leave_circuit)
+    service = staticmethod(services.leave_circuit)
 
     @extend_schema(
         summary="Leave the circuit, or decline its invitation",
@@ -253,13 +252,15 @@ class CircuitCompetitions(CircuitView):
     def post(self, request, circuit_id: int):
         circuit = readable_circuit(request, circuit_id)
         if not any(
-            write.is_manager(actor(request), place.club)
-            for place in read.places_of(circuit)
+            services.is_manager(actor(request), place.club)
+            for place in selectors.places_of(circuit)
             if place.joined
         ):
             raise NotAllowed()
         body = read_body(self.InputSerializer, request)
-        write.add_competition(circuit=circuit, by=actor(request), competition=body["competition"])
+        services.add_competition(
+            circuit=circuit, by=actor(request), competition=body["competition"]
+        )
         return Response(circuit_detail(circuit), status=status.HTTP_201_CREATED)
 
 
@@ -271,7 +272,7 @@ class CircuitCompetition(CircuitView):
     )
     def delete(self, request, circuit_id: int, competition_id: int):
         circuit = readable_circuit(request, circuit_id)
-        write.remove_competition(circuit=circuit, by=actor(request), competition=competition_id)
+        services.remove_competition(circuit=circuit, by=actor(request), competition=competition_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -291,7 +292,7 @@ class CircuitLinks(CircuitView):
     def post(self, request, circuit_id: int):
         circuit = managed_circuit(request, circuit_id)
         body = read_body(self.InputSerializer, request)
-        link = write.link_players(circuit=circuit, by=actor(request), **body)
+        link = services.link_players(circuit=circuit, by=actor(request), **body)
         return Response({"id": link.pk, "a": link.a_id, "b": link.b_id}, status=201)
 
 
@@ -301,7 +302,7 @@ class CircuitLinkDetail(CircuitView):
         circuit = managed_circuit(request, circuit_id)
         if not CircuitLink.objects.filter(circuit=circuit, pk=link_id).exists():
             raise NotFound()
-        write.unlink_players(circuit=circuit, by=actor(request), link=link_id)
+        services.unlink_players(circuit=circuit, by=actor(request), link=link_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -318,4 +319,4 @@ class CircuitStandings(CircuitView):
         responses={200: out.CircuitStandingsOutput, 404: ERRORS},
     )
     def get(self, request, circuit_id: int):
-        return Response(read.circuit_standings(readable_circuit(request, circuit_id)))
+        return Response(selectors.circuit_standings(readable_circuit(request, circuit_id)))

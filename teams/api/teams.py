@@ -16,12 +16,9 @@ from scoring.api.common import ERRORS
 from scoring.api.parsers import JSONParser
 from scoring.api.schema import request_example
 from scoring.services import NotAllowed
-from teams import presenters
-from teams import selectors as team_selectors
+from teams import presenters, selectors, services
 from teams.api import team_outputs as out
 from teams.models import ResultBy, Side, Team, TeamMatch, TeamRules
-from teams.services import team_draw, team_schedule
-from teams.services import teams as services
 from tournaments.api.common import (
     WRITE_ERRORS,
     CompetitionView,
@@ -33,7 +30,7 @@ from tournaments.api.common import (
 
 
 def _rules_or_404(competition) -> TeamRules:
-    rules = team_selectors.rules_of(competition)
+    rules = selectors.rules_of(competition)
     if rules is None:
         raise NotFound()
     return rules
@@ -112,7 +109,7 @@ class TeamRulesView(CompetitionView):
     def put(self, request, competition_id: int):
         competition, _role = managed_competition(request, competition_id)
         body = read_body(self.InputSerializer, request)
-        current = team_selectors.rules_of(competition)
+        current = selectors.rules_of(competition)
         given = (presenters.rules_payload(current) if current else {}) | body
         rules = services.set_team_rules(competition=competition, by=actor(request), **given)
         return Response(presenters.rules_payload(rules))
@@ -135,7 +132,7 @@ class Teams(CompetitionView):
     def get(self, request, competition_id: int):
         competition, _role = readable_competition(request, competition_id)
         _rules_or_404(competition)
-        return Response([presenters.team_payload(t) for t in team_selectors.teams_of(competition)])
+        return Response([presenters.team_payload(t) for t in selectors.teams_of(competition)])
 
     @extend_schema(
         summary="Add a team (with its roster)",
@@ -203,7 +200,7 @@ class TeamMatches(CompetitionView):
     def get(self, request, competition_id: int):
         competition, _role = readable_competition(request, competition_id)
         rules = _rules_or_404(competition)
-        matches = team_selectors.matches_of(competition)
+        matches = selectors.matches_of(competition)
         return Response([presenters.match_payload(m, rules) for m in matches])
 
     @extend_schema(
@@ -218,7 +215,7 @@ class TeamMatches(CompetitionView):
     def post(self, request, competition_id: int):
         competition, _role = managed_competition(request, competition_id)
         rules = _rules_or_404(competition)
-        drawn = team_draw.draw_team_round(competition=competition, by=actor(request))
+        drawn = services.draw_team_round(competition=competition, by=actor(request))
         matches = [_match(competition, m.pk) for m in drawn]
         return Response(
             [presenters.match_payload(m, rules) for m in matches], status=status.HTTP_201_CREATED
@@ -329,7 +326,7 @@ class TeamRoundSchedule(CompetitionView):
         competition, _role = managed_competition(request, competition_id)
         rules = _rules_or_404(competition)
         body = read_body(ScheduleInput, request)
-        dated = team_schedule.schedule_team_matches(
+        dated = services.schedule_team_matches(
             competition=competition,
             by=actor(request),
             round_number=round_number,
@@ -357,7 +354,7 @@ class TeamMatchSchedule(CompetitionView):
         rules = _rules_or_404(competition)
         match = _match(competition, match_id)
         body = read_body(ScheduleInput, request)
-        team_schedule.schedule_team_matches(
+        services.schedule_team_matches(
             competition=competition,
             by=actor(request),
             round_number=None,
@@ -378,7 +375,7 @@ class TeamStandings(CompetitionView):
     )
     def get(self, request, competition_id: int):
         competition, _role = readable_competition(request, competition_id)
-        data = team_selectors.team_standings(competition)
+        data = selectors.team_standings(competition)
         if data is None:
             raise NotFound()
         return Response(presenters.standings_payload(data))
