@@ -77,8 +77,9 @@ class HandsByNumber(inputs.NumberedObject):
 
 class GameHands(GameWrite):
     def dispatch(self, request, *args, **kwargs):
-        """A phone's hand POST goes the short way (``scoring.api.quick``) when it can; any
-        other request, and any refusal, DRF's whole way."""
+        """A phone's hand POST goes the short way (``scoring.api.quick``) when it can, its
+        refusals by the service included; any other request, and a refusal before the service,
+        DRF's whole way."""
         if request.method == "POST" and quick.goes_quickly(request.META):
             try:
                 return quick.enter_hand(

@@ -12,11 +12,18 @@ idempotency record), and the answer is rendered by DRF's ``JSONRenderer`` with t
 would add.
 
 Only a request that can go this way does: a POST with ``Authorization: Token``, a JSON body,
-an ``Accept`` that JSON answers, no ``?format=``, and an ``Idempotency-Key``. Anything else, and
-any refusal on the way (a bad token, a malformed body, a hand the rules refuse, a caller who may
-not write), goes DRF's whole way from the start instead, so every error keeps its one shape and
-status: a refusal changed nothing (``record_hand`` writes in one transaction), and a resend of
-a hand that did go in gets its first answer (its idempotency record).
+an ``Accept`` that JSON answers, no ``?format=``, and an ``Idempotency-Key``. Anything else goes
+DRF's whole way from the start.
+
+A refusal by the service (a hand the rules refuse, a game abandoned or locked, a caller who may
+not write, a key reused) is answered here, once: the API's exception handler
+(``scoring.api.errors``) makes the answer from the view and the request, as it does on DRF's
+way, and it is rendered and given DRF's headers as there, so the body, status and headers are
+the same (tests/scoring/test_quick_hand_refusals.py). Sending it DRF's way instead would run
+``record_hand`` and the rules engine a second time for the most common error of the busiest
+endpoint. A refusal before the service (a bad token, a key too long, a malformed body) still
+goes DRF's whole way: nothing was decided yet, and DRF orders those answers (who may write is
+judged before the input) and adds their headers (``WWW-Authenticate``).
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ import io
 from django.conf import settings
 from django.http import HttpResponse
 from rest_framework.renderers import JSONRenderer
+from rest_framework.settings import api_settings
 
 from scoring import access, services
 from scoring.api.authentication import CachedTokenAuthentication
@@ -69,11 +77,14 @@ def enter_hand(view, request, game_id: int, key_max: int) -> HttpResponse:
             {"encoding": request.encoding or settings.DEFAULT_CHARSET},
         )
         by = access.actor_for_game_id(request, game_id, via=Via.API)
-        result = services.record_hand(game=game_id, document=document, by=by, idempotency_key=key)
     except Declined:
         raise
-    except Exception:  # every refusal is DRF's to answer, in its one shape
+    except Exception:  # a refusal before the service: DRF's to answer, in its one shape
         raise Declined from None
+    try:
+        result = services.record_hand(game=game_id, document=document, by=by, idempotency_key=key)
+    except Exception as exc:
+        return refusal(view, request, game_id, exc)
     response = HttpResponse(
         JSONRenderer().render(result.payload), status=201, content_type="application/json"
     )
@@ -85,3 +96,21 @@ def enter_hand(view, request, game_id: int, key_max: int) -> HttpResponse:
     for name, value in view.default_response_headers.items():
         response[name] = value
     return response
+
+
+def refusal(view, request, game_id: int, exc: Exception) -> HttpResponse:
+    """The answer DRF's way gives to ``exc`` raised by the service: the exception handler's
+    response, rendered by the JSON renderer with the view's headers (``APIView.handle_exception``
+    and ``finalize_response``). What the handler does not map is a bug: raised, a 500."""
+    context = {"view": view, "args": (), "kwargs": {"game_id": game_id}, "request": request}
+    response = api_settings.EXCEPTION_HANDLER(exc, context)
+    if response is None:
+        raise exc
+    response.exception = True
+    response.accepted_renderer = JSONRenderer()
+    response.accepted_media_type = "application/json"
+    response.renderer_context = {"view": view, "args": (), "kwargs": context["kwargs"]}
+    response.renderer_context["request"] = request
+    for name, value in view.default_response_headers.items():
+        response[name] = value
+    return response.render()

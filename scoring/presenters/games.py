@@ -171,12 +171,16 @@ def checks(
     """The waiting and rejected hands of ``game``, oldest first, each with its sentence and its
     answer form (``bound`` for the one just answered with a problem)."""
     rows = []
+    sides = game.rules.sides(game.options, game.n)
+    pairs = pairs_of(sides, names)
     for hand in hands:
         if hand.acceptance not in NOT_ACCEPTED:
             continue
         form = bound if bound is not None and bound.hand_number == hand.number else None
         if form is None:
-            form = AnswerForm(hand=hand, names=names, initial={"etag": etags.hand_tag(hand)})
+            form = AnswerForm(
+                hand=hand, names=names, sides=sides, initial={"etag": etags.hand_tag(hand)}
+            )
         rows.append(
             {
                 "hand": hand,
@@ -186,9 +190,35 @@ def checks(
                 "entered_by": None if hand.entered_seat is None else names[hand.entered_seat],
                 "answered_by": None if hand.answered_seat is None else names[hand.answered_seat],
                 "form": form,
+                **(pairs(hand.entered_seat) if pairs else {}),
             }
         )
     return rows
+
+
+def pairs_of(sides, names: list[str]):
+    """In a game of fixed pairs (``Ruleset.sides``: Briscola pairs), what the check card adds
+    for a hand entered from a seat: both pairs by name ("Anna and Carla against Bruno and
+    Dario"), the entering player's partner, and who may check it (the other pair); None in a
+    game without pairs."""
+    if not sides or len(sides) != 2 or all(len(side) == 1 for side in sides):
+        return None
+    words = [get_text_list([names[seat] for seat in side], _("and")) for side in sides]
+    match = _("%(side)s against %(other)s") % {"side": words[0], "other": words[1]}
+
+    def for_seat(entered: int | None) -> dict[str, str]:
+        if entered is None:
+            return {"pairs": match}
+        own = next(side for side in sides if entered in side)
+        partners = [names[seat] for seat in own if seat != entered]
+        others = [names[seat] for side in sides if side is not own for seat in side]
+        return {
+            "pairs": match,
+            "partners": get_text_list(partners, _("and")),
+            "checkers": get_text_list(others),
+        }
+
+    return for_seat
 
 
 def acceptance_context(game: Game, rows: list, names: list[str]) -> dict[str, Any]:

@@ -28,12 +28,16 @@ from .soloist import SoloistGame
 
 CONTRACTS = ("chiamo", "solo", "solissimo", "dividete", "scegliete")
 STANDARD_VALUES = {"chiamo": 1, "solo": 2, "solissimo": 4, "dividete": 8, "scegliete": 16}
+#: The card points of a hand: 4 aces, 20 thirds counted by three, 1 for the last trick.
+TOTAL_POINTS = 11
+#: The soloist makes the contract with 6 of the 11 (11 is odd: a hand is never drawn).
+WINNING_POINTS = TOTAL_POINTS // 2 + 1
 
 
 class Terziglio(SoloistGame):
     key = "terziglio"
     name = "Terziglio"
-    total_points = 11
+    total_points = TOTAL_POINTS
     card_counts = {"aces": (0, 4), "thirds": (0, 20)}
     card_values = {"aces": (1, 1), "thirds": (1, 3), "last_trick": (1, 1)}
     contracts = CONTRACTS
@@ -81,7 +85,7 @@ class Terziglio(SoloistGame):
         else:
             multiplier = 1
         stake = options["contract_values"][contract] * multiplier
-        return stake if points >= 6 else -stake
+        return stake if points >= WINNING_POINTS else -stake
 
     def is_finished(self, state: GameState) -> bool:
         options = state.options

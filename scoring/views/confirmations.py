@@ -36,7 +36,9 @@ def answer_hand(request, game_id: int, number: int):
     if hand is None:
         messages.error(request, _("This game has no hand %(number)s.") % {"number": number})
         return redirect("game", game_id=game.pk)
-    form = AnswerForm(request.POST, hand=hand, names=names)
+    form = AnswerForm(
+        request.POST, hand=hand, names=names, sides=game.rules.sides(game.options, game.n)
+    )
     form.hand_number = number
     status = 400
     if form.is_valid():

@@ -2,6 +2,8 @@
 the pending part, answers with errors next to the field), and the page's refusal of a hand already
 entered from another phone."""
 
+import re
+
 import pytest
 from django.utils import translation
 
@@ -149,3 +151,76 @@ def test_a_hand_already_entered_from_another_phone_is_said_so_and_pointed_at(ter
     assert outbox.status_code == 409
     assert outbox["X-Refusal"] == "already_entered"
     assert 'name="number" value="2"' in outbox.content.decode()
+
+
+@pytest.fixture
+def pairs(club, players, olga):
+    """A checked Briscola of Anna and Carla against Bruno and Dario; Anna entered hand 1."""
+    game = services.start_game(
+        club=club,
+        ruleset="briscola",
+        players=players,
+        options={"format": "pairs"},
+        by=Actor.for_user(olga),
+        hands_need_acceptance=True,
+    )
+    services.record_hand(
+        game=game, document={"dealer": 0, "points": [70, 50]}, by=Actor.for_user(olga), seat=0
+    )
+    return game
+
+
+def check_card(page: str, number: int = 1) -> str:
+    start = page.index(f'id="check-{number}"')
+    return page[start : page.index("</section>", start)]
+
+
+def chips(card: str) -> list[str]:
+    return re.findall(r'<input type="radio" name="seat"[^>]*><span>([^<]+)</span>', card)
+
+
+def test_a_pairs_check_card_names_both_players_of_each_side_and_offers_the_other_pair(pairs, olga):
+    card = check_card(login(olga).get(f"/g/{pairs.pk}/").content.decode())
+    assert '<p class="pairs">Anna and Carla against Bruno and Dario</p>' in card
+    assert (
+        "Entered by Anna, with Carla. Hand this phone to Bruno or Dario, of the other pair" in card
+    )
+    assert "a partner of" not in card
+    # Carla is Anna's partner: the service would refuse her, so she is not offered.
+    assert chips(card) == ["Bruno", "Dario"]
+
+
+def test_the_partner_of_who_entered_a_pairs_hand_is_refused_and_the_card_stays(pairs, olga):
+    response = answer(login(olga), pairs, seat="2", action="accept")
+    assert response.status_code == 400
+    assert chips(check_card(response.content.decode())) == ["Bruno", "Dario"]
+    assert Hand.objects.get(game=pairs).acceptance == Acceptance.PENDING
+    assert answer(login(olga), pairs, seat="3", action="accept").status_code == 302
+    assert Hand.objects.get(game=pairs).acceptance == Acceptance.ACCEPTED
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("fr", ("Anna et Carla contre Bruno et Dario", "avec Carla", "à Bruno ou Dario")),
+        ("it", ("Anna e Carla contro Bruno e Dario", "con Carla", "a Bruno o Dario")),
+    ],
+)
+def test_a_pairs_check_card_in_french_and_italian(pairs, olga, language, words):
+    with translation.override(language):
+        page = login(olga).get(f"/g/{pairs.pk}/", HTTP_ACCEPT_LANGUAGE=language)
+    card = check_card(page.content.decode())
+    assert all(w in card for w in words), card
+
+
+def test_a_check_card_without_pairs_reads_as_before(checked, olga):
+    services.record_hand(
+        game=checked,
+        document={"dealer": 0, "outcome": "passed_out"},
+        by=Actor.for_user(olga),
+        seat=0,
+    )
+    card = check_card(login(olga).get(f"/g/{checked.pk}/").content.decode())
+    assert 'class="pairs"' not in card and "other pair" not in card
+    assert "not Anna, nor a partner of Anna" in card
+    assert chips(card) == ["Bruno", "Carla"]

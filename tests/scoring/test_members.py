@@ -1,23 +1,19 @@
 """A club's members: invitations (e-mail or one-time link), roles, removals, the owner a club
 always keeps, players linked to accounts (through an invitation or an approved claim), the
-read-only member, and the audit of every change. Personas: tests/conftest.py (Olga owns club
-"uno", Oscar organizes, Sara scores; Bea owns "due")."""
+read-only member, and the audit of every change, through the services. The members' pages:
+test_members_pages.py; starting a club: test_clubs.py. Personas: tests/conftest.py (Olga owns
+club "uno", Oscar organizes, Sara scores; Bea owns "due")."""
 
 from __future__ import annotations
 
-import re
 from datetime import timedelta
 from functools import partial
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
 from django.utils import timezone
 
-from scoring import services
 from scoring.messages import message
 from scoring.models import (
-    AuditAction,
     AuditEvent,
     ClaimStatus,
     Invitation,
@@ -30,36 +26,9 @@ from scoring.rules import RuleViolation
 from scoring.services import Actor, NotAllowed, members
 from tests.builders import join, new_club
 from tests.clients import api_as, field_error, login
+from tests.scoring.members_helpers import LINK, actions, codes, invite
 
-pytestmark = pytest.mark.django_db
-
-LINK = re.compile(r"http://testserver/invitation/([\w-]+)/")
-
-
-def codes(violation: RuleViolation) -> set[tuple[str, str, str | None]]:
-    return {(p.field, p.code, p.params.get("reason")) for p in violation.problems}
-
-
-@pytest.fixture(autouse=True)
-def site_url(settings):
-    settings.SITE_URL = "http://testserver"
-
-
-@pytest.fixture
-def nina(django_user_model):
-    return django_user_model.objects.create_user("nina", email="nina@club.example", password="x")
-
-
-def invite(by, club, role="scorer", **kwargs):
-    return members.invite(club=club, by=Actor.for_user(by), role=role, **kwargs)
-
-
-def actions(club):
-    return list(
-        AuditEvent.objects.filter(club=club, game=None, pk__gt=club.set_up_until).values_list(
-            "action", "actor__username", "before", "after"
-        )
-    )
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("site_url")]
 
 
 # -- invitations ------------------------------------------------------------------------------
@@ -327,258 +296,6 @@ def test_a_member_reads_the_private_results_but_writes_nothing(club, terziglio, 
     )
     assert response.status_code == 403
     assert terziglio.hands.count() == 0
-
-
-# -- pages ------------------------------------------------------------------------------------
-
-
-def test_the_members_page_is_for_managers_only(club, olga, sara, bea):
-    assert login(olga).get("/c/uno/members/").status_code == 200
-    assert login(sara).get("/c/uno/members/").status_code == 403
-    assert login(bea).get("/c/uno/members/").status_code == 404
-    assert Client().get("/c/uno/members/").status_code == 302
-
-
-def test_inviting_by_email_from_the_page_sends_the_link(
-    club, oscar, mailoutbox, django_capture_on_commit_callbacks
-):
-    with django_capture_on_commit_callbacks(execute=True):
-        response = login(oscar).post(
-            "/c/uno/members/", {"action": "invite", "email": "nina@club.example", "role": "scorer"}
-        )
-    assert response.status_code == 302
-    (mail,) = mailoutbox
-    token = LINK.search(mail.body).group(1)
-    assert members.find_invitation(token).role == Role.SCORER
-
-
-def test_inviting_by_link_shows_the_link_once(club, olga, players):
-    client = login(olga)
-    response = client.post(
-        "/c/uno/members/",
-        {"action": "invite", "email": "", "role": "member", "player": players[3].pk},
-    )
-    html = response.content.decode()
-    token = LINK.search(html).group(1)
-    assert members.find_invitation(token).player == players[3]
-    assert token not in client.get("/c/uno/members/").content.decode()
-
-
-def test_an_organizer_cannot_offer_the_owner_role_on_the_page(club, oscar):
-    response = login(oscar).post(
-        "/c/uno/members/", {"action": "invite", "email": "", "role": "owner"}
-    )
-    assert response.status_code == 400
-    assert field_error(response.content.decode(), "role")
-    assert not Invitation.objects.filter(role="owner").exists()
-
-
-def test_demoting_the_last_owner_on_the_page_says_why_on_its_row(club, olga):
-    response = login(olga).post(
-        "/c/uno/members/", {"action": "role", "user": olga.pk, "role": "member"}
-    )
-    assert response.status_code == 400
-    html = response.content.decode()
-    row = html.split(f'id="member-{olga.pk}"', 1)[1].split("</li>", 1)[0]
-    assert "The club must keep an owner" in row
-    assert Membership.objects.get(club=club, user=olga).role == Role.OWNER
-
-
-def test_role_change_removal_and_claims_from_the_page(club, players, olga, sara):
-    client = login(olga)
-    client.post("/c/uno/members/", {"action": "role", "user": sara.pk, "role": "organizer"})
-    assert Membership.objects.get(club=club, user=sara).role == Role.ORGANIZER
-    assert login(sara).post(f"/c/uno/players/{players[0].pk}/claim/").status_code == 302
-    claim = players[0].claims.get()
-    page = client.get("/c/uno/members/").content.decode()
-    assert "sara says they are Anna" in page
-    client.post("/c/uno/members/", {"action": "approve", "claim": claim.pk})
-    assert Player.objects.get(pk=players[0].pk).user == sara
-    client.post("/c/uno/members/", {"action": "remove", "user": sara.pk})
-    assert not Membership.objects.filter(club=club, user=sara).exists()
-    history = client.get("/c/uno/members/").content.decode()
-    for words in ("role changed", "player claimed", "claim approved", "member removed"):
-        assert words in history
-
-
-def test_the_invitation_page_accepts_or_declines(club, olga, nina):
-    accepted, declined = invite(olga, club, "scorer"), invite(olga, club, "member")
-    anonymous = Client().get(f"/invitation/{accepted.token}/").content.decode()
-    assert f"/signup/?invitation={accepted.token}" in anonymous
-    client = login(nina)
-    response = client.post(f"/invitation/{accepted.token}/", {"action": "accept"})
-    assert response.status_code == 302 and response["Location"] == "/c/uno/"
-    assert Membership.objects.get(club=club, user=nina).role == Role.SCORER
-    assert client.get(f"/invitation/{accepted.token}/").status_code == 410
-    assert Client().post(f"/invitation/{declined.token}/", {"action": "decline"}).status_code == 302
-    assert Invitation.objects.get(pk=declined.invitation.pk).status == InvitationStatus.DECLINED
-    assert Client().get("/invitation/nothing-here/").status_code == 404
-
-
-def test_accepting_while_logged_out_asks_to_log_in(club, olga):
-    invited = invite(olga, club)
-    response = Client().post(f"/invitation/{invited.token}/", {"action": "accept"})
-    assert response.status_code == 302
-    assert response["Location"] == f"/login/?next=/invitation/{invited.token}/"
-
-
-def test_my_games_lists_the_games_of_my_player_across_clubs(
-    club, other_club, players, terziglio, olga, bea, nina
-):
-    members.accept_invitation(
-        token=invite(olga, club, "member", player=players[0]).token, by=Actor.for_user(nina)
-    )
-    elena = other_club.players.get(display_name="Elena")
-    members.accept_invitation(
-        token=invite(bea, other_club, "member", player=elena).token, by=Actor.for_user(nina)
-    )
-    elsewhere = services.start_game(
-        club=other_club,
-        ruleset="briscola",
-        players=[elena, other_club.players.get(display_name="Gina")],
-        by=Actor.for_user(bea),
-        title="Sfida del lunedì",
-    )
-    services.start_game(
-        club=club, ruleset="briscola", players=players[1:3], by=Actor.for_user(olga)
-    )  # without Anna
-    page = login(nina).get("/me/games/").content.decode()
-    assert f"/g/{terziglio.pk}/" in page and f"/g/{elsewhere.pk}/" in page
-    assert page.count('<a href="/g/') == 2
-
-
-def test_a_player_linked_by_invitation_gets_the_round_announcements(club, players, olga, nina):
-    """tournaments.tasks.announce_round writes to ``player.user.email``: the link is what makes
-    an entrant reachable."""
-    members.accept_invitation(
-        token=invite(olga, club, "member", player=players[0]).token, by=Actor.for_user(nina)
-    )
-    linked = Player.objects.select_related("user").get(pk=players[0].pk)
-    assert linked.user.email == "nina@club.example"
-
-
-# -- starting a club --------------------------------------------------------------------------
-
-
-def test_a_signed_in_user_starts_a_club_and_owns_it(nina):
-    client = login(nina)
-    assert 'href="/clubs/new/"' in client.get("/").content.decode()
-    form = {
-        "name": "Circolo Nuovo",
-        "slug": "circolo-nuovo",
-        "time_zone": "Europe/Paris",
-        "language": "fr",
-        "results_public": "on",
-    }
-    response = client.post("/clubs/new/", form)
-    assert response.status_code == 302 and response["Location"] == "/c/circolo-nuovo/members/"
-    membership = Membership.objects.get(user=nina)
-    club = membership.club
-    assert membership.role == Role.OWNER
-    assert (club.name, club.time_zone, club.language, club.results_public) == (
-        "Circolo Nuovo",
-        "Europe/Paris",
-        "fr",
-        True,
-    )
-    (event,) = AuditEvent.objects.filter(club=club)
-    assert (event.action, event.actor) == (AuditAction.CREATE_CLUB, nina)
-
-
-def test_a_taken_address_and_an_unknown_time_zone_are_shown_next_to_their_fields(club, nina):
-    response = login(nina).post(
-        "/clubs/new/",
-        {"name": "Uno bis", "slug": "uno", "time_zone": "Mars/Olympus", "language": "it"},
-    )
-    assert response.status_code == 400
-    html = response.content.decode()
-    assert field_error(html, "time_zone")
-    response = login(nina).post(
-        "/clubs/new/",
-        {"name": "Uno bis", "slug": "uno", "time_zone": "Europe/Rome", "language": "it"},
-    )
-    assert response.status_code == 400
-    assert "already exists" in field_error(response.content.decode(), "slug")
-    assert not Membership.objects.filter(user=nina).exists()
-
-
-def test_the_service_refuses_what_the_form_lets_through(nina, club):
-    by = Actor.for_user(nina)
-    with pytest.raises(RuleViolation) as zone:
-        services.create_club(
-            name="X", slug="x", by=by, time_zone="Mars/Olympus", language="it", results_public=False
-        )
-    assert codes(zone.value) == {("time_zone", "choice", None)}
-    with pytest.raises(RuleViolation) as taken:
-        services.create_club(
-            name="X",
-            slug="uno",
-            by=by,
-            time_zone="Europe/Rome",
-            language="it",
-            results_public=False,
-        )
-    assert codes(taken.value) == {("slug", "duplicate", "club_slug")}
-
-
-def test_starting_a_club_needs_an_account():
-    response = Client().get("/clubs/new/")
-    assert response.status_code == 302 and response["Location"].startswith("/login/")
-
-
-def test_the_done_means_of_issue_9_from_a_fresh_install(
-    monkeypatch, mailoutbox, django_capture_on_commit_callbacks
-):
-    """createorganizer → createclub → log in → invite a second member by e-mail → they sign up
-    through the link and accept → they start a game and play a hand."""
-    from django.core.management import call_command
-
-    monkeypatch.setenv("ORGANIZER_PASSWORD", "tre-assi-e-un-re")
-    call_command(
-        "createorganizer",
-        "lucia",
-        email="lucia@club.example",
-        password_from_env="ORGANIZER_PASSWORD",
-    )
-    call_command("createclub", "circolo-roma", name="Circolo Roma", owner="lucia")
-    lucia = Client()
-    assert (
-        lucia.post("/login/", {"username": "lucia", "password": "tre-assi-e-un-re"}).status_code
-        == 302
-    )
-    with django_capture_on_commit_callbacks(execute=True):
-        lucia.post(
-            "/c/circolo-roma/members/",
-            {"action": "invite", "email": "marco@club.example", "role": "scorer"},
-        )
-    token = LINK.search(mailoutbox[-1].body).group(1)
-    marco = Client()
-    signup = marco.get(f"/invitation/{token}/").content.decode()
-    assert f"/signup/?invitation={token}" in signup
-    response = marco.post(
-        "/signup/",
-        {
-            "invitation": token,
-            "username": "marco",
-            "email": "marco@club.example",
-            "password1": "quattro-re-in-mano",
-            "password2": "quattro-re-in-mano",
-        },
-    )
-    assert response.status_code == 302 and response["Location"] == f"/invitation/{token}/"
-    assert marco.post(f"/invitation/{token}/", {"action": "accept"}).status_code == 302
-    response = marco.post(
-        "/c/circolo-roma/games/new/",
-        {"ruleset": "briscola", "new_0": "Lucia", "new_1": "Marco"},
-    )
-    assert response.status_code == 302
-    game_url = response["Location"]
-    response = marco.post(f"{game_url}hands/", {"dealer": "0", "points_0": "70", "points_1": "50"})
-    assert response.status_code == 302, response.content.decode()[:2000]
-    user = get_user_model().objects.get(username="marco")
-    assert Membership.objects.get(user=user).role == Role.SCORER
-    hand = user.memberships.get().club.games.get().hands.get()
-    assert (hand.number, hand.entered_by) == (1, user)
 
 
 # -- two managers at once ---------------------------------------------------------------------

@@ -1,5 +1,6 @@
-"""A phone's hand POST goes the short way (scoring/api/quick.py): the same answer, byte for byte
-and header for header, as DRF's whole way, and every refusal still DRF's."""
+"""A phone's hand POST goes the short way (scoring/api/quick.py): the same answer, byte for
+byte and header for header, as DRF's whole way; a refusal before the service is still DRF's
+(the service's own refusals: tests/scoring/test_quick_hand_refusals.py)."""
 
 import json
 

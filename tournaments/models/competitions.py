@@ -21,6 +21,7 @@ from scoring.validators import any_text, plain_text
 from tournaments.labels import SCHEME_LABELS, bracket_round_label
 from tournaments.models.entries import EntryStatus
 from tournaments.scheduling.double_elimination import double_elimination
+from tournaments.scheduling.seats import TableSeats, table_seats
 from tournaments.standings import SCHEMES
 
 
@@ -267,34 +268,30 @@ class Competition(models.Model):
             and self.options.get("briscola", {}).get("format") == "pairs"
         )
 
+    def table_seats(self, ruleset: str) -> TableSeats:
+        """The seats of a table of ``ruleset`` here, decided in one place
+        (``tournaments.scheduling.seats.table_seats``: the game's bounds, this competition's
+        range, preferred size and format)."""
+        return table_seats(
+            RULESETS[ruleset],
+            smallest=self.min_table_size,
+            largest=self.max_table_size,
+            preferred=self.table_size,
+            two_sided=self.two_sided,
+            pairs=self.pairs,
+        )
+
     def table_range(self, ruleset: str) -> tuple[int, ...]:
-        """The table sizes a game of ``ruleset`` may have here: the game's range cut to the
-        competition's smallest and largest table (empty when they leave none; the services
-        refuse such a range)."""
-        rules = RULESETS[ruleset]
-        low = max(rules.min_seats, self.min_table_size or rules.min_seats)
-        high = min(rules.max_seats, self.max_table_size or rules.max_seats)
-        return tuple(range(low, high + 1))
+        """The game's table sizes cut to the competition's smallest and largest table (empty
+        when they leave none; the services refuse such a range): ``table_seats``."""
+        return self.table_seats(ruleset).range
 
     def table_policy(self, ruleset: str) -> tuple[tuple[int, ...], int, int]:
-        """Allowed table sizes (in competitors) for a game of ``ruleset``, the preferred one, and
-        the table size from which the dealer sits out (0: never). Two-sided formats always seat
-        two competitors. The preferred size is the competition's when in range, else the size
-        in range nearest the game's ideal (the smaller of two)."""
-        rules = RULESETS[ruleset]
-        sitting_out = min(rules.dealer_sits_out_with) if rules.dealer_sits_out_with else 0
-        if self.two_sided or self.pairs:
-            return (2,), 2, 0
-        sizes = self.table_range(ruleset) or tuple(range(rules.min_seats, rules.max_seats + 1))
-        if self.table_size in sizes:
-            ideal = self.table_size
-        else:
-            ideal = min(sizes, key=lambda size: (abs(size - rules.ideal_seats), size))
-        return sizes, ideal, sitting_out
+        """Allowed table sizes (in competitors), the preferred one, and the table size from
+        which the dealer sits out (0: never): ``table_seats``."""
+        seats = self.table_seats(ruleset)
+        return seats.sizes, seats.ideal, seats.sitting_out
 
     def game_sizes(self, ruleset: str) -> tuple[int, ...]:
-        """How many players a game of ``ruleset`` may have in this competition."""
-        if self.pairs:
-            return (4,)
-        sizes, _ideal, _sitting_out = self.table_policy(ruleset)
-        return sizes
+        """How many players a game of ``ruleset`` may have in this competition: ``table_seats``."""
+        return self.table_seats(ruleset).players

@@ -4,8 +4,8 @@ Every worked example, invalid example and correction of a game page (``T4``, ``X
 ``G1``, ``R3``...) must be a named row of that game's tests: a ``pytest.param(..., id=...)``
 whose id is the example id or starts with ``<id>-``, or, for corrections, a test function
 named ``test_<id>_<game>_...``. Every validation rule (``V7`` of §5) must be a row of
-test_validation.py named ``<letter>-V7-...``, the letter being the one of the page's examples
-(``T`` for Terziglio). The rows are read from the test files' source with ``ast``, without
+the test_validation*.py files (one per family of games) named ``<letter>-V7-...``, the letter
+being the one of the page's examples (``T`` for Terziglio). The rows are read from the test files' source with ``ast``, without
 running them.
 
 The pages restate the workspace's reference specification (``../shared/rules/`` beside the
@@ -128,7 +128,9 @@ def missing_rows(game: str) -> list[str]:
         if not (is_row(example, ids) or by_function):
             missing.append(example)
     letter = re.match(r"[A-Z]+", example_ids(text)[0]).group(0)
-    validation_ids, _ = named_rows(TESTS / "test_validation.py")
+    validation_ids: set[str] = set()
+    for path in sorted(TESTS.glob("test_validation*.py")):
+        validation_ids |= named_rows(path)[0]
     missing += [
         f"{letter}-{rule}"
         for rule in validation_rules(text)
