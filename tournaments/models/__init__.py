@@ -21,6 +21,8 @@ from tournaments.models.circuits import (
 )
 from tournaments.models.competitions import (
     BRACKET_FORMATS,
+    STAGE_LENGTH_MAX,
+    STAGE_LENGTHS,
     Competition,
     Format,
     Kind,
@@ -65,6 +67,8 @@ from tournaments.models.teams import (
 
 __all__ = [
     "BRACKET_FORMATS",
+    "STAGE_LENGTHS",
+    "STAGE_LENGTH_MAX",
     "STANDING",
     "Adjustment",
     "Board",
