@@ -117,9 +117,12 @@ def test_each_round_of_a_knockout_of_eight_has_its_stage_length(club, olga):
             {"early_rounds_hands_to_win": 2, "format": "rotation", "cut_to": None},
             ("early_rounds_hands_to_win", "inconsistent"),
         ),
+        ({"third_place": True, "cut_to": 2}, ("third_place", "inconsistent")),
     ],
 )
-def test_a_stage_length_is_one_to_ten_hands_and_only_for_a_knockout(club, olga, fields, problem):
+def test_a_stage_length_is_one_to_ten_hands_and_only_for_a_knockout_of_four_with_a_third(
+    club, olga, fields, problem
+):
     with pytest.raises(RuleViolation) as refused:
         swiss_of_eight(club, olga, **fields)
     assert problem in codes(refused.value)

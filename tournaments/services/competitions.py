@@ -36,7 +36,7 @@ from tournaments.services._common import (
     require_manager,
     required_reason,
 )
-from tournaments.services.stages import check_stage_lengths
+from tournaments.services.stages import check_stage
 from tournaments.services.standings import refresh_standings_later
 
 NAME_MAX = Competition._meta.get_field("name").max_length
@@ -98,7 +98,7 @@ def create_competition(
     _check_table_range(problems, rulesets, checked)
     unlike_units_problems(problems, rulesets, scheme, checked["tie_breaks"])
     _check_cut(problems, format, rulesets, cut_to, planned_rounds)
-    check_stage_lengths(problems, format, cut_to, checked)
+    check_stage(problems, format, cut_to, checked | {"third_place": third_place})
     problems.raise_if_any()
     sizes = {k: checked[k] for k in ("table_size", "min_table_size", "max_table_size")}
     _check_house_rules(Competition(club=club, kind=kind, format=format, **sizes), rulesets, options)
@@ -411,7 +411,7 @@ def _checked_changes(
             and row.rounds.filter(number__gte=row.knockout_from, bracket__isnull=False).exists()
         ):
             problems.add("cut_to", "not_allowed", reason="bracket_drawn")
-    check_stage_lengths(problems, row.format, wanted["cut_to"], checked)
+    check_stage(problems, row.format, wanted["cut_to"], wanted | checked)
     problems.raise_if_any()
     return (
         wanted

@@ -20,12 +20,12 @@ from scoring.rules.reading import is_int
 from tournaments.models import STAGE_LENGTH_MAX, STAGE_LENGTHS, Format
 
 
-def check_stage_lengths(
+def check_stage(
     problems: Problems, format: str, cut_to: int | None, settings: Mapping[str, Any]
 ) -> None:
     """Each stage length empty or 1 to ``STAGE_LENGTH_MAX`` hands to win (``range``), and only
     for a competition with a single-elimination stage (``inconsistent``): a knockout, or a Swiss
-    that cuts to one."""
+    that cuts to one. A third-place match needs two semi-finals: a cut to four or more."""
     knockout = format == Format.KNOCKOUT or (format == Format.SWISS and cut_to)
     for field in STAGE_LENGTHS:
         value = settings.get(field)
@@ -35,3 +35,5 @@ def check_stage_lengths(
             problems.add(field, "range", min=1, max=STAGE_LENGTH_MAX, value=value)
         elif not knockout:
             problems.add(field, "inconsistent", reason="length_needs_knockout")
+    if settings.get("third_place") and format == Format.SWISS and is_int(cut_to) and cut_to < 4:
+        problems.add("third_place", "inconsistent", reason="third_place_needs_four", value=cut_to)
