@@ -118,6 +118,10 @@ def test_each_round_of_a_knockout_of_eight_has_its_stage_length(club, olga):
             ("early_rounds_hands_to_win", "inconsistent"),
         ),
         ({"third_place": True, "cut_to": 2}, ("third_place", "inconsistent")),
+        (
+            {"final_hands_to_win": 3, "format": "double", "cut_to": None, "planned_rounds": None},
+            ("final_hands_to_win", "inconsistent"),
+        ),
     ],
 )
 def test_a_stage_length_is_one_to_ten_hands_and_only_for_a_knockout_of_four_with_a_third(
@@ -191,3 +195,19 @@ def test_a_swiss_without_a_cut_keeps_no_stage_length_from_the_page(club, olga):
     assert login(olga).post("/c/uno/k/new/", data).status_code == 302
     competition = Competition.objects.get()
     assert not competition.third_place and competition.final_hands_to_win is None
+
+
+def test_a_length_changed_after_publishing_applies_when_the_round_is_published_again(club, olga):
+    competition = make_competition(
+        club, olga, rulesets=["briscola"], format="knockout", final_hands_to_win=2,
+        options={"briscola": {"hands_to_win": 1}},
+    )  # fmt: skip
+    enter(competition, olga, 2, seeded=True)
+    final = services.add_round(competition=competition, by=by(olga))
+    services.generate_round(round_=final, by=by(olga))
+    services.publish_round(round_=final, by=by(olga))
+    services.update_competition(competition=competition, by=by(olga), final_hands_to_win=3)
+    assert final.tables.get().game.options["hands_to_win"] == 2  # a published game keeps it
+    services.unpublish_round(round_=Round.objects.get(pk=final.pk), by=by(olga))
+    services.publish_round(round_=Round.objects.get(pk=final.pk), by=by(olga))
+    assert final.tables.get().game.options["hands_to_win"] == 3
