@@ -211,3 +211,14 @@ def test_a_length_changed_after_publishing_applies_when_the_round_is_published_a
     services.unpublish_round(round_=Round.objects.get(pk=final.pk), by=by(olga))
     services.publish_round(round_=Round.objects.get(pk=final.pk), by=by(olga))
     assert final.tables.get().game.options["hands_to_win"] == 3
+
+
+def test_the_lengths_read_in_the_readers_language(club, olga):
+    competition = swiss_of_eight(club, olga, final_hands_to_win=3)
+    client = login(olga)
+    page = client.get(
+        f"/c/uno/k/{competition.slug}/settings/", headers={"accept-language": "it"}
+    ).content.decode()
+    final = page.split('name="final_hands_to_win"', 1)[1].split("</select>", 1)[0]
+    assert '<option value="3" selected>al meglio delle cinque</option>' in final
+    assert "come dicono le regole del circolo" in final
