@@ -38,6 +38,14 @@ REASONS = {
     ("required", "cut_needs_rounds"): gettext_lazy(
         "Say how many Swiss rounds come before the knockout of the top players."
     ),
+    ("inconsistent", "length_needs_knockout"): gettext_lazy(
+        "Only a knockout has rounds of its own length: choose the knockout format, or a Swiss "
+        "with a knockout of the top."
+    ),
+    ("inconsistent", "third_place_needs_four"): gettext_lazy(
+        "A third-place match is played by the two semi-final losers: the knockout needs the top "
+        "4 at least, not %(value)s."
+    ),
     ("not_allowed", "bracket_drawn"): gettext_lazy(
         "The knockout is already drawn: the Swiss rounds and the cut can no longer change."
     ),

@@ -910,6 +910,7 @@ def test_the_openapi_schema_shows_the_real_request_fields(api):
         "name", "slug", "kind", "format", "rulesets", "options", "table_size", "min_table_size",
         "max_table_size", "planned_rounds",
         "double_round", "third_place", "bracket_reset", "cut_to", "scheme", "placement_points",
+        "early_rounds_hands_to_win", "semi_final_hands_to_win", "final_hands_to_win",
         "tie_breaks", "best_of",
         "min_rounds", "start_date", "end_date", "public", "notify_entrants", "description",
         "hands_must_be_accepted",

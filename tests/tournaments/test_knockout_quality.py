@@ -59,3 +59,30 @@ def test_the_knockout_panel_shows_a_forced_rematch_as_good(club, olga):
     assert floor.startswith("The bracket decides who meets")
     html = login(olga).get(url).content.decode()
     assert 'class="quality-headline good"' in html
+
+
+def test_the_final_of_a_swiss_cut_that_repeats_a_swiss_meeting_is_not_a_fault(club, olga):
+    # Four players over three Swiss rounds meet everyone once: the final of the top two, seeded
+    # from the Swiss standings, cannot avoid a rematch.
+    competition = make_competition(
+        club, olga, slug="svizzera", rulesets=["briscola"], format="swiss", table_size=2,
+        planned_rounds=3, cut_to=2, options={"briscola": {"hands_to_win": 1}},
+    )  # fmt: skip
+    by = Actor.for_user(olga)
+    enter(competition, olga, 4, seeded=True)
+    for _ in range(3):
+        round_ = services.add_round(competition=competition, by=by)
+        services.generate_round(round_=round_, by=by)
+        services.publish_round(round_=round_, by=by)
+        for table in round_.tables.select_related("game"):
+            play(table.game, briscola_won_by(0, 2, 1), olga)
+        services.close_round(round_=Round.objects.get(pk=round_.pk), by=by)
+    final = services.add_round(competition=competition, by=by)
+    services.generate_round(round_=final, by=by)
+    final.refresh_from_db()
+    assert final.metrics["matches"] == [1]
+    headline, floor, _plan = quality_panel(login(olga), "/c/uno/k/svizzera/rounds/4/")
+    assert headline.startswith("1 repeated meeting")
+    assert floor.startswith("The bracket decides who meets")
+    html = login(olga).get("/c/uno/k/svizzera/rounds/4/").content.decode()
+    assert 'class="quality-headline good"' in html

@@ -30,6 +30,11 @@ from tournaments.standings import SCHEMES, TIE_BREAKS
 
 #: The largest number a placement point may be (they are stored as JSON numbers).
 PLACEMENT_POINTS_MAX = 1000
+#: A knockout stage's own match length (a knockout, or the knockout of a Swiss cut).
+LENGTH_HELP = (
+    "Hands to win a match of this stage of the knockout (2: best of 3); the third-place match "
+    "is played as the semi-finals. Null: the house rules' hands_to_win."
+)
 
 
 def _max_length(name: str) -> int:
@@ -67,6 +72,13 @@ class ClubCompetitions(CompetitionView):
             required=False,
             help_text="Double elimination: a second grand final if the losers' champion wins the first.",
         )
+        early_rounds_hands_to_win = inputs.Integer(
+            required=False, allow_null=True, help_text=LENGTH_HELP
+        )
+        semi_final_hands_to_win = inputs.Integer(
+            required=False, allow_null=True, help_text=LENGTH_HELP
+        )
+        final_hands_to_win = inputs.Integer(required=False, allow_null=True, help_text=LENGTH_HELP)
         scheme = inputs.Choice(SCHEMES, required=False)
         placement_points = inputs.NumberedObject(
             child=inputs.Numbers(limit=PLACEMENT_POINTS_MAX, required=False),
@@ -141,6 +153,11 @@ class SettingsInput(inputs.StrictInput):
     third_place = inputs.Boolean(required=False)
     bracket_reset = inputs.Boolean(required=False)
     cut_to = inputs.Integer(required=False, allow_null=True)
+    early_rounds_hands_to_win = inputs.Integer(
+        required=False, allow_null=True, help_text=LENGTH_HELP
+    )
+    semi_final_hands_to_win = inputs.Integer(required=False, allow_null=True, help_text=LENGTH_HELP)
+    final_hands_to_win = inputs.Integer(required=False, allow_null=True, help_text=LENGTH_HELP)
     scheme = inputs.Choice(SCHEMES, required=False)
     placement_points = inputs.NumberedObject(
         child=inputs.Numbers(limit=PLACEMENT_POINTS_MAX, required=False),

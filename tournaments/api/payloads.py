@@ -17,7 +17,15 @@ from scoring.models import GameStatus, Role
 from tournaments import selectors
 from tournaments.api.common import may_manage
 from tournaments.messages import DRAW_REFUSED_ADVICE
-from tournaments.models import Competition, EntryStatus, Format, Kind, Round, RoundStatus
+from tournaments.models import (
+    STAGE_LENGTHS,
+    Competition,
+    EntryStatus,
+    Format,
+    Kind,
+    Round,
+    RoundStatus,
+)
 from tournaments.standings import SCHEMES, TIE_BREAKS
 
 
@@ -97,6 +105,9 @@ class CompetitionOutput(CompetitionSummary):
     third_place = serializers.BooleanField()
     bracket_reset = serializers.BooleanField()
     cut_to = serializers.IntegerField(allow_null=True)
+    early_rounds_hands_to_win = serializers.IntegerField(allow_null=True)
+    semi_final_hands_to_win = serializers.IntegerField(allow_null=True)
+    final_hands_to_win = serializers.IntegerField(allow_null=True)
     scheme = serializers.ChoiceField(list(SCHEMES))
     placement_points = PlacementPointsField(allow_null=True)
     tie_breaks = serializers.ListField(child=serializers.ChoiceField(list(TIE_BREAKS)))
@@ -126,6 +137,7 @@ def competition_detail(competition: Competition, role: str | None) -> dict[str, 
         "third_place": competition.third_place,
         "bracket_reset": competition.bracket_reset,
         "cut_to": competition.cut_to,
+        **{field: getattr(competition, field) for field in STAGE_LENGTHS},
         "scheme": competition.scheme,
         "placement_points": competition.placement_points,
         "tie_breaks": list(competition.tie_breaks),

@@ -8,17 +8,18 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from scoring.forms.errors import RuleErrorsMixin
 from scoring.forms.once import OnceMixin
 from scoring.forms.options import RulesetOptionsMixin, number_input
-from scoring.labels import game_choices
+from scoring.labels import game_choices, match_label
 from scoring.rules import Problem
 from scoring.validators import any_text, plain_text
 from tournaments import standings as pure_standings
 from tournaments.labels import SCHEME_LABELS, TIE_BREAK_LABELS
-from tournaments.models import Competition, Format, Kind
+from tournaments.models import STAGE_LENGTH_MAX, STAGE_LENGTHS, Competition, Format, Kind
 from tournaments.services.competitions import EDITABLE
 from tournaments.standings import DEFAULT_PLACEMENT_POINTS, SCHEMES, TIE_BREAKS
 
@@ -28,6 +29,18 @@ PLACEMENT_SIZES = tuple(sorted(DEFAULT_PLACEMENT_POINTS))
 #: The columns' lengths: longer input is refused next to its field, never cut.
 NAME_MAX = Competition._meta.get_field("name").max_length
 SLUG_MAX = Competition._meta.get_field("slug").max_length
+#: A knockout stage's length as the club room says it ("best of 3"); empty: the house rule.
+LENGTH_CHOICES = [("", _("as the house rules say"))] + [
+    (wins, lazy(match_label, str)(wins)) for wins in range(1, STAGE_LENGTH_MAX + 1)
+]
+
+
+def length_field(label):
+    return forms.TypedChoiceField(
+        label=label, choices=LENGTH_CHOICES, coerce=int, empty_value=None, required=False
+    )
+
+
 #: Settings the form shows in fields of their own (one per tie-break, one per table size).
 SPELLED_OUT = ("tie_breaks", "placement_points")
 
@@ -85,6 +98,9 @@ class CompetitionForm(OnceMixin, RuleErrorsMixin, RulesetOptionsMixin, forms.For
             "the top seeds if they are not 2, 4, 8…). Empty: the Swiss standings are final."
         ),
     )
+    early_rounds_hands_to_win = length_field(_("Knockout rounds before the semi-finals"))
+    semi_final_hands_to_win = length_field(_("Semi-finals and third-place match"))
+    final_hands_to_win = length_field(_("Final"))
     bracket_reset = forms.BooleanField(
         label=_("Bracket reset"),
         required=False,
@@ -227,6 +243,8 @@ class CompetitionForm(OnceMixin, RuleErrorsMixin, RulesetOptionsMixin, forms.For
         best nights outside a league)."""
         data = self.cleaned_data
         league = kind == Kind.LEAGUE
+        # A single-elimination stage: a knockout, or the knockout a Swiss cuts to.
+        knockout = format == Format.KNOCKOUT or (format == Format.SWISS and data.get("cut_to"))
         return {
             "name": data["name"],
             "description": data.get("description") or "",
@@ -235,7 +253,8 @@ class CompetitionForm(OnceMixin, RuleErrorsMixin, RulesetOptionsMixin, forms.For
             "max_table_size": data.get("max_table_size"),
             "planned_rounds": data.get("planned_rounds"),
             "double_round": bool(data.get("double_round")) and format == Format.ROUND_ROBIN,
-            "third_place": bool(data.get("third_place")) and format == Format.KNOCKOUT,
+            "third_place": bool(data.get("third_place") and knockout),
+            **{field: data.get(field) if knockout else None for field in STAGE_LENGTHS},
             "scheme": data["scheme"],
             "placement_points": self.placement_points(),
             "tie_breaks": self.tie_breaks(),

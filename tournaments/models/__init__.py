@@ -14,6 +14,8 @@ from tournaments.models.audit import CompetitionEvent
 from tournaments.models.calls import CallReason, DirectorCall
 from tournaments.models.competitions import (
     BRACKET_FORMATS,
+    STAGE_LENGTH_MAX,
+    STAGE_LENGTHS,
     Competition,
     Format,
     Kind,
@@ -37,6 +39,8 @@ from tournaments.models.standings import StandingsSnapshot
 
 __all__ = [
     "BRACKET_FORMATS",
+    "STAGE_LENGTHS",
+    "STAGE_LENGTH_MAX",
     "Adjustment",
     "Bye",
     "CallReason",

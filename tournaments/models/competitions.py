@@ -42,6 +42,13 @@ class Format(models.TextChoices):
 #: The formats played as a bracket (``Competition.bracket`` of round 1 drives every round).
 BRACKET_FORMATS = (Format.KNOCKOUT, Format.DOUBLE)
 
+#: A single-elimination stage's own match lengths, in hands to win (Briscola's
+#: ``hands_to_win``), by round of its bracket: the rounds before the semi-finals, the
+#: semi-finals (the third-place match with them), the final. Empty: the house rule.
+STAGE_LENGTHS = ("early_rounds_hands_to_win", "semi_final_hands_to_win", "final_hands_to_win")
+#: The longest match a stage may have (Briscola's own ``hands_to_win`` range).
+STAGE_LENGTH_MAX = 10
+
 
 class RepeatObjective(models.TextChoices):
     """What the rotation draw minimises when some repeated meetings cannot be avoided."""
@@ -96,6 +103,13 @@ class Competition(models.Model):
             "seeded knockout. Empty: the Swiss standings are final."
         ),
     )
+    early_rounds_hands_to_win = models.PositiveSmallIntegerField(
+        _("knockout rounds before the semi-finals"), null=True, blank=True
+    )
+    semi_final_hands_to_win = models.PositiveSmallIntegerField(
+        _("semi-finals and third-place match"), null=True, blank=True
+    )
+    final_hands_to_win = models.PositiveSmallIntegerField(_("final"), null=True, blank=True)
     bracket_reset = models.BooleanField(
         _("bracket reset"),
         default=True,
@@ -167,6 +181,14 @@ class Competition(models.Model):
                     | Q(min_table_size__lte=F("max_table_size"))
                 ),
                 name="competition_table_range_valid",
+            ),
+            *(
+                models.CheckConstraint(
+                    condition=Q(**{f"{field}__isnull": True})
+                    | Q(**{f"{field}__gte": 1, f"{field}__lte": STAGE_LENGTH_MAX}),
+                    name=f"competition_{field}_range",
+                )
+                for field in STAGE_LENGTHS
             ),
             models.CheckConstraint(
                 condition=Q(repeat_objective__in=RepeatObjective.values),
@@ -245,6 +267,20 @@ class Competition(models.Model):
         if size < 2:
             return 0
         return len(double_elimination(range(size), reset=False).rounds)
+
+    def stage_length(self, number: int, *, third_place: bool = False) -> int | None:
+        """The hands to win a match of round ``number`` when its knockout stage has its own
+        length (``STAGE_LENGTHS``; the third-place match is played as the semi-finals), else
+        None: the game's house rule. A double elimination keeps the house rule."""
+        total = self.knockout_rounds
+        index = number - (self.knockout_from or 1)
+        if not self.knockout_from or not total or not 0 <= index < total:
+            return None
+        if index == total - 1 and not third_place:
+            return self.final_hands_to_win
+        if index >= total - 2:
+            return self.semi_final_hands_to_win
+        return self.early_rounds_hands_to_win
 
     def round_label(self, number: int) -> str:
         """Round ``number``'s name in the reader's language, one word per kind of competition: a

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from scoring.labels import match_label
+from scoring.rules import RULESETS, RuleViolation
 from tournaments.labels import bracket_round_label
 from tournaments.models import Competition, Entry, Round, RoundStatus
 from tournaments.scheduling.double_elimination import (
@@ -21,12 +23,33 @@ from tournaments.scheduling.double_elimination import (
 from tournaments.scheduling.knockout import ENTRANT, WINNER, occupant
 
 
+def match_length(competition: Competition, number: int, *, third_place: bool = False) -> str:
+    """How long a match of round ``number`` is, in the club room's words ("best of 3"): its
+    stage's own length (``Competition.stage_length``), else the house rule's; empty for a game
+    not played to a number of wins."""
+    wins = competition.stage_length(number, third_place=third_place)
+    if wins is None:
+        ruleset = competition.rulesets[0]
+        try:
+            resolved = RULESETS[ruleset].resolve_options(
+                competition.options.get(ruleset) or {}, competition.game_sizes(ruleset)[0]
+            )
+        except RuleViolation:
+            return ""
+        wins = resolved.get("hands_to_win")
+    return match_label(wins) if wins else ""
+
+
 class _Bracket:
     """A drawn bracket with the outcomes so far, the entries by id and their seeds: what every
     match of the bracket page is made from."""
 
-    def __init__(self, drawn, entries: dict[int, Entry], rounds: list[Round], scores=None):
+    def __init__(
+        self, drawn, entries: dict[int, Entry], rounds: list[Round], scores=None, lengths=None
+    ):
         self.bracket, self.outcomes = drawn
+        #: Each round's match length ("best of 3") by its index in the bracket.
+        self.lengths = lengths or {}
         self.entries, self.rounds = entries, rounds
         self.scores = scores or {}
         self.seed_of = {entrant: i for i, entrant in enumerate(self.bracket.entrants, start=1)}
@@ -90,6 +113,7 @@ class _Bracket:
             columns.append(
                 {
                     "label": bracket_round_label(index, total),
+                    "length": self.lengths.get(index, ""),
                     "round": round_,
                     "public": round_ is not None and round_.status != RoundStatus.DRAFT,
                     "matches": [self.match(m) for m in matches],
@@ -107,7 +131,11 @@ def bracket_view(
     ``entries`` the competition's, ``scores`` each match's score in games
     (``selectors.match_scores``), shown as "2–1"."""
     rounds = [r for r in rounds if r.number >= (competition.knockout_from or 1)]
-    view = _Bracket(drawn, {e.pk: e for e in entries}, rounds, scores)
+    start = competition.knockout_from or 1
+    lengths = {
+        index: match_length(competition, start + index) for index in range(len(drawn[0].rounds))
+    }
+    view = _Bracket(drawn, {e.pk: e for e in entries}, rounds, scores, lengths)
     bracket, outcomes, seed_of = view.bracket, view.outcomes, view.seed_of
     double = bracket.kind == DOUBLE
     sections = _double_sections(bracket, outcomes, view.match) if double else []
@@ -115,6 +143,8 @@ def bracket_view(
     third = None
     if bracket.third_place is not None:
         third = view.match(bracket.third_place, _("Third-place match"))
+        last = start + len(bracket.rounds) - 1
+        third["length"] = match_length(competition, last, third_place=True)
         columns[-1]["matches"].append(third)
     placings = [
         {

@@ -1,6 +1,7 @@
 """Storing a drawn round: its tables (seats in dealing order), byes and quality figures, for the
-draw and the bracket alike; the title of a table's game. Private to ``tournaments.services``; called inside the draw's
-transaction, under its lock."""
+draw and the bracket alike; the title, players and house rules of a table's game (a knockout
+stage's own match length: ``stages``). Private to ``tournaments.services``; called inside the
+draw's transaction, under its lock."""
 
 from __future__ import annotations
 
@@ -68,3 +69,34 @@ def metrics_dict(metrics: scheduling.Metrics) -> dict[str, Any]:
         "perfect": metrics.perfect,
         "seconds": round(metrics.seconds, 3),
     }
+
+
+def table_options(competition: Competition, round_: Round, table: Table) -> dict[str, Any]:
+    """The house rules of ``table``'s game: the competition's for the round's game, its stage's
+    match length in place of the game's own in a knockout round that has one."""
+    options = dict(competition.options.get(round_.ruleset) or {})
+    if not competition.bracket_round(round_.number):
+        return options
+    wins = competition.stage_length(round_.number)
+    third = competition.stage_length(round_.number, third_place=True)
+    if third != wins and _third_place_match(competition, round_, table):
+        wins = third
+    if wins is not None:
+        options["hands_to_win"] = wins
+    return options
+
+
+def _third_place_match(competition: Competition, round_: Round, table: Table) -> bool:
+    """Whether ``table`` plays the bracket's third-place match (kept on its first round; a
+    round's ``matches`` list each table's match number)."""
+    matches = (round_.metrics or {}).get("matches") or []
+    if not 0 < table.number <= len(matches):
+        return False
+    first = (
+        competition.rounds.filter(number__gte=competition.knockout_from, bracket__isnull=False)
+        .order_by("number")
+        .values_list("bracket", flat=True)
+        .first()
+    )
+    third = (first or {}).get("third_place") or {}
+    return third.get("number") == matches[table.number - 1]

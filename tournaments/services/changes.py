@@ -42,7 +42,7 @@ from tournaments.models import (
     TableSeat,
 )
 from tournaments.services._common import lock, lock_round_games, record_event, require_manager
-from tournaments.services._tables import table_players
+from tournaments.services._tables import table_options, table_players
 
 #: How many shuffles a redraw tries before keeping the one with the fewest repeated meetings.
 REDRAW_TRIES = 200
@@ -139,7 +139,7 @@ def _reseat(competition: Competition, round_: Round, tables: Iterable[Table], by
         scoring.reseat_game(
             game=table.game,
             players=table_players(competition, _entries(stored)),
-            options=competition.options.get(round_.ruleset) or {},
+            options=table_options(competition, round_, stored),
             by=Actor.system(via="page") if by.user is None else by,
             reason=why,
         )

@@ -21,13 +21,21 @@ from scoring.rules import RULESETS, RuleViolation
 from scoring.rules.base import Problems
 from scoring.services import Actor, Locked, queue, violation
 from tournaments import standings as pure
-from tournaments.models import BRACKET_FORMATS, Competition, Format, Kind, RoundStatus
+from tournaments.models import (
+    BRACKET_FORMATS,
+    STAGE_LENGTHS,
+    Competition,
+    Format,
+    Kind,
+    RoundStatus,
+)
 from tournaments.services._common import (
     lock,
     record_event,
     require_manager,
     required_reason,
 )
+from tournaments.services.stages import check_stage
 from tournaments.services.standings import refresh_standings_later
 
 NAME_MAX = Competition._meta.get_field("name").max_length
@@ -64,6 +72,9 @@ def create_competition(
     third_place: bool = False,
     bracket_reset: bool = True,
     cut_to: int | None = None,
+    early_rounds_hands_to_win: int | None = None,
+    semi_final_hands_to_win: int | None = None,
+    final_hands_to_win: int | None = None,
     scheme: str = pure.DEFAULT_SCHEME,
     placement_points: Mapping[str, Sequence[Any]] | None = None,
     tie_breaks: Sequence[str] | None = None,
@@ -86,6 +97,7 @@ def create_competition(
     _check_table_range(problems, rulesets, checked)
     unlike_units_problems(problems, rulesets, scheme, checked["tie_breaks"])
     _check_cut(problems, format, rulesets, cut_to, planned_rounds)
+    check_stage(problems, format, cut_to, checked | {"third_place": third_place})
     problems.raise_if_any()
     sizes = {k: checked[k] for k in ("table_size", "min_table_size", "max_table_size")}
     _check_house_rules(Competition(club=club, kind=kind, format=format, **sizes), rulesets, options)
@@ -308,6 +320,7 @@ CHECKED = (
     "start_date",
     "end_date",
     "placement_points",
+    *STAGE_LENGTHS,
 )
 #: Settings that change the standings already counted (``update_competition`` asks to confirm).
 COUNTED = ("scheme", "placement_points", "tie_breaks", "best_of", "min_rounds")
@@ -323,6 +336,7 @@ EDITABLE = (
     "third_place",
     "bracket_reset",
     "cut_to",
+    *STAGE_LENGTHS,
     *COUNTED,
     "start_date",
     "end_date",
@@ -396,6 +410,7 @@ def _checked_changes(
             and row.rounds.filter(number__gte=row.knockout_from, bracket__isnull=False).exists()
         ):
             problems.add("cut_to", "not_allowed", reason="bracket_drawn")
+    check_stage(problems, row.format, wanted["cut_to"], wanted | checked)
     problems.raise_if_any()
     return (
         wanted

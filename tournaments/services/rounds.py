@@ -43,7 +43,7 @@ from tournaments.services._common import (
     record_event,
     require_manager,
 )
-from tournaments.services._tables import table_players, table_title
+from tournaments.services._tables import table_options, table_players, table_title
 
 
 def add_round(
@@ -181,7 +181,7 @@ def _start_table_game(competition: Competition, round_: Round, table: Table, by:
         club=competition.club,
         ruleset=round_.ruleset,
         players=players,
-        options=competition.options.get(round_.ruleset) or {},
+        options=table_options(competition, round_, table),
         title=table_title(competition.name, round_.number, table.number),
         context=GAME_CONTEXT,
         # Seat 1 of the draw deals first: the table card says so, the game knows it.
