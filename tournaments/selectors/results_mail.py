@@ -179,7 +179,8 @@ def final_letters(competition: Competition) -> list[Letter]:
         for row in table["rows"]
     ]
     by_entry = {row["entry"]: row for row in table["rows"]}
-    entries = list(competition.entries.all())
+    # Those in the standings: not an entry that withdrew before the start (it took no part).
+    entries = [e for e in competition.entries.all() if e.pk in by_entry]
     recipients = _recipients(entries)
     prizes = prizes_awarded(competition)
     letters = []
