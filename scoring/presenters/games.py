@@ -53,7 +53,8 @@ def game_context(request, game: Game, role: str | None, form=None, reopen_form=N
         "role": role,
         "names": names,
         "seats": seats,
-        "totals": _totals(game, names, None if provisional else counted, place_of),
+        "totals": (totals := _totals(game, names, None if provisional else counted, place_of)),
+        "sides": pair_sides(game, totals),
         "provisional": provisional,
         "history": [_history_line(game, r, names) for r in reversed(rows)],
         "ranking": [
@@ -122,6 +123,16 @@ def _totals(game: Game, names: list[str], counted, place_of: dict[int, int]) -> 
         }
         for i, (name, total) in enumerate(zip(names, game.totals, strict=True))
     ]
+
+
+def pair_sides(game: Game, seats: list[Any]) -> list[dict[str, Any]] | None:
+    """A game of fixed pairs (Briscola in pairs), shown pair against pair: each side's items of
+    ``seats`` (one per seat: ``_totals``'s, or the names), with its first seat's apart (a
+    side's partners share its total). None for single players or sides that change."""
+    sides = game.rules.sides(game.options, game.n)
+    if not sides or all(len(side) == 1 for side in sides):
+        return None
+    return [{"seats": [seats[s] for s in side], "first": seats[side[0]]} for side in sides]
 
 
 def _table_link_of(request, game: Game, role: str | None) -> str | None:

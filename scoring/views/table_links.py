@@ -14,6 +14,7 @@ from scoring.forms.table_links import PinForm
 from scoring.links import admission_url, qr_svg, table_url
 from scoring.messages import message
 from scoring.models import TableLink
+from scoring.presenters.games import pair_sides
 from scoring.views.access import call_service, game_or_404
 
 
@@ -45,7 +46,8 @@ def table_card(request, game_id: int):
             "qr": qr_svg(url),
             "admission_qr": qr_svg(admission_url(link, request)),
             "admission_minutes": links.ADMISSION_MINUTES,
-            "names": selectors.player_names(game),
+            "names": (names := selectors.player_names(game)),
+            "sides": pair_sides(game, names),
             "manager": access.is_manager(role),
         },
     )

@@ -311,7 +311,7 @@
     var values = [];
     var fixed = $("input[data-dealer]", form);
     if (fixed) {
-      var name = $all("#live .total .name")[parseInt(fixed.value, 10)];
+      var name = $('#live .total .name[data-seat="' + parseInt(fixed.value, 10) + '"]');
       values.push([msg("dealer"), name ? name.textContent.trim() : fixed.value]);
     }
     $all("[data-field]", form).forEach(function (field) {

@@ -297,13 +297,14 @@ def test_the_final_email_writes_labels_money_and_points_in_the_readers_language(
     assert "50,00\xa0€" in french or "50,00\u202f€" in french
     rows = {row["entry"]: row for row in standings_of(competition)["tables"][0]["rows"]}
     points = {e.player_id: rows[e.pk]["points"] for e in competition.entries.all()}
-    for player, body, one, many in (
-        (anna, italian, "con 1 punto.", "punti."),
-        (bruno, french, "avec 1 point.", "points."),
-    ):
-        assert (one in body) == (points[player.pk] == 1), body
-        if points[player.pk] != 1:
-            assert many in body.split("\n\n", 2)[1]
+    for player, body, language in ((anna, italian, "it"), (bruno, french, "fr")):
+        value = points[player.pk]
+        with translation.override(language):
+            shown = formats.localize(value)
+        # Italian's singular is 1 alone; French's covers what is below 2 ("0,5 point").
+        one = value == 1 if language == "it" else abs(value) < 2
+        word = {"it": ("punto", "punti"), "fr": ("point", "points")}[language][0 if one else 1]
+        assert f" {shown} {word}." in body.split("\n\n", 2)[1], body
 
 
 @pytest.mark.parametrize(
@@ -313,20 +314,28 @@ def test_the_final_email_writes_labels_money_and_points_in_the_readers_language(
         ("it", 3, "Il tuo posto finale: 4, con 3 punti."),
         ("it", 1.5, "Il tuo posto finale: 4, con 1,5 punti."),
         ("fr", 1, "Votre place finale : 4, avec 1 point."),
+        # French's singular covers what is below 2 (issue 32, point 8: "0,5 point").
+        ("fr", 0.5, "Votre place finale : 4, avec 0,5 point."),
+        ("fr", 1.5, "Votre place finale : 4, avec 1,5 point."),
+        ("fr", 2.5, "Votre place finale : 4, avec 2,5 points."),
+        ("it", 0.5, "Il tuo posto finale: 4, con 0,5 punti."),
         ("en", 1, "Your final place: 4, with 1 point."),
+        ("en", 0.5, "Your final place: 4, with 0.5 points."),
         ("en", 2.5, "Your final place: 4, with 2.5 points."),
     ],
 )
 def test_the_final_emails_place_says_point_or_points_in_the_readers_number_format(
-    night, language, points, line
+    night, olga, language, points, line
 ):
     from django.template.loader import render_to_string
 
-    from tournaments.selectors.results_mail import _standing
+    from tournaments.selectors.results_mail import _letter, _standing
 
     competition, _round, (anna, *_others) = night
-    context = _standing({"rank": 4, "points": points, "nights": []}) | {
-        "player": anna,
+    scoring.update_player(player=anna, by=Actor.for_user(olga), language=language)
+    anna.refresh_from_db()
+    letter = _letter(anna, competition.club, _standing({"rank": 4, "points": points, "nights": []}))
+    context = letter.context | {
         "standings": [],
         "prizes": [],
         "competition": competition,
@@ -334,5 +343,6 @@ def test_the_final_emails_place_says_point_or_points_in_the_readers_number_forma
         "page_url": "",
         "unsubscribe_url": "",
     }
-    with translation.override(language):
+    assert letter.language == language
+    with translation.override(letter.language):
         assert line in render_to_string("tournaments/mail/final_results.txt", context)

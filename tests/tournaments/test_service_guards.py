@@ -91,7 +91,8 @@ def test_entries_and_withdrawals_refresh_the_cached_standings(
     assert set(cached_rows(competition)) == {anna.pk, bruno.pk}
     with django_capture_on_commit_callbacks(execute=True):
         services.withdraw_entry(entry=anna, by=by(olga), reason="moved away")
-    assert cached_rows(competition)[anna.pk]["withdrawn"] is True
+    # Withdrawn before the start: no row (issue 32, point 8; test_withdrawn_before_start.py).
+    assert set(cached_rows(competition)) == {bruno.pk}
     anna.refresh_from_db()
     assert refused(services.withdraw_entry, entry=anna, by=by(olga)) == {("entry", "not_allowed")}
 

@@ -8,6 +8,7 @@ import datetime as dt
 from django.utils.translation import gettext as _
 
 from scoring.models import GameStatus
+from scoring.presenters.games import pair_sides
 from tournaments import selectors
 from tournaments.models import Competition, Entry, Round, Table
 from tournaments.presenters.competitions import schedule_row
@@ -87,7 +88,15 @@ def public_table(table: Table) -> dict:
         ]
     else:
         seats = [{"name": s.entry.name, "total": None, "place": None} for s in table.seats.all()]
-    return {"table": table, "game": game, "seats": seats, "score": match_score(game)}
+    # A game of pairs is shown pair against pair (partners share their side's total).
+    sides = pair_sides(game, seats) if game is not None else None
+    return {
+        "table": table,
+        "game": game,
+        "seats": seats,
+        "sides": sides,
+        "score": match_score(game),
+    }
 
 
 def match_score(game) -> dict | None:

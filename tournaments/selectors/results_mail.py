@@ -100,11 +100,14 @@ def _standing(row: dict[str, Any] | None, round_number: int | None = None) -> di
     }
 
 
-def _plural_count(points) -> int:
-    """The whole number that picks the plural of "points" (ngettext): 1 point, 2 points, and
-    1.5 counts as several."""
+def _plural_count(points, language: str | None = None) -> int:
+    """The whole number that picks the plural of "points" (ngettext) in ``language``: 1 point,
+    2 points; a fraction counts as several in English and Italian (1.5 points, 1,5 punti) and by
+    its whole part in French, whose singular covers what is below 2 (0,5 point, 1,5 point)."""
     value = abs(float(points or 0))
-    return int(value) if value.is_integer() else 2
+    if value.is_integer() or (language or "").split("-")[0] == "fr":
+        return int(value)
+    return 2
 
 
 def _table_seats(table) -> list[dict[str, Any]]:
@@ -127,10 +130,13 @@ def _table_seats(table) -> list[dict[str, Any]]:
 
 
 def _letter(player: Player, club, context: dict[str, Any]) -> Letter:
+    language = scoring.results_language(player, club.language)
+    if "points" in context:  # "point" or "points" as the reader's language counts
+        context = context | {"points_count": _plural_count(context["points"], language)}
     return Letter(
         player=player,
         address=scoring.results_address(player),
-        language=scoring.results_language(player, club.language),
+        language=language,
         context={"player": player, **context},
     )
 
@@ -179,7 +185,8 @@ def final_letters(competition: Competition) -> list[Letter]:
         for row in table["rows"]
     ]
     by_entry = {row["entry"]: row for row in table["rows"]}
-    entries = list(competition.entries.all())
+    # Those in the standings: not an entry that withdrew before the start (it took no part).
+    entries = [e for e in competition.entries.all() if e.pk in by_entry]
     recipients = _recipients(entries)
     prizes = prizes_awarded(competition)
     letters = []

@@ -18,7 +18,7 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import QuerySet, TextField
+from django.db.models import OuterRef, QuerySet, Subquery, TextField
 from django.db.models.functions import Cast
 
 from scoring.labels import game_name
@@ -32,6 +32,7 @@ from tournaments.models import (
     Competition,
     Entry,
     EntryStatus,
+    Round,
     StandingsSnapshot,
     Table,
     TableSeat,
@@ -262,21 +263,50 @@ def _row_json(row: pure.Row, entries: dict[int, tuple]) -> dict[str, Any]:
     }
 
 
+def _entry_rows(competition: Competition):
+    """Every entry as plain values: its id, names, status, players, when it withdrew, and when
+    the competition started (its first round published; ``None`` before), in one query."""
+    started = (
+        Round.objects.filter(competition=OuterRef("competition"), published_at__isnull=False)
+        .order_by("published_at")
+        .values("published_at")[:1]
+    )
+    return competition.entries.annotate(started=Subquery(started)).values_list(
+        "pk",
+        "player__display_name",
+        "partner__display_name",
+        "status",
+        "player",
+        "partner",
+        "withdrawn_at",
+        "started",
+    )
+
+
 def standings_of(competition: Competition, *, outlook: bool = True) -> dict[str, Any]:
     """Every standings table of the competition: overall, and one per ruleset when a league
     mixes games. Plain data (JSON-ready), also cached in ``StandingsSnapshot``: keys only, the
     same whatever the language of whoever caused the computation; ``labelled`` adds the labels
     in the language of whoever reads it. ``outlook=False`` leaves out who can still win (most
     of the cost: ``services.store_standings``)."""
-    # (name, active) of every entry, read as plain values: no model instances needed here
-    entries = {
-        pk: (Entry.name_of(player, partner), status == EntryStatus.ACTIVE, [a, b] if b else [a])
-        for pk, player, partner, status, a, b in competition.entries.values_list(
-            "pk", "player__display_name", "partner__display_name", "status", "player", "partner"
+    # (name, active, players) of every entry, read as plain values: no model instances needed
+    entries, withdrawn_before_start = {}, set()
+    for pk, player, partner, status, a, b, withdrawn_at, started in _entry_rows(competition):
+        entries[pk] = (
+            Entry.name_of(player, partner),
+            status == EntryStatus.ACTIVE,
+            [a, b] if b else [a],
         )
-    }
+        if status == EntryStatus.WITHDRAWN and (
+            started is None or (withdrawn_at is not None and withdrawn_at < started)
+        ):
+            withdrawn_before_start.add(pk)
     results = results_of(competition)
     adjustments = adjustments_of(competition)
+    # An entry that withdrew before the first round was published took no part: no row (its
+    # entry stays in the entries' history). One with a result or an adjustment keeps its row.
+    withdrawn_before_start -= {r.entrant for r in results} | {a.entrant for a in adjustments}
+    entrants = [pk for pk in entries if pk not in withdrawn_before_start]
     groups: list[tuple[str, str, list[pure.Result]]] = [("overall", "", results)]
     if len(competition.rulesets) > 1:
         for key in competition.rulesets:
@@ -301,7 +331,7 @@ def standings_of(competition: Competition, *, outlook: bool = True) -> dict[str,
             best_of=competition.best_of,
             min_groups=competition.min_rounds,
             adjustments=adjustments if key == "overall" else (),
-            entrants=list(entries) if key == "overall" else (),
+            entrants=entrants if key == "overall" else (),
         )
         if key == "overall":
             overall = computed

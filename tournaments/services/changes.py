@@ -43,6 +43,7 @@ from tournaments.models import (
 )
 from tournaments.services._common import lock, lock_round_games, record_event, require_manager
 from tournaments.services._tables import table_options, table_players
+from tournaments.services.standings import refresh_standings_later
 
 #: How many shuffles a redraw tries before keeping the one with the fewest repeated meetings.
 REDRAW_TRIES = 200
@@ -393,4 +394,7 @@ def unpublish_round(*, round_: Round, by: Actor, reason: str = "") -> Round:
             tables=len(tables),
             reason=reason,
         )
+        # Unpublished round 1: an entry withdrawn since it was published now withdrew before the
+        # start, and leaves the standings.
+        refresh_standings_later(competition)
     return round_

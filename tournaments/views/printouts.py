@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from scoring.forms.hands import hand_form
 from scoring.labels import match_label
 from scoring.links import qr_svg, table_url
+from scoring.presenters.games import pair_sides
 from tournaments import selectors
 from tournaments.presenters import club_zone, schedule_row
 from tournaments.views.access import organizer_or_404, round_or_404
@@ -28,8 +29,10 @@ def round_cards(request, club_slug: str, slug: str, number: int):
         card = {"table": table, "entries": [s.entry for s in table.seats.all()], "game": game}
         if game is not None:
             seats = list(game.seats.all())
+            names = [s.player.display_name for s in seats]
             card |= {
-                "seats": [s.player.display_name for s in seats],
+                "seats": names,
+                "sides": pair_sides(game, names),
                 "sits_out": bool(game.rules.dealer_sits_out_with & {len(seats)}),
             }
             # Every game gets its link when it starts; printing reads it and never makes one.

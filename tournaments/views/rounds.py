@@ -164,8 +164,7 @@ def _table_rows(tables, bound) -> dict[str, object]:
                 "table": table,
                 "entries": seated,
                 "game": game,
-                "scores": shown["seats"] if game else [],
-                "match": shown["score"] if game else None,
+                "shown": shown,  # its seats or pairs with their totals, a match's score
                 "done": table_done(table),
                 "forfeit": forfeit,
             }
