@@ -34,6 +34,7 @@ def table_card(request, game_id: int):
         return redirect("table-card", game_id=game.pk)
     link = selectors.table_link(game)
     url = table_url(link, request)
+    hard_max = max(settings.PIN_LINK_HARD_FAILURES, settings.PIN_LINK_MAX_FAILURES)
     return render(
         request,
         "scoring/table_card.html",
@@ -45,6 +46,7 @@ def table_card(request, game_id: int):
             "qr": qr_svg(url),
             "admission_qr": qr_svg(admission_url(link, request)),
             "admission_minutes": links.ADMISSION_MINUTES,
+            "locked_until": services.locked_until(link, hard_max),
             "names": selectors.player_names(game),
             "manager": access.is_manager(role),
         },
@@ -58,7 +60,7 @@ def _check_pin(request, link: TableLink, pin: str) -> bool | None:
         link=link,
         pin=pin,
         max_attempts=settings.PIN_LINK_MAX_FAILURES,
-        window_minutes=60,
+        window_minutes=services.LINK_WINDOW_MINUTES,
         suspect=throttles.pin_suspect(request, link),
         hard_max=settings.PIN_LINK_HARD_FAILURES,
     )
