@@ -5,6 +5,7 @@ one count for every web process while Redis does not answer."""
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from django.test import Client
 from config import settings as project_settings
 from scoring import throttles
 from scoring.models import PIN_DIGITS, GuessCounter, TableLink, new_pin
-from scoring.services import table_links
+from scoring.services import housekeeping, table_links
 
 pytestmark = pytest.mark.django_db
 
@@ -131,3 +132,10 @@ def test_login_tries_count_for_every_process_while_redis_is_down(settings, olga,
     refused = Client().post("/login/", {"username": "olga", "password": "pw-olga"})
     assert refused.status_code == 429
     assert throttles.login_guard(refused.wsgi_request, "olga").wait() >= 1
+
+
+def test_the_counts_kept_while_redis_was_down_are_purged_once_forgotten():
+    GuessCounter.objects.create(key="guess:old", tries=3, expires=time.time() - 1)
+    GuessCounter.objects.create(key="guess:live", tries=1, expires=time.time() + 600)
+    housekeeping.purge_idempotency_records()
+    assert list(GuessCounter.objects.values_list("key", flat=True)) == ["guess:live"]
