@@ -71,6 +71,8 @@ def test_the_default_budget_locks_the_link_for_everyone_and_the_card_says_so(olg
     a 76th is refused too; the organizer's card says the link is locked, and a new link and PIN
     renews the budget."""
     url = f"/t/{link.token}/"
+    seated = Client(REMOTE_ADDR="192.168.5.4")
+    assert seated.post(url, {"pin": link.pin}).status_code == 302
     wrong = "0" * PIN_DIGITS if link.pin != "0" * PIN_DIGITS else "1" * PIN_DIGITS
     for n in range(75):
         assert (
@@ -80,6 +82,13 @@ def test_the_default_budget_locks_the_link_for_everyone_and_the_card_says_so(olg
     refused = Client(REMOTE_ADDR="192.168.5.5").post(url, {"pin": link.pin})
     assert refused.status_code == 429
     assert TableLink.objects.get(pk=link.pk).failures == 75
+    # The seated phone's card says so, and admits phones without the PIN.
+    card = seated.get(f"/g/{link.game_id}/table/").content.decode()
+    assert (
+        'id="pin-locked"' in card
+        and 'id="admit"' in card
+        and "new link" not in card.split('id="pin-locked"')[1].split("</p>")[0]
+    )
     organizer = Client()
     organizer.force_login(olga)
     card = organizer.get(f"/g/{link.game_id}/table/").content.decode()
