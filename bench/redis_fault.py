@@ -233,7 +233,7 @@ def run(args, server: Server, redis: Redis, worker_env: dict[str, str], tmp: Pat
             problems.append(f"/healthz said {health_down} with Redis down")
         for path, fields, expected in (
             ("/login/", {"username": "fault-owner", "password": "wrong"}, 200),
-            # PINs have four digits: always wrong, and refused next to the field (400)
+            # PINs have six digits: five are always wrong, and refused next to the field (400)
             (made["link"], {"pin": "00000"}, 400),
         ):
             status = client.form(path, fields)

@@ -12,8 +12,8 @@ process's own memory instead of raising, and Redis is tried again after ``RETRY_
 request). What that means for each use (README "When Redis stops"):
 
 * API tokens are looked up in the database, as on any cache miss: nothing fails;
-* the throttles (log-in, PIN, password reset) count in each process's memory: their limits
-  still hold, per process, so at most the number of web processes times the limit;
+* the throttles (log-in, PIN, password reset) count in the database instead
+  (scoring/throttles.py): their limits hold for all processes together, as with Redis;
 * the public standings table's HTML (tournaments/views/standings_cache.py) is rendered once per
   process and version instead of once for all processes;
 * a token revoked while Redis is down may be served from another process's memory until its

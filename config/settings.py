@@ -411,14 +411,14 @@ LOGIN_MAX_ATTEMPTS = _int("LOGIN_MAX_ATTEMPTS", 5, minimum=1)
 # many per client), then a wait from a minute doubling up to an hour.
 PASSWORD_RESET_MAX_MAILS = _int("PASSWORD_RESET_MAX_MAILS", 3, minimum=1)
 # Table-link PINs: PIN_MAX_ATTEMPTS free wrong PINs per browser session (four times as many per
-# address), then a delay doubling up to PIN_WINDOW_MINUTES; and a ceiling per link whatever the
+# address), then a delay doubling up to PIN_WINDOW_MINUTES; and a budget per link whatever the
 # callers: PIN_LINK_MAX_FAILURES wrong PINs an hour lock the link until the hour has passed...
 PIN_MAX_ATTEMPTS = _int("PIN_MAX_ATTEMPTS", 5, minimum=1)
 PIN_WINDOW_MINUTES = _int("PIN_WINDOW_MINUTES", 15, minimum=1)
-PIN_LINK_MAX_FAILURES = _int("PIN_LINK_MAX_FAILURES", 100, minimum=1)
-# ... but only to the addresses that typed a wrong PIN for it; every new session is refused
-# from PIN_LINK_HARD_FAILURES on (a seated phone or the table card then admits a new phone).
-PIN_LINK_HARD_FAILURES = _int("PIN_LINK_HARD_FAILURES", 5 * PIN_LINK_MAX_FAILURES, minimum=1)
+PIN_LINK_MAX_FAILURES = _int("PIN_LINK_MAX_FAILURES", 25, minimum=1)
+# ... but only to the addresses that typed a wrong PIN for it; every new session is refused from
+# PIN_LINK_HARD_FAILURES on (at most 76: docs/architecture.md "Table PINs"; checked at start-up).
+PIN_LINK_HARD_FAILURES = _int("PIN_LINK_HARD_FAILURES", 3 * PIN_LINK_MAX_FAILURES, minimum=1)
 # A table-link session lasts this long after its PIN (and ends when its game is finished).
 TABLE_SESSION_HOURS = _int("TABLE_SESSION_HOURS", 12, minimum=1)
 # The hand just saved can be undone with one tap for this long, from the phone that saved it.

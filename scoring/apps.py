@@ -13,3 +13,6 @@ class ScoringConfig(AppConfig):
         from scoring import tasks  # noqa: F401
         from scoring.api import authentication  # noqa: F401
         from scoring.live import endings  # noqa: F401
+        from scoring.services import table_links
+
+        table_links.check_budget()

@@ -77,6 +77,10 @@ LABELS = {
 }
 
 TEMPLATES = {
+    "look_alike": gettext_lazy(
+        "%(field)s: “%(value)s” reads as “%(existing)s”, which is there already (it differs by"
+        " %(character)s)."
+    ),
     "required": gettext_lazy("%(field)s: fill this in."),
     "unknown_key": gettext_lazy("%(field)s: this game has no such field, leave it out."),
     "not_allowed": gettext_lazy("%(field)s: leave this out here."),
@@ -153,6 +157,15 @@ PLURALS = {
 
 #: Sharper messages for some (code, reason) pairs.
 REASONS = {
+    ("look_alike", "list_name"): gettext_lazy(
+        "Line %(line)s: “%(value)s” reads as “%(existing)s”, a player of the club or a line above"
+        " already, but is written with %(character)s: write it as it is written there, or a name"
+        " that reads differently."
+    ),
+    ("look_alike", "player_name"): gettext_lazy(
+        "“%(value)s” reads as “%(existing)s”, a player of the club already, but is written with"
+        " %(character)s: choose that player, or a name that reads differently."
+    ),
     ("inconsistent", "sweep_soloist"): gettext_lazy(
         "A sweep by the soloist means he took every card and the last trick."
     ),

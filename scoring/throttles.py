@@ -1,7 +1,10 @@
 """Throttled guessing: passwords at ``/login/`` and ``/api/v1/auth/token/``, table-link PINs.
 
 One mechanism, :class:`Backoff`, on the shared cache (``CACHES["default"]``: local memory by
-default, Redis with ``CACHE_URL``, where every web process counts together). Every try counts
+default, Redis with ``CACHE_URL``, where every web process counts together). While Redis does not
+answer, the counts move to the database (``scoring.models.GuessCounter``) rather than each
+process's memory, so every process still counts together and a restart forgets nothing; back
+from Redis, they start from its counts again. Every try counts
 against a key (an account, a client's address, a browser session) before the password or PIN is
 even checked, so parallel guessers are counted too; from the ``free``-th try on, each one makes
 the key wait longer before the next: 1 s, 2 s, 4 s… up to ``max_delay``. A right guess gives the
@@ -25,13 +28,108 @@ import unicodedata
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.db import transaction
+from django.db.models import F
 from rest_framework.throttling import BaseThrottle
 
+from scoring.models import GuessCounter
 from scoring.rules import Problem
 
 #: The clock (tests move it).
 now = time.time
+
+
+class _CacheCounts:
+    """The counts in the shared cache (Redis, or this process's memory without ``CACHE_URL``)."""
+
+    def count(self, key: str, memory: int) -> int:
+        cache.add(key, 0, timeout=memory)
+        try:
+            return cache.incr(key)
+        except ValueError:  # expired between add and incr
+            cache.set(key, 1, timeout=memory)
+            return 1
+
+    def tries(self, key: str) -> int:
+        return cache.get(key, 0)
+
+    def mark(self, key: str, memory: int) -> None:
+        cache.set(key, 1, timeout=memory)
+
+    def until(self, key: str) -> float:
+        return cache.get(key + ":until", 0)
+
+    def hold(self, key: str, until: float, memory: int) -> None:
+        cache.set(key + ":until", until, timeout=memory)
+
+    def clear(self, key: str) -> None:
+        cache.delete_many([key, key + ":until"])
+
+    def uncount(self, key: str, memory: int) -> None:
+        try:
+            if cache.decr(key) < 0:
+                cache.set(key, 0, timeout=memory)
+        except ValueError:
+            pass
+
+
+class _DatabaseCounts:
+    """The same counts in the database (``GuessCounter``), while Redis does not answer: one
+    count for every web process, kept across restarts. Each change locks its row."""
+
+    def _live(self, key: str):
+        return GuessCounter.objects.filter(key=key, expires__gt=now())
+
+    def count(self, key: str, memory: int) -> int:
+        with transaction.atomic():
+            row, _created = GuessCounter.objects.select_for_update().get_or_create(
+                key=key, defaults={"expires": now() + memory}
+            )
+            if row.expires <= now():
+                row.tries, row.until, row.expires = 0, 0, now() + memory
+            row.tries += 1
+            row.save()
+            return row.tries
+
+    def tries(self, key: str) -> int:
+        return self._live(key).values_list("tries", flat=True).first() or 0
+
+    def mark(self, key: str, memory: int) -> None:
+        GuessCounter.objects.update_or_create(
+            key=key, defaults={"tries": 1, "until": 0, "expires": now() + memory}
+        )
+
+    def until(self, key: str) -> float:
+        return self._live(key).values_list("until", flat=True).first() or 0
+
+    def hold(self, key: str, until: float, memory: int) -> None:
+        GuessCounter.objects.filter(key=key).update(until=until)
+
+    def clear(self, key: str) -> None:
+        GuessCounter.objects.filter(key=key).delete()
+
+    def uncount(self, key: str, memory: int) -> None:
+        GuessCounter.objects.filter(key=key, tries__gt=0).update(tries=F("tries") - 1)
+
+
+_CACHE, _DATABASE = _CacheCounts(), _DatabaseCounts()
+
+
+def _cache_down() -> bool:
+    """Whether the shared cache is a Redis found down (``config.cache.RedisCache.down``)."""
+    down = getattr(caches["default"], "down", None)
+    return bool(down and down())
+
+
+def _counts(operation: str, *args):
+    """``operation`` on the cache's counts, or on the database's while Redis is down (also when
+    this very operation found it down: the cache then answered from this process's memory)."""
+    if not _cache_down():
+        result = getattr(_CACHE, operation)(*args)
+        if not _cache_down():
+            return result
+    return getattr(_DATABASE, operation)(*args)
 
 
 @dataclass(frozen=True)
@@ -50,35 +148,24 @@ class Backoff:
 
     def wait(self, ident: str) -> int:
         """Seconds ``ident`` must still wait before its next try (0: it may try now)."""
-        until = cache.get(self._key(ident) + ":until", 0)
+        until = _counts("until", self._key(ident))
         return max(0, math.ceil(until - now()))
 
     def attempt(self, ident: str) -> None:
         """Count one try (before it is checked); from the ``free``-th on, delay the next one."""
         key = self._key(ident)
-        cache.add(key, 0, timeout=self.memory)
-        try:
-            tries = cache.incr(key)
-        except ValueError:  # expired between add and incr
-            cache.set(key, 1, timeout=self.memory)
-            tries = 1
-        excess = tries - self.free
+        excess = _counts("count", key, self.memory) - self.free
         if excess >= 0:
             delay = min(self.max_delay, self.first_delay * 2 ** min(excess, 30))
-            cache.set(key + ":until", now() + delay, timeout=self.memory)
+            _counts("hold", key, now() + delay, self.memory)
 
     def succeed(self, ident: str) -> None:
         """A right guess: this key starts again."""
-        key = self._key(ident)
-        cache.delete_many([key, key + ":until"])
+        _counts("clear", self._key(ident))
 
     def forgive(self, ident: str) -> None:
         """A right guess from a shared key (an address): that try does not count."""
-        try:
-            if cache.decr(self._key(ident)) < 0:
-                cache.set(self._key(ident), 0, timeout=self.memory)
-        except ValueError:
-            pass
+        _counts("uncount", self._key(ident), self.memory)
 
 
 def client_address(request) -> str:
@@ -118,11 +205,11 @@ def _suspect_key(request, link) -> str:
 def pin_suspect(request, link) -> bool:
     """Whether this caller's address typed a wrong PIN for ``link`` in the last hour (then a
     link under siege refuses it new sessions: ``services.check_pin``)."""
-    return bool(cache.get(_suspect_key(request, link)))
+    return bool(_counts("tries", _suspect_key(request, link)))
 
 
 def note_wrong_pin(request, link) -> None:
-    cache.set(_suspect_key(request, link), 1, timeout=PIN_SUSPECT_SECONDS)
+    _counts("mark", _suspect_key(request, link), PIN_SUSPECT_SECONDS)
 
 
 class Guard:

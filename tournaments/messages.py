@@ -310,6 +310,11 @@ REGISTRATION = {
     ("not_found", "check_in_not_entered"): gettext_lazy(
         "Your account has no place in this competition."
     ),
+    ("look_alike", "registrant_name"): gettext_lazy(
+        "“%(value)s” reads as “%(existing)s”, registered or a player of the club already, but is"
+        " written with %(character)s: write the name as it is written there, or one that reads"
+        " differently."
+    ),
 }
 REASONS.update(REGISTRATION)
 
@@ -383,6 +388,10 @@ TEAM_REASONS = {
         "Matches are already drawn: their boards can no longer change."
     ),
     ("not_allowed", "not_teams"): gettext_lazy("This competition is not between teams."),
+    ("look_alike", "team_name"): gettext_lazy(
+        "“%(value)s” reads as “%(existing)s”, another team of this competition, but is written with"
+        " %(character)s: choose a name that reads differently."
+    ),
     ("duplicate", "team_name_taken"): gettext_lazy(
         "Another team of this competition is already called “%(value)s”."
     ),

@@ -46,6 +46,7 @@ from scoring.services.queue import enqueue_on_commit
 from tournaments.models import Competition, EntryStatus
 from tournaments.services._common import lock, record_event, require_manager
 from tournaments.services.entries import add_entry
+from tournaments.services.names import refuse_look_alike_registrants
 
 #: How long a confirmation link serves (never past the registration's close).
 CONFIRM_HOURS = 48
@@ -247,6 +248,7 @@ def register(
         _check_open(found)
         _check_eligible(found, by)
         _check_not_registered(competition, by, email, partner_email)
+        refuse_look_alike_registrants(competition, name=name, partner_name=partner_name)
         _check_room(found)
         now = timezone.now()
         own_address = by.user is not None and (by.user.email or "").lower() == email

@@ -27,6 +27,7 @@ from scoring.models.clubs import (
 )
 from scoring.models.games import (
     NOT_ACCEPTED,
+    PIN_DIGITS,
     Acceptance,
     Game,
     GameStatus,
@@ -44,11 +45,13 @@ from scoring.models.queue import PendingTask
 from scoring.models.ratings import Rating, RatingStep
 from scoring.models.submissions import FormSubmission
 from scoring.models.tags import PlayerTag, TaggedPlayer
+from scoring.models.throttles import GuessCounter
 
 __all__ = [
     "HAND_WRITERS",
     "MANAGERS",
     "NOT_ACCEPTED",
+    "PIN_DIGITS",
     "READERS",
     "Acceptance",
     "AuditAction",
@@ -59,6 +62,7 @@ __all__ = [
     "FormSubmission",
     "Game",
     "GameStatus",
+    "GuessCounter",
     "Hand",
     "IdempotencyRecord",
     "Invitation",

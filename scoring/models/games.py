@@ -296,8 +296,14 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
+#: Digits of a table link's PIN: 10**6 PINs, so that the link's budget of wrong PINs
+#: (``services.table_links``) leaves a guesser with any number of addresses at most 0.1 % of
+#: them in a 12-hour evening (docs/architecture.md "Table PINs").
+PIN_DIGITS = 6
+
+
 def new_pin() -> str:
-    return f"{secrets.randbelow(10_000):04d}"
+    return f"{secrets.randbelow(10**PIN_DIGITS):0{PIN_DIGITS}d}"
 
 
 class TableLink(models.Model):

@@ -75,11 +75,17 @@ from scoring.services.removals import (
     remove_hands_from,
     undo_hand,
 )
-from scoring.services.table_links import check_pin, rotate_table_link
+from scoring.services.table_links import (
+    LINK_WINDOW_MINUTES,
+    check_pin,
+    locked_until,
+    rotate_table_link,
+)
 from scoring.services.tags import set_player_tags
 
 __all__ = [
     "CACHE_FIELDS",
+    "LINK_WINDOW_MINUTES",
     "Actor",
     "AlreadyEntered",
     "Conflict",
@@ -107,6 +113,7 @@ __all__ = [
     "hand_row",
     "import_game",
     "lock_games",
+    "locked_until",
     "new_player",
     "record_hand",
     "reject_hand",

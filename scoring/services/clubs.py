@@ -12,6 +12,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
+from scoring import lookalike
 from scoring.models import (
     MANAGERS,
     AuditAction,
@@ -179,6 +180,8 @@ def new_player(club: Club, display_name: str, user=None) -> Player:
         raise violation("display_name", "range", min=1, max=80, value=len(name))
     if club.players.filter(display_name__iexact=name).exists():
         raise violation("display_name", "duplicate", value=name)
+    names = club.players.values_list("display_name", flat=True)
+    lookalike.refuse("display_name", name, names, reason="player_name")
     try:
         with transaction.atomic():
             return Player.objects.create(club=club, display_name=name, user=user)

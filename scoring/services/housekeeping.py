@@ -8,6 +8,7 @@ Both run nightly from Celery beat (``config/settings.py`` ``CELERY_BEAT_SCHEDULE
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -23,6 +24,7 @@ from scoring.models import (
     FormSubmission,
     Game,
     GameStatus,
+    GuessCounter,
     Hand,
     IdempotencyRecord,
 )
@@ -32,14 +34,17 @@ from scoring.rules import RuleViolation, engine
 def purge_idempotency_records(*, older_than: timedelta | None = None) -> int:
     """Delete the remembered first answers older than ``older_than`` (by default
     ``IDEMPOTENCY_TTL_HOURS``), and the forms sent once as long ago (their tokens expire
-    sooner: ``scoring.services.submissions``); returns how many went. A phone resends within
+    sooner: ``scoring.services.submissions``) and the throttles' expired counts; returns how
+    many went. A phone resends within
     minutes or hours; past that window a resend is a new request."""
     if older_than is None:
         older_than = timedelta(hours=settings.IDEMPOTENCY_TTL_HOURS)
     cutoff = timezone.now() - older_than
     deleted, _by_model = IdempotencyRecord.objects.filter(created_at__lt=cutoff).delete()
     forms, _by_model = FormSubmission.objects.filter(created_at__lt=cutoff).delete()
-    return deleted + forms
+    # The throttles' counts kept while Redis was down, once forgotten (``scoring.throttles``).
+    counts, _by_model = GuessCounter.objects.filter(expires__lt=time.time()).delete()
+    return deleted + forms + counts
 
 
 @dataclass(frozen=True)

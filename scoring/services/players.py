@@ -21,7 +21,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 
-from scoring import links
+from scoring import links, lookalike
 from scoring.models import MANAGERS, AuditAction, Club, Player, Via
 from scoring.players_list import Listed
 from scoring.rules import Problem, RuleViolation
@@ -76,6 +76,21 @@ def _row_problems(row: Listed, field_: str, seen: dict[str, int]) -> list[Proble
     return problems
 
 
+def _look_alikes(club: Club, rows: Sequence[Listed], field_: str) -> list[Problem]:
+    """The rows whose name reads as a player's of the club, or an earlier row's, without being
+    it (``scoring.lookalike``): refused with their line."""
+    names = list(Player.objects.filter(club=club).values_list("display_name", flat=True))
+    problems = []
+    for row in rows:
+        try:
+            lookalike.refuse(field_, row.name, names, reason="player_name")
+        except RuleViolation as refused:
+            where = {"reason": "list_name", "line": row.line}
+            problems += [Problem(p.field, p.code, {**p.params, **where}) for p in refused.problems]
+        names.append(row.name)
+    return problems
+
+
 def add_players(
     *, club: Club, rows: Sequence[Listed], by: Actor, field_name: str = "lines"
 ) -> Added:
@@ -86,6 +101,8 @@ def add_players(
         raise violation(field_name, "required", reason="list_empty")
     seen: dict[str, int] = {}
     problems = [p for row in rows for p in _row_problems(row, field_name, seen)]
+    if not problems:
+        problems = _look_alikes(club, rows, field_name)
     if problems:
         raise RuleViolation(problems)
     try:

@@ -35,6 +35,7 @@ def table_card(request, game_id: int):
         return redirect("table-card", game_id=game.pk)
     link = selectors.table_link(game)
     url = table_url(link, request)
+    hard_max = max(settings.PIN_LINK_HARD_FAILURES, settings.PIN_LINK_MAX_FAILURES)
     return render(
         request,
         "scoring/table_card.html",
@@ -46,6 +47,7 @@ def table_card(request, game_id: int):
             "qr": qr_svg(url),
             "admission_qr": qr_svg(admission_url(link, request)),
             "admission_minutes": links.ADMISSION_MINUTES,
+            "locked_until": services.locked_until(link, hard_max),
             "names": (names := selectors.player_names(game)),
             "sides": pair_sides(game, names),
             "manager": access.is_manager(role),
@@ -60,7 +62,7 @@ def _check_pin(request, link: TableLink, pin: str) -> bool | None:
         link=link,
         pin=pin,
         max_attempts=settings.PIN_LINK_MAX_FAILURES,
-        window_minutes=60,
+        window_minutes=services.LINK_WINDOW_MINUTES,
         suspect=throttles.pin_suspect(request, link),
         hard_max=settings.PIN_LINK_HARD_FAILURES,
     )

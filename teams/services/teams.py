@@ -24,6 +24,7 @@ from teams.models import Board, LineupSlot, ResultBy, RosterPlayer, Side, Team, 
 from tournaments.models import Competition, Format
 from tournaments.services._common import GAME_CONTEXT, lock, record_event, require_manager
 from tournaments.services._tables import table_title
+from tournaments.services.names import refuse_look_alike_team
 
 #: The formats a competition between teams may have.
 TEAM_FORMATS = (Format.ROUND_ROBIN, Format.SWISS, Format.KNOCKOUT)
@@ -155,6 +156,7 @@ def add_team(
         chosen = _player(competition, captain, "captain") if captain is not None else None
         if Team.objects.filter(competition=competition, name__iexact=name).exists():
             raise violation("name", "duplicate", reason="team_name_taken", value=name)
+        refuse_look_alike_team(competition, name)
         try:
             with transaction.atomic():
                 team = Team.objects.create(

@@ -63,7 +63,7 @@ def test_start_game_seats_the_players_resolves_options_and_opens_a_table_link(cl
         (3, "Dario"),
     ]
     assert game.totals == [0, 0, 0, 0] and game.status == "in_progress" and game.hand_count == 0
-    assert len(TableLink.objects.get(game=game).pin) == 4
+    assert len(TableLink.objects.get(game=game).pin) == 6  # PIN_DIGITS: docs/architecture.md
     (event,) = AuditEvent.objects.filter(game=game)
     assert event.action == "start_game" and event.actor == olga
     assert event.after["players"] == ["Anna", "Bruno", "Carla", "Dario"]

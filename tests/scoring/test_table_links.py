@@ -95,7 +95,7 @@ def test_new_sessions_from_one_address_are_counted_together(settings, link, cloc
 
 def test_many_addresses_meet_the_links_ceiling(settings, link, clock):
     """PIN_LINK_HARD_FAILURES wrong PINs an hour, from anywhere, lock the link for every new
-    phone (even with the right PIN) until the hour has passed: 10,000 PINs cannot be tried
+    phone (even with the right PIN) until the hour has passed: 10**6 PINs cannot be tried
     quickly from many addresses. (Below it, only the guessers' addresses are locked out: see
     the tests of issue 22 below.)"""
     settings.PIN_LINK_MAX_FAILURES = settings.PIN_LINK_HARD_FAILURES = 3
