@@ -28,7 +28,15 @@ BEFORE = [
     ("teams", None),
     ("circuits", None),
 ]
-MOVED = [RegistrationSettings, Registration, Team, TeamMatch, LineupSlot, Circuit, CircuitCompetition]
+MOVED = [
+    RegistrationSettings,
+    Registration,
+    Team,
+    TeamMatch,
+    LineupSlot,
+    Circuit,
+    CircuitCompetition,
+]
 TABLES = sorted(m._meta.db_table for m in MOVED)
 
 

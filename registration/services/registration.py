@@ -38,6 +38,7 @@ from registration.models import (
     RegistrationSettings,
     RegistrationStatus,
 )
+from registration.services.names import refuse_look_alike_registrants
 from scoring import services as scoring
 from scoring.models import Player
 from scoring.selectors import role_of
@@ -46,7 +47,6 @@ from scoring.services.queue import enqueue_on_commit
 from tournaments.models import Competition, EntryStatus
 from tournaments.services._common import lock, record_event, require_manager
 from tournaments.services.entries import add_entry
-from tournaments.services.names import refuse_look_alike_registrants
 
 #: How long a confirmation link serves (never past the registration's close).
 CONFIRM_HOURS = 48

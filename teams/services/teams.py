@@ -21,10 +21,10 @@ from scoring.models import Club, Game, Player
 from scoring.services import Actor, NotAllowed, violation
 from teams import selectors as team_selectors
 from teams.models import Board, LineupSlot, ResultBy, RosterPlayer, Side, Team, TeamMatch, TeamRules
+from teams.services.names import refuse_look_alike_team
 from tournaments.models import Competition, Format
 from tournaments.services._common import GAME_CONTEXT, lock, record_event, require_manager
 from tournaments.services._tables import table_title
-from tournaments.services.names import refuse_look_alike_team
 
 #: The formats a competition between teams may have.
 TEAM_FORMATS = (Format.ROUND_ROBIN, Format.SWISS, Format.KNOCKOUT)

@@ -10,15 +10,16 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from registration.models import Registration
 from scoring import lookalike
 from scoring.models import Player
 from scoring.rules import RuleViolation
 from scoring.services import Actor
+from teams.models import Team
+from teams.services import teams
 from tests.clients import api_as, field_error, login
 from tests.tournaments.helpers import make_competition
 from tournaments import services as tournament_services
-from tournaments.models import Registration, Team
-from tournaments.services import teams
 
 CYRILLIC_A = "\u0430"  # CYRILLIC SMALL LETTER A
 ZWJ = "\u200d"  # ZERO WIDTH JOINER

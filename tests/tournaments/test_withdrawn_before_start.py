@@ -10,13 +10,13 @@ import pytest
 from django.core import mail
 from django.test import Client
 
+from circuits import selectors as circuit_read
+from circuits import services as circuits
 from scoring import services as scoring
 from scoring.services import Actor
 from tournaments import services
 from tournaments.models import StandingsSnapshot
-from tournaments.selectors import circuits as circuit_read
 from tournaments.selectors.standings import standings_of
-from tournaments.services import circuits
 
 from .helpers import enter, make_competition, play, terziglio_won_by
 

@@ -1,17 +1,13 @@
-"""Look-alike names in a competition (``scoring.lookalike``): a team named as another team of the
-competition reads, a registrant named as a player of the club or another registrant reads,
-without being that name. One call each from the services that take the names."""
+"""Look-alike registrant names (``scoring.lookalike``): a registrant named as a player of the
+club or another registrant reads, without being that name. One call from
+``services.registration.register``."""
 
 from __future__ import annotations
 
+from registration.models import Registration, RegistrationStatus
 from scoring import lookalike
 from scoring.models import Player
-from tournaments.models import Competition, Registration, RegistrationStatus, Team
-
-
-def refuse_look_alike_team(competition: Competition, name: str) -> None:
-    names = Team.objects.filter(competition=competition).values_list("name", flat=True)
-    lookalike.refuse("name", name, names, reason="team_name")
+from tournaments.models import Competition
 
 
 def refuse_look_alike_registrants(competition: Competition, **names: str) -> None:
