@@ -123,21 +123,21 @@ def unsubscribe(*, user, endpoint) -> bool:
 def _claim(subscription: PushSubscription, topic: str, version: str) -> str | None:
     """Write ``version`` on the device's receipt for ``topic``; the version it had before (""
     for none), or None when it already is ``version`` (sent, or being sent by another run)."""
-    with transaction.atomic():
-        try:
+    try:
+        with transaction.atomic():
             receipt, created = PushReceipt.objects.select_for_update().get_or_create(
                 subscription=subscription, topic=topic, defaults={"version": version}
             )
-        except IntegrityError:  # the device was deleted meanwhile (a 410 of another run)
-            return None
-        if created:
-            return ""
-        if receipt.version == version:
-            return None
-        before = receipt.version
-        receipt.version, receipt.sent_at = version, timezone.now()
-        receipt.save(update_fields=["version", "sent_at"])
-        return before
+            if created:
+                return ""
+            if receipt.version == version:
+                return None
+            before = receipt.version
+            receipt.version, receipt.sent_at = version, timezone.now()
+            receipt.save(update_fields=["version", "sent_at"])
+            return before
+    except IntegrityError:  # the device was deleted meanwhile (a 410 to another run)
+        return None
 
 
 def _send(subscription: PushSubscription, payload: dict, topic: str) -> bool | None:
