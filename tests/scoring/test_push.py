@@ -151,10 +151,13 @@ def test_each_version_is_sent_once_and_a_new_version_again(push_receiver, oscar,
     assert len(push_receiver.deliveries) == 3
 
 
-def test_a_410_from_the_push_service_deletes_the_subscription(push_receiver, oscar, oscar_plays):
+@pytest.mark.parametrize("gone", [404, 410])
+def test_a_404_or_410_from_the_push_service_deletes_the_subscription(
+    push_receiver, oscar, oscar_plays, gone
+):
     device = push_receiver.device()
     post(login(oscar), device.subscription())
-    push_receiver.answer = 410
+    push_receiver.answer = gone
     assert push.notify(user_id=oscar.pk, topic="round:1", version="a", message=hello) == 0
     assert len(push_receiver.deliveries) == 1
     assert not PushSubscription.objects.exists() and not PushReceipt.objects.exists()
