@@ -132,7 +132,7 @@ def test_the_service_worker_shows_a_pushed_message_as_a_notification(
     page = context.new_page()
     log_in(page, "oscar", "pw-oscar")
     page.goto("/me/games/")
-    page.wait_for_function("navigator.serviceWorker.ready.then(r => Boolean(r.active))")
+    assert page.evaluate("navigator.serviceWorker.ready.then(r => Boolean(r.active))")
     cdp = context.new_cdp_session(page)
     registrations = []
     cdp.on(
@@ -159,10 +159,16 @@ def test_the_service_worker_shows_a_pushed_message_as_a_notification(
             "data": json.dumps(message),
         },
     )
-    shown = page.wait_for_function(
-        """() => navigator.serviceWorker.ready
-            .then(r => r.getNotifications())
-            .then(list => list.length ? list.map(n => [n.title, n.body, n.tag, n.data.url]) : null)"""
-    )
-    assert shown.json_value() == [["Coppa", "Round 1 is published: table 2", "r1", "/me/games/"]]
+    # evaluate awaits the promise (wait_for_function would take the promise itself as truthy).
+    shown = None
+    for _ in range(50):
+        shown = page.evaluate(
+            """navigator.serviceWorker.ready
+                .then(r => r.getNotifications())
+                .then(list => list.map(n => [n.title, n.body, n.tag, n.data.url]))"""
+        )
+        if shown:
+            break
+        page.wait_for_timeout(100)
+    assert shown == [["Coppa", "Round 1 is published: table 2", "r1", "/me/games/"]]
     context.close()
