@@ -211,9 +211,12 @@ def push_seats(round_id: int) -> int:
     (``scoring.services.push``), once per device for each version of their seat: the table,
     the others there, the first deal and when the round was published. A change that does not
     move a player, or this task run twice, sends them nothing new. Returns the messages sent."""
-    sent = 0
-    for news in selectors.seat_news(round_id):
+    sent, seats = 0, selectors.seat_news(round_id)
+    told = push.subscribed(user_id for news in seats for user_id, _deals in news.users)
+    for news in seats:
         for user_id, deals in news.users:
+            if user_id not in told:
+                continue
             seat = [news.published_at, news.data["table"], news.data["with"], deals]
             version = hashlib.sha256(json.dumps(seat).encode()).hexdigest()[:32]
             sent += push.notify(

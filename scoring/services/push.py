@@ -5,7 +5,7 @@
   language. One row per device: the same endpoint again replaces its keys, its language and
   whose it is (the last account that turned notifications on there). Bad input is a
   ``RuleViolation`` naming the field (400); nothing is stored then.
-- ``unsubscribe``: the user's row for that endpoint is deleted.
+- ``unsubscribe``: the user's row for that endpoint is deleted; ``subscribed``: who has one.
 - ``notify``: sends one user's devices a message about a ``topic`` at a ``version`` (a digest of
   the news): each device is sent each version once, whatever runs twice. The message is made in
   each device's language (``message()`` runs under ``translation.override``), encrypted for it
@@ -165,6 +165,12 @@ def _send(subscription: PushSubscription, payload: dict, topic: str) -> bool | N
         log.warning("push: %s did not answer (%s)", urlsplit(subscription.endpoint)[1], error)
         return False
     return True
+
+
+def subscribed(user_ids) -> set[int]:
+    """Which of ``user_ids`` have a device to tell (one query)."""
+    rows = PushSubscription.objects.filter(user_id__in=set(user_ids))
+    return set(rows.values_list("user_id", flat=True))
 
 
 def notify(*, user_id: int, topic: str, version: str, message: Callable[[], dict]) -> int:

@@ -134,3 +134,12 @@ def test_without_vapid_keys_publishing_sends_nothing(
 def test_my_games_page_still_shows_the_words_for_the_live_notice(push_receiver, oscar, night):
     page = login(oscar).get("/me/games/").content.decode()
     assert 'data-stream="/me/events/"' in page and 'id="push"' in page
+
+
+def test_a_round_whose_players_have_no_device_costs_three_queries(
+    push_receiver, night, olga, django_assert_num_queries
+):
+    round_, _mine, _others = night
+    services.publish_round(round_=round_, by=Actor.for_user(olga))
+    with django_assert_num_queries(3):  # the seats, their registrations, who has a device
+        assert tasks.push_seats(round_.pk) == 0
