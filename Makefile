@@ -36,9 +36,12 @@ $(STAMP): pyproject.toml | $(PY)
 # Served beyond this computer, the site must answer to whatever address the phones use.
 LAN    := $(if $(filter 127.0.0.1:% localhost:% [::1]:% 127.0.0.1 localhost,$(HOST)),,yes)
 
+# Web Push for development: a key pair kept in .vapid.env (made once), unless the environment has one.
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py loaddemo
+	@test -n "$$VAPID_PRIVATE_KEY" || test -f .vapid.env || { $(PY) manage.py vapidkeys > .vapid.env.new && mv .vapid.env.new .vapid.env; }
+	if [ -z "$$VAPID_PRIVATE_KEY" ]; then set -a; . ./.vapid.env; set +a; fi; \
 	$(if $(LAN),ALLOWED_HOSTS="$${ALLOWED_HOSTS:-*}" ,)$(PY) manage.py serve $(HOST)
 
 # The scripts' pure parts (tests/js/) run first, under Node's own test runner: no npm package.

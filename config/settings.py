@@ -22,6 +22,7 @@ from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 from config.mail import mailers
+from config.push import vapid
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -207,8 +208,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
-    # Tests use a file too (not Django's shared in-memory database), so that concurrent writers
-    # wait on the busy timeout exactly as in production; one file per test process.
+    # Tests use a file (one per process), not memory: concurrent writers wait as in production.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f"test-db-{os.getpid()}.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -238,10 +238,9 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "login"
-# Who may create an account: "open" (anyone, after confirming the e-mail address),
-# "invitation" (only through a club's invitation link: a self-hosted club's server is not a
-# public service, and its members arrive invited) or "closed" (accounts made by
-# `manage.py createorganizer` only).
+# Who may create an account: "open" (anyone, after confirming the e-mail address), "invitation"
+# (only through a club's invitation link: a self-hosted club's server is not a public service,
+# and its members arrive invited) or "closed" (accounts made by `manage.py createorganizer` only).
 SIGNUP = env.str("SIGNUP", default="invitation")
 if SIGNUP not in {"open", "invitation", "closed"}:
     _refuse(f"SIGNUP must be open, invitation or closed, got {SIGNUP!r}")
@@ -323,9 +322,10 @@ IDEMPOTENCY_TTL_HOURS = _int("IDEMPOTENCY_TTL_HOURS", 48, minimum=1)
 # schedule, a day, and an hour of overlap): its work follows the day's changes, not the history.
 CHECK_GAMES_HOURS = _int("CHECK_GAMES_HOURS", 25, minimum=1)
 
-# E-mail: the console unless EMAIL_BACKEND says otherwise (config/mail.py).
+# E-mail: the console unless EMAIL_BACKEND says otherwise (config/mail.py); Web Push: config/push.py.
 MAILERS = mailers(env, refuse=_refuse, integer=_int, boolean=_bool)
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="segnapunti@localhost")
+VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT = vapid(env, _refuse, DEFAULT_FROM_EMAIL)
 
 # Request bodies: at most REQUEST_MAX_BYTES (413 beyond; forms and the API alike) and JSON
 # nested at most JSON_MAX_DEPTH deep (400 beyond), both checked before any parsing.

@@ -132,6 +132,9 @@ TEMPLATES = {
     "too_large": gettext_lazy("The request body is larger than %(max)s bytes."),
     "too_long": gettext_lazy("%(field)s: at most %(max)s characters, not %(value)s."),
     "locked": gettext_lazy("This game is locked: an organizer of the club can reopen it."),
+    # A device's push subscription (scoring.services.push), as its browser sent it.
+    "not_a_key": gettext_lazy("%(field)s: this is not a key a browser made for notifications."),
+    "not_https": gettext_lazy("%(field)s: a push service's address starts with https://."),
 }
 
 #: Codes whose sentence depends on how many things a parameter holds, or on a number: the

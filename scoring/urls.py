@@ -13,6 +13,7 @@ from scoring.views import (
     live,
     members,
     players,
+    push,
     pwa,
     ratings,
     table_links,
@@ -43,6 +44,7 @@ urlpatterns = [
     path("signup/<str:signed>/", accounts.signup_verify, name="signup-verify"),
     path("me/games/", accounts.my_games, name="my-games"),
     path("me/events/", live.my_stream, name="my-stream"),
+    path("me/push/", push.push_subscription, name="push-subscription"),
     # Clubs, their players and their people.
     path("clubs/new/", clubs.club_new, name="club-new"),
     path("c/<slug:slug>/", clubs.club_page, name="club"),

@@ -12,12 +12,14 @@ from django.test.client import RequestFactory
 from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
+from config.push import new_keys
 from scoring import permanent, services
 from scoring.models import AuditEvent
 from scoring.services import Actor
 from tests.builders import join, new_club
 from tests.clients import api_as
 from tests.live import Stream
+from tests.push_receiver import Receiver
 
 # Property tests: a quick run by default (the whole suite stays fast on a laptop), a thorough one
 # in CI (.ci/run sets HYPOTHESIS_PROFILE=ci). The test modules set no max_examples of their own,
@@ -181,3 +183,15 @@ def terziglio(club, players, olga):
 @pytest.fixture
 def api(olga):
     return api_as(olga)
+
+
+@pytest.fixture
+def push_receiver(tmp_path, monkeypatch, settings):
+    """A push service on this machine (tests/push_receiver.py), trusted for the test, and the
+    site's VAPID keys made for it."""
+    receiver = Receiver(tmp_path)
+    monkeypatch.setenv("REQUESTS_CA_BUNDLE", str(receiver.cert))
+    settings.VAPID_PUBLIC_KEY, settings.VAPID_PRIVATE_KEY = new_keys()
+    settings.VAPID_SUBJECT = "mailto:desk@club.example"
+    yield receiver
+    receiver.close()

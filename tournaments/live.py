@@ -15,17 +15,20 @@
   with an account, on their own channel: ``table`` with the competition, round and table, the
   others at the table (``with``) and whether they deal first (``first``); so are the channels
   the apps add for the entry (``SEAT_CHANNELS``: the page of its registration link, for a
-  player without an account).
+  player without an account). Each such player's devices that turned notifications on are told
+  too, by Web Push, in a task (``tournaments.tasks.push_seats``), when VAPID keys are
+  configured.
 """
 
 from __future__ import annotations
 
 from django.db import transaction
-from django.urls import reverse
 
 from scoring import live
-from tournaments.extensions import SEAT_CHANNELS, STANDINGS_LISTENERS
-from tournaments.models import Entry, Table, TableSeat
+from scoring.services import push, queue
+from tournaments.extensions import STANDINGS_LISTENERS
+from tournaments.models import Table
+from tournaments.selectors.seat_news import seat_news
 
 #: Changes that seat players at a published round's tables.
 SEATING = {
@@ -57,6 +60,8 @@ def announce_change(competition, action: str, round_=None) -> None:
         )
         if action in SEATING and round_ is not None:
             announce_seats(round_.pk)
+            if push.enabled():
+                queue.enqueue("tournaments.tasks.push_seats", round_.pk)
         if action.startswith(CLOCK_PREFIXES) and round_ is not None:
             announce_clock(round_.pk)
 
@@ -104,60 +109,11 @@ def announce_table(game_id: int, finished: bool) -> None:
 
 def announce_seats(round_id: int) -> None:
     """Tell each seated player with an account where they sit, with whom, and whether they deal
-    first (one query). The seating of a published round is what its public page shows; the
-    channel is the player's own."""
-    seats = list(
-        TableSeat.objects.filter(table__round_id=round_id)
-        .order_by("table__number", "position")
-        .values(
-            "table_id",
-            "position",
-            "table__number",
-            "table__round__number",
-            "table__round__competition__name",
-            "table__round__competition__slug",
-            "table__round__competition__club__slug",
-            "entry__player__display_name",
-            "entry__partner__display_name",
-            "entry_id",
-            "entry__player__user_id",
-            "entry__partner__user_id",
-        )
-    )
-    channels: dict[int, list[str]] = {}
-    for hook in SEAT_CHANNELS:
-        for entry_id, more in hook(round_id).items():
-            channels.setdefault(entry_id, []).extend(more)
-    names: dict[int, list[tuple[int, str]]] = {}
-    for seat in seats:
-        name = Entry.name_of(
-            seat["entry__player__display_name"], seat["entry__partner__display_name"]
-        )
-        names.setdefault(seat["table_id"], []).append((seat["position"], name))
-    for seat in seats:
-        url = reverse(
-            "public-round",
-            args=[
-                seat["table__round__competition__club__slug"],
-                seat["table__round__competition__slug"],
-                seat["table__round__number"],
-            ],
-        )
-        others = [n for position, n in names[seat["table_id"]] if position != seat["position"]]
-        first = seat["position"] == min(p for p, _n in names[seat["table_id"]])
-        data = {
-            "competition": seat["table__round__competition__name"],
-            "round": seat["table__round__number"],
-            "table": seat["table__number"],
-            "url": url,
-            "with": others,
-        }
-        for user_id, deals in (
-            (seat["entry__player__user_id"], first),
-            # A pair's partner sits two seats on: the entry's own player deals its first hand.
-            (seat["entry__partner__user_id"], False),
-        ):
-            if user_id is not None:
-                live.publish(live.user_channel(user_id), "table", data | {"first": deals})
-        for channel in channels.get(seat["entry_id"], ()):
-            live.publish(channel, "table", data | {"first": first})
+    first (``selectors.seat_news``, two queries and one per app adding channels). The seating of
+    a published round is what its public page shows; the channel is the player's own, and those
+    the apps add for the entry (``SEAT_CHANNELS``)."""
+    for news in seat_news(round_id):
+        for user_id, deals in news.users:
+            live.publish(live.user_channel(user_id), "table", news.data | {"first": deals})
+        for channel in news.channels:
+            live.publish(channel, "table", news.data | {"first": news.first})

@@ -9,6 +9,9 @@ task bodies that call them (when they run): a module-level import either way wou
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 from celery import shared_task
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -21,7 +24,7 @@ from scoring.links import site_url
 from scoring.retries import retry_on_conflict
 from scoring.rules import Problem, RuleViolation
 from scoring.selectors import results_address, results_language
-from scoring.services import Actor, NotAllowed
+from scoring.services import Actor, NotAllowed, push
 from tournaments import selectors
 from tournaments.models import Competition, Round
 from tournaments.scheduling.sat import solve
@@ -171,3 +174,46 @@ def mail_final_results(competition_id: int) -> int:
 
     competition = Competition.objects.filter(pk=competition_id).first()
     return 0 if competition is None else services.send_final_results(competition=competition)
+
+
+def seat_message(news: selectors.SeatNews, deals: bool) -> dict:
+    """The notification of a seat, in the active language: "Round 3 is published: table 4,
+    with Anna, Bruno · you deal first" under the competition's name; a tap opens My games."""
+    data = news.data
+    body = _("Round %(round)s is published: table %(table)s") % {
+        "round": data["round"],
+        "table": data["table"],
+    }
+    if data["with"]:
+        body += ", " + _("with %(names)s") % {"names": ", ".join(data["with"])}
+    if deals:
+        body += " · " + _("you deal first")
+    return {
+        "title": data["competition"],
+        "body": body,
+        "url": reverse("my-games"),
+        "tag": data["url"],
+    }
+
+
+@shared_task(ignore_result=True)
+def push_seats(round_id: int) -> int:
+    """Tell each seated player's devices where they sit now, by Web Push
+    (``scoring.services.push``), once per device for each version of their seat: the table,
+    the others there, the first deal and when the round was published. A change that does not
+    move a player, or this task run twice, sends them nothing new. Returns the messages sent."""
+    sent, seats = 0, selectors.seat_news(round_id)
+    told = push.subscribed(user_id for news in seats for user_id, _deals in news.users)
+    for news in seats:
+        for user_id, deals in news.users:
+            if user_id not in told:
+                continue
+            seat = [news.published_at, news.data["table"], news.data["with"], deals]
+            version = hashlib.sha256(json.dumps(seat).encode()).hexdigest()[:32]
+            sent += push.notify(
+                user_id=user_id,
+                topic=f"round:{round_id}",
+                version=version,
+                message=lambda news=news, deals=deals: seat_message(news, deals),
+            )
+    return sent

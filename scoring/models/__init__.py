@@ -1,6 +1,7 @@
 """The scoring app's tables, one module per idea: ``clubs`` (clubs, roles, players), ``games``
 (games, seats, hands, the first answers kept for resent requests, table links), ``audit`` (the
-append-only trail), ``ratings`` and ``members`` (invitations, players claimed by accounts).
+append-only trail), ``ratings``, ``members`` (invitations, players claimed by accounts) and
+``push`` (the devices told by Web Push).
 
 The hand documents and a game's resolved options are the source of truth; a game's totals, hand
 count, last dealer and status are a cache that ``scoring.services`` recomputes through the rules
@@ -41,6 +42,7 @@ from scoring.models.games import (
     new_token,
 )
 from scoring.models.members import ClaimStatus, Invitation, InvitationStatus, PlayerClaim
+from scoring.models.push import PushReceipt, PushSubscription
 from scoring.models.queue import PendingTask
 from scoring.models.ratings import Rating, RatingStep
 from scoring.models.submissions import FormSubmission
@@ -73,6 +75,8 @@ __all__ = [
     "Player",
     "PlayerClaim",
     "PlayerTag",
+    "PushReceipt",
+    "PushSubscription",
     "Rating",
     "RatingStep",
     "Role",

@@ -28,6 +28,7 @@ The functions live in one module per idea; callers use this package's names
   (``from scoring.services import members``);
 - ``ratings``: OpenSkill ratings stored from the finished games;
 - ``housekeeping``: the periodic checks and purges;
+- ``push``: a player's devices told by Web Push (``from scoring.services import push``);
 - ``table_links``: the table link's PIN ceiling, and a new link and PIN;
 - ``_game_row``: locking the game row and refreshing its cache, shared by games and hands.
 """

@@ -31,7 +31,7 @@ from scoring import selectors, services, tasks, throttles
 from scoring.forms.accounts import SignupForm
 from scoring.links import site_url
 from scoring.messages import message
-from scoring.services import members
+from scoring.services import members, push
 from scoring.services.queue import BROKER_DOWN
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -185,6 +185,7 @@ def my_games(request):
     games, players = selectors.games_of_user(request.user)
     # With no player yet: a link to the players page of each club, where "This is me" is.
     clubs = [] if players else [c for c, role in selectors.clubs_for(request.user) if role]
-    return render(
-        request, "scoring/my_games.html", {"games": games, "players": players, "clubs": clubs}
-    )
+    # The notifications button: for a linked player, where Web Push is configured.
+    push_key = settings.VAPID_PUBLIC_KEY if players and push.enabled() else ""
+    context = {"games": games, "players": players, "clubs": clubs, "push_key": push_key}
+    return render(request, "scoring/my_games.html", context)

@@ -3,7 +3,8 @@
 - ``manifest``: the web app manifest (name, colours, icons), in the visitor's language;
 - ``service_worker``: ``/sw.js``, served from the site's root so that it may control every page;
   it keeps the static files and the last game pages a phone opened, so that a reload without
-  network still shows the game and its outbox (``static/js/sw.js`` is the template);
+  network still shows the game and its outbox, and shows the Web Push notifications
+  (``templates/scoring/sw.js`` is the template);
 - ``favicon``: ``/favicon.ico`` (browsers ask for it whatever the page links to);
 - ``board`` / ``board_live``: the big-type scoreboard for the middle of the table;
 - ``rematch``: a new game with the same players and options, the first deal passed on.
@@ -117,6 +118,7 @@ def service_worker(request):
             # The prefix of every static address: settings.STATIC_URL as the pages use it
             # (``static("")`` would ask a production build's manifest for a file named "").
             "static_prefix": json.dumps(static_prefix()),
+            "icon": json.dumps(static("icons/icon-192.png")),
         },
         content_type="application/javascript",
     )

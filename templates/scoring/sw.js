@@ -7,6 +7,10 @@
  *   answered is kept, and shown again from the cache when the network is gone. The hands typed
  *   meanwhile wait in the outbox (localStorage, static/js/outbox.js), which the cached page runs.
  * Nothing but GET is touched: the outbox's POSTs go to the network or stay in the outbox.
+ *
+ * And it shows what Web Push brings (a round that seats the player, scoring.services.push): the
+ * message's JSON {title, body, url, tag} as a system notification; a tap focuses a window
+ * already on that page (My games), or opens it.
  */
 "use strict";
 
@@ -73,4 +77,36 @@ self.addEventListener("fetch", function (event) {
       });
     }));
   }
+});
+
+/* The message's parts, from the push event's JSON (a bad one shows the site's name). */
+function notice(event) {
+  var data = {};
+  try { data = event.data ? event.data.json() : {}; } catch (e) { data = {}; }
+  var url = typeof data.url === "string" && data.url.charAt(0) === "/" ? data.url : "/";
+  return {
+    title: typeof data.title === "string" && data.title ? data.title : "Segnapunti",
+    options: {
+      body: typeof data.body === "string" ? data.body : "",
+      tag: typeof data.tag === "string" ? data.tag : undefined,
+      icon: {{ icon|safe }},
+      data: { url: url }
+    }
+  };
+}
+
+self.addEventListener("push", function (event) {
+  var shown = notice(event);
+  event.waitUntil(self.registration.showNotification(shown.title, shown.options));
+});
+
+self.addEventListener("notificationclick", function (event) {
+  event.notification.close();
+  var url = new URL((event.notification.data && event.notification.data.url) || "/", self.location.origin).href;
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (windows) {
+    for (var i = 0; i < windows.length; i += 1) {
+      if (windows[i].url === url && "focus" in windows[i]) return windows[i].focus();
+    }
+    return self.clients.openWindow(url);
+  }));
 });

@@ -65,11 +65,12 @@ def test_env_example_sets_each_variable_once():
 
 
 def variables_read() -> set[str]:
-    """Every variable config/settings.py, deploy/gunicorn.conf.py and the stream server's
-    deploy/uvicorn_live.py read."""
+    """Every variable config/settings.py (and its Web Push part, config/push.py),
+    deploy/gunicorn.conf.py and the stream server's deploy/uvicorn_live.py read."""
     pattern = r'(?:env\.\w+|_int|_bool|_choice|_addresses|environ\.get)\(\s*"([A-Z_]+)"'
     texts = (
         ROOT / "config" / "settings.py",
+        ROOT / "config" / "push.py",
         ROOT / "deploy" / "gunicorn.conf.py",
         ROOT / "deploy" / "uvicorn_live.py",
     )
@@ -79,7 +80,7 @@ def variables_read() -> set[str]:
 def test_every_variable_has_a_row_in_the_readme_and_a_line_in_env_example():
     read = variables_read()
     assert {"DEBUG", "GUNICORN_BIND", "FORWARDED_ALLOW_IPS", "DATABASE_PREPARE"} <= read
-    assert {"LIVE_BIND", "LIVE_WORKERS"} <= read
+    assert {"LIVE_BIND", "LIVE_WORKERS", "VAPID_PUBLIC_KEY", "VAPID_SUBJECT"} <= read
     rows = [line for line in README.splitlines() if line.startswith("| `")]
     assert sorted(n for n in read if not any(f"`{n}`" in row for row in rows)) == []
     assert sorted(read - {name for name, _value, _commented in example_lines()}) == []

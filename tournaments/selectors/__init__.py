@@ -2,7 +2,7 @@
 ``bracket`` (a knockout as drawn and played), ``rounds`` (a round's tables, check-ins, who it
 leaves out, the round being played), ``draw`` (who met whom, every round as drawn, a refused
 draw), ``entries`` (and the players who may enter), ``results_mail`` (what each player's results
-e-mail says) and ``competitions`` (a club's, a game's,
+e-mail says), ``seat_news`` (what a round tells each seated player) and ``competitions`` (a club's, a game's,
 and what the organizer's page lists).
 
 Every read a page, the API, a service or a task makes of more than one row lives here, as plain
@@ -76,6 +76,7 @@ from tournaments.selectors.rounds import (
     unseated,
     where_of,
 )
+from tournaments.selectors.seat_news import SeatNews, seat_news
 from tournaments.selectors.standings import (
     adjustments_of,
     as_json_number,
@@ -88,6 +89,7 @@ from tournaments.selectors.standings import (
 )
 
 __all__ = [
+    "SeatNews",
     "active_players",
     "adjustments_of",
     "adjustments_shown",
@@ -146,6 +148,7 @@ __all__ = [
     "rounds_with_snapshot_version",
     "schedule_of",
     "seat_entries",
+    "seat_news",
     "seat_warnings",
     "snapshot_of",
     "snapshot_stamp",

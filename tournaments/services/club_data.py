@@ -105,6 +105,8 @@ LEFT_OUT = {
     "scoring.idempotencyrecord": "transient: first answers kept for phones that resend",
     "scoring.pendingtask": "transient: tasks waiting for the broker, run within a minute",
     "scoring.formsubmission": "transient: one-time tokens of forms already sent",
+    "scoring.pushsubscription": "a device's, not the club's: a player turns notifications on again",
+    "scoring.pushreceipt": "transient: which Web Push messages each device was already sent",
     "tournaments.standingssnapshot": "derived: recomputed from the games after an import",
     "scoring.rating": "derived: recomputed from the games after an import",
     "scoring.ratingstep": "derived: recomputed from the games after an import",
