@@ -7,6 +7,8 @@ class CircuitsConfig(AppConfig):
     verbose_name = _("Circuits")
 
     def ready(self) -> None:
+        from circuits import messages  # noqa: F401  (registers its sentences, once the apps are loaded)
+
         # Imported here, once the models are loaded (AppConfig.ready): circuits plug into the
         # competitions' extension points, so that they never import circuits.
         from circuits.live import announce_standings

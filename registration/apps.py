@@ -9,7 +9,12 @@ class RegistrationConfig(AppConfig):
     def ready(self) -> None:
         # Imported here, once the models are loaded (AppConfig.ready): registration plugs into
         # the competitions' extension points, so that they never import it.
-        from registration import live, selectors, tasks  # noqa: F401  (tasks: its Celery task)
+        from registration import (  # noqa: F401  (tasks: its Celery task)
+            live,
+            messages,
+            selectors,
+            tasks,
+        )
         from registration.sections import public_button, round_section, settings_button
         from tournaments import extensions as hooks
 

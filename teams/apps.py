@@ -11,6 +11,7 @@ class TeamsConfig(AppConfig):
         # plug into the extension points of scoring and of the competitions, which never import
         # them.
         from scoring.extensions import PLAYER_PAGE_SECTIONS
+        from teams import messages  # noqa: F401  (registers its sentences, once the apps are loaded)
         from teams.calendar import team_match_entries
         from teams.sections import teams_button
         from teams.views import player_section

@@ -107,6 +107,7 @@ LEFT_OUT = {
     "scoring.formsubmission": "transient: one-time tokens of forms already sent",
     "scoring.pushsubscription": "a device's, not the club's: a player turns notifications on again",
     "scoring.pushreceipt": "transient: which Web Push messages each device was already sent",
+    "scoring.guesscounter": "transient: wrong guesses counted while the cache was down, forgotten",
     "tournaments.standingssnapshot": "derived: recomputed from the games after an import",
     "scoring.rating": "derived: recomputed from the games after an import",
     "scoring.ratingstep": "derived: recomputed from the games after an import",
