@@ -10,6 +10,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from registration import services as registration_services
 from registration.models import Registration
 from scoring import lookalike
 from scoring.models import Player
@@ -19,7 +20,6 @@ from teams.models import Team
 from teams.services import teams
 from tests.clients import api_as, field_error, login
 from tests.tournaments.helpers import make_competition
-from tournaments import services as tournament_services
 
 CYRILLIC_A = "\u0430"  # CYRILLIC SMALL LETTER A
 ZWJ = "\u200d"  # ZERO WIDTH JOINER
@@ -114,7 +114,7 @@ def test_a_team_whose_name_reads_as_another_teams_is_refused(club, olga):
 def test_a_registrant_whose_name_reads_as_a_player_is_refused(club, olga, players):
     competition = make_competition(club, olga, name="Torneo", public=True)
     now = timezone.now()
-    tournament_services.set_registration(
+    registration_services.set_registration(
         competition=competition,
         by=Actor.for_user(olga),
         opens_at=now - timedelta(hours=1),

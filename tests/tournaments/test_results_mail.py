@@ -259,7 +259,7 @@ def test_two_runs_of_the_task_at_once_send_each_player_one_email(night, olga):
     """Real commits (PostgreSQL with ``DATABASE_URL``): the second run waits on the first's
     ``ResultsMail`` row and skips what it sent."""
     _competition, round_, _players = night
-    with mock.patch("tournaments.tasks.mail_round_results"):  # closed, nothing sent yet
+    with mock.patch.object(tasks.mail_round_results, "apply"):  # closed, nothing sent yet
         services.close_round(round_=round_, by=Actor.for_user(olga))
     assert mail.outbox == []
     runs = race(*[(lambda: None, lambda _: tasks.mail_round_results(round_.pk))] * 2)
