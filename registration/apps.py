@@ -10,14 +10,17 @@ class RegistrationConfig(AppConfig):
         # Imported here, once the models are loaded (AppConfig.ready): registration plugs into
         # the competitions' extension points, so that they never import it.
         from registration import (  # noqa: F401  (tasks: its Celery task)
+            demo,
             live,
             messages,
             selectors,
             tasks,
         )
         from registration.sections import public_button, round_section, settings_button
+        from scoring.extensions import DEMO_LOADERS
         from tournaments import extensions as hooks
 
+        hooks.add(DEMO_LOADERS, demo.load)
         hooks.add(hooks.COMPETITION_RELATED, "registration_settings")
         hooks.add(hooks.PUBLIC_BUTTONS, public_button)
         hooks.add(hooks.COMPETITION_BUTTONS, settings_button)
