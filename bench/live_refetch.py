@@ -7,11 +7,15 @@ Two figures each, for a game of the bench as it stands at the end (its hands so 
 - the fetch at an event (the game changed: 200, a render), its database queries, its
   milliseconds of server work (in this process, one request at a time: the page server's own
   work with no queueing) and its bytes;
+- the same with no history line kept (``cold``: each line rendered, as every fetch was before
+  scoring/presenters/history_rows.py);
 - the same fetch again with the ETag it got (nothing changed: a reconnection's ``hello``, a poll
   while the stream is down): 304, its queries and milliseconds.
 
 And, from the screens' own records, what the fetches cost them in a phase: how many a second,
 their answers (200, 304), their p50/p95 from sending to the answer.
+
+Alone, on a scratch SQLite database: ``python bench/live_refetch.py [--hands 100]``.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ TIMES = 9
 def server_cost(game_id: int, cookie: str, secret_key: str) -> dict[str, dict[str, Any]]:
     """Queries, milliseconds and bytes of each fragment's fetch, changed and unchanged."""
     from django.conf import settings
+    from django.core.cache import cache
     from django.db import connection
     from django.test import Client, override_settings
     from django.test.utils import CaptureQueriesContext
@@ -45,11 +50,13 @@ def server_cost(game_id: int, cookie: str, secret_key: str) -> dict[str, dict[st
             client.get(url)  # warm: the templates compiled, the session's CSRF cookie set
             figures: dict[str, Any] = {"url_kind": kind}
             etag = ""
-            for label, headers in (("changed", {}), ("unchanged", None)):
+            for label, headers in (("changed", {}), ("cold", {}), ("unchanged", None)):
                 if headers is None:
                     headers = {"HTTP_IF_NONE_MATCH": etag} if etag else {}
                 took = []
                 for _ in range(TIMES):
+                    if label == "cold":
+                        cache.clear()  # this process's own (local memory): the servers' stays
                     began = time.perf_counter()
                     with CaptureQueriesContext(connection) as queries:
                         answer = client.get(url, **headers)
@@ -97,12 +104,78 @@ def lines(cost: dict[str, Any], fetches: dict[str, dict]) -> list[str]:
     ]
     for kind in ("phone", "board"):
         c, u = cost[kind]["changed"], cost[kind]["unchanged"]
+        cold = cost[kind].get("cold", c)
         f = fetches.get(kind, {})
-        out.append(
+        line = (
             f"  {kind:6} changed {c['status']} {c['queries']} queries {c['ms']:.1f} ms "
-            f"{c['bytes'] / 1024:.1f} KB; unchanged {u['status']} {u['queries']} queries "
-            f"{u['ms']:.1f} ms; in phase C {f.get('per_second', 0):.1f}/s "
-            f"{f.get('statuses', {})}, p50 {f.get('p50_ms', 0):.0f} ms, "
-            f"p95 {f.get('p95_ms', 0):.0f} ms from sending"
+            f"(every line rendered: {cold['ms']:.1f} ms) {c['bytes'] / 1024:.1f} KB; "
+            f"unchanged {u['status']} {u['queries']} queries {u['ms']:.1f} ms"
         )
+        if f:
+            line += (
+                f"; in phase C {f['per_second']:.1f}/s {f['statuses']}, p50 "
+                f"{f['p50_ms']:.0f} ms, p95 {f['p95_ms']:.0f} ms from sending"
+            )
+        out.append(line)
     return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python bench/live_refetch.py [--hands 100]``: the fetch's cost alone, on a scratch
+    SQLite database (the demo club, one Terziglio game of ``--hands`` hands)."""
+    import argparse
+
+    from django_setup import run_on_bench_database
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--hands", type=int, default=100)
+    args = parser.parse_args(argv)
+
+    def measure() -> int:
+        from django.conf import settings
+        from django.contrib.auth import get_user_model
+        from django.core.management import call_command
+        from django.test import Client
+
+        from scoring import services
+        from scoring.models import Club
+        from scoring.services import Actor
+
+        call_command("loaddemo", verbosity=0)
+        user = get_user_model().objects.get(username="demo")
+        club = Club.objects.get(slug="circolo-demo")
+        by = Actor.for_user(user)
+        game = services.start_game(
+            club=club,
+            ruleset="terziglio",
+            players=list(club.players.order_by("pk")[:3]),
+            by=by,
+            options={"target_score": 1000},
+        )
+        for n in range(args.hands):
+            document = {"dealer": n % 3, "outcome": "passed_out"}
+            if n % 2:
+                document = {
+                    "dealer": n % 3,
+                    "outcome": "played",
+                    "soloist": n % 3,
+                    "contract": "chiamo",
+                    "soloist_points": 3 + n % 5,
+                }
+            services.record_hand(game=game, document=document, by=by)
+        client = Client()
+        client.force_login(user)
+        cookie = (
+            f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+        )
+        cost = server_cost(game.pk, cookie, settings.SECRET_KEY)
+        print("\n".join(lines(cost, {})))
+        return 0
+
+    return run_on_bench_database(None, measure)
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main())
