@@ -106,6 +106,11 @@ from pathlib import Path
 from typing import Any
 
 # bench/ is this script's first path entry: the other benches' pieces are imported from it.
+import live_curve
+from live_cpu import Sides, between
+from live_cpu import table as cpu_table
+from live_refetch import lines as refetch_lines
+from live_refetch import screen_fetches, server_cost
 from load import (
     HOST,
     NETWORK_ERRORS,
@@ -381,7 +386,11 @@ async def _child(pipe, specs, live_port, page_port, heartbeat) -> None:
     while True:
         command, argument = await loop.run_in_executor(None, pipe.recv)
         if command == "open":
-            chosen = [s for s in screens.screens if s.kind in argument]
+            chosen = [
+                s
+                for s in screens.screens
+                if (s.index in argument if isinstance(argument, set) else s.kind in argument)
+            ]
             began = time.monotonic()
             for n, screen in enumerate(chosen):
                 screens.tasks.append(loop.create_task(screens.run(screen)))
@@ -397,6 +406,14 @@ async def _child(pipe, specs, live_port, page_port, heartbeat) -> None:
                     "seconds": time.monotonic() - began,
                 }
             )
+        elif command == "close":
+            # Every stream ended (a curve step's baseline has none): the screens stay as they
+            # are, to be opened again, their figures kept.
+            for task in screens.tasks:
+                task.cancel()
+            await asyncio.gather(*screens.tasks, return_exceptions=True)
+            screens.tasks = []
+            pipe.send(sum(1 for s in screens.screens if s.connected))
         elif command == "connected":
             pipe.send(sum(1 for s in screens.screens if s.connected))
         elif command == "report":
@@ -777,22 +794,42 @@ class Bench:
         self.rng = random.Random(args.seed + 1)
         post_port = self.live.port if args.pages_on_asgi else self.gunicorn.port
         self.post_port = post_port
+        #: cores each side kept busy in each phase (bench/live_cpu.py)
+        self.cpu: dict[str, dict[str, float]] = {}
+        self.sides: Sides | None = None
+
+    def watch(self) -> None:
+        """Every process of the stack, for the CPU of each phase (the stream server's again
+        after its restart)."""
+        for session in self.gunicorn.sessions:
+            self.sides.add_session(session, "gunicorn")
+        if self.live.process is not None:
+            self.sides.add_session(self.live.process.pid, "stream server")
+        if self.redis.process is not None:
+            self.sides.add_pid(self.redis.process.pid, "redis")
 
     def sent(self, phone, hand, began, answered) -> None:
         if hand.acknowledged:
             self.hands.append((phone.game_id, hand.number, began, answered))
 
-    async def play(self, name: str, seconds: float, *, finishing: bool = True) -> Run:
-        """The phones, and the tables finishing unless not ``finishing``, for ``seconds``."""
+    async def play(
+        self, name: str, seconds: float, *, finishing: bool = True, phones: int | None = None
+    ) -> Run:
+        """The phones (the first ``phones`` of them if given), and the tables finishing unless
+        not ``finishing``, for ``seconds``."""
         run = Run(port=self.post_port, token=self.world["token"], drop_rate=0, dup_rate=0)
         self.runs.append(run)
+        self.watch()
+        first = self.sides.snapshot()
         began = time.monotonic()
         until = began + seconds
         await asyncio.gather(
-            *(paced(p, run, self.args.hand_every, until, self.sent) for p in self.phones),
+            *(paced(p, run, self.args.hand_every, until, self.sent) for p in self.phones[:phones]),
             *(self.finisher(league, until) for league in self.world["leagues"] if finishing),
         )
         self.windows[name] = (began, time.monotonic())
+        self.watch()
+        self.cpu[name] = between(first, self.sides.snapshot())
         run.phase = name
         return run
 
@@ -838,9 +875,11 @@ class Bench:
         await asyncio.sleep(self.args.stats_lag)
         x0 = await asyncio.to_thread(self.transactions.read)
         _n, t0, _rss = self.live.usage()
+        first = self.sides.snapshot()
         began, wall = time.monotonic(), time.time()
         await asyncio.sleep(self.args.idle_seconds)
         _n, t1, rss = self.live.usage()
+        self.cpu[name] = between(first, self.sides.snapshot())
         active, backends = await asyncio.to_thread(self.transactions.stream_server, wall)
         cpu_seconds = (t1 - t0) / os.sysconf("SC_CLK_TCK")
         await asyncio.sleep(self.args.stats_lag)
@@ -914,6 +953,44 @@ async def restart(bench: Bench, child: Child) -> dict[str, Any]:
     }
 
 
+def curve_step(args, specs: list[dict], phones: int) -> dict[str, Any]:
+    """The screens of a curve step at ``phones`` phones: the same shape as the full size, scaled
+    (the other phone of each of its tables, scoreboards and spectators in proportion)."""
+    share = phones / args.phones
+    boards = round(args.scoreboards * share)
+    spectators = round((args.streams - args.phones - args.scoreboards) * share)
+    games = {spec["target"] for spec in specs if spec["kind"] == "phone"}
+    ordered = sorted(games)[:phones]
+    playing = set(ordered)
+    boarded = set(ordered[:boards])
+    chosen, seen = set(), 0
+    for spec in specs:
+        if (spec["kind"] == "phone" and spec["target"] in playing) or (
+            spec["kind"] == "board" and spec["target"] in boarded
+        ):
+            chosen.add(spec["index"])
+        elif spec["kind"] in ("standings", "projector") and seen < spectators:
+            chosen.add(spec["index"])
+            seen += 1
+    return {"phones": phones, "streams": len(chosen), "indexes": chosen}
+
+
+async def curve(bench: Bench, child: Child) -> list[dict[str, Any]]:
+    """``--curve``: before the full size, phases A (no stream) and C (every stream of the step)
+    at each smaller size, the streams closed between steps: where the figures bend."""
+    args, steps = bench.args, []
+    for phones in args.curve:
+        step = curve_step(args, bench.specs, phones)
+        say(f"curve {phones} phones: A, no stream")
+        await bench.play(f"A@{phones}", args.curve_seconds, phones=phones)
+        step["opened"] = await child.ask("open", step["indexes"])
+        say(f"curve {phones} phones: C, {step['streams']} streams {step['opened']}")
+        await bench.play(f"C@{phones}", args.curve_seconds, phones=phones)
+        await child.ask("close")
+        steps.append(step)
+    return steps
+
+
 STARTED = time.monotonic()
 
 
@@ -938,6 +1015,8 @@ async def drive(bench: Bench, child: Child) -> dict[str, Any]:
         bench.post_port = bench.gunicorn.port
         r["gunicorn_A"] = await bench.play("A-gunicorn", args.seconds, finishing=False)
         bench.post_port = bench.live.port
+    if args.curve:
+        r["curve"] = await curve(bench, child)
     say("phase A: phones, no stream")
     # The tables finish in A as in C (the worker's recomputes on the same cores): the streams
     # are then the only difference between the two hand POST figures.
@@ -951,7 +1030,13 @@ async def drive(bench: Bench, child: Child) -> dict[str, Any]:
     say(f"phase C: phones, every stream {r['open_spectators']}")
     run_c = await bench.play("C", args.seconds)
     r["connected_after_c"] = await child.ask("connected")
-    say("idle window, every stream open")
+    # The idle window is of held streams, not of openings: on a saturated machine some are
+    # still being opened (each one's access check queries the database), so wait for them.
+    deadline = time.monotonic() + 60
+    while r["connected_after_c"] < args.streams and time.monotonic() < deadline:
+        await asyncio.sleep(1)
+        r["connected_after_c"] = await child.ask("connected")
+    say(f"idle window, every stream open ({r['connected_after_c']} connected)")
     r["idle_all"] = await bench.idle("idle_all")
     r["runs"] = {"A": run_a, "B": run_b, "C": run_c}
     if not args.no_faults:
@@ -1245,21 +1330,14 @@ def summarize(bench: Bench, r: dict[str, Any]) -> dict[str, Any]:
         "rps": {name: requests_per_second(bench, screens, name) for name in ("A", "B", "C")},
         "finish_statuses": dict(bench.finish_statuses),
         "client_cpu_s": r["child"]["client_cpu_s"],
+        "cpu": bench.cpu,
+        "fetches": screen_fetches(screens, bench.windows["C"]),
         "client_rss_kb": r["child"]["client_rss_kb"],
     }
     lat = {}
     for phase in ("B", "C"):
-        for kind, f in latencies(bench, screens, phase).items():
-            lat[f"{phase} {kind}"] = {
-                "n": len(f["sent"]),
-                "missed": f["missed"],
-                "p50_ms": 1000 * percentile(f["sent"], 0.5),
-                "p95_ms": 1000 * percentile(f["sent"], 0.95),
-                "max_ms": 1000 * max(f["sent"], default=0.0),
-                "answered_p50_ms": 1000 * percentile(f["answered"], 0.5),
-                "answered_p95_ms": 1000 * percentile(f["answered"], 0.95),
-                "answered_max_ms": 1000 * max(f["answered"], default=0.0),
-            }
+        for kind, f in latency_figures(bench, screens, phase).items():
+            lat[f"{phase} {kind}"] = f
     s["latency"] = lat
     idle_all, idle_none = r["idle_all"], r["idle_none"]
     streams = max(1, r["connected_after_c"])
@@ -1295,9 +1373,58 @@ def summarize(bench: Bench, r: dict[str, Any]) -> dict[str, Any]:
     s["versions"] = versions_check(screens, r["settle"])
     s["pending_left"] = r["settle"]["pending"]
     s["hands"] = lost_hands(bench)
+    s["curve"] = curve_rows(bench, r, s)
     s["checks"] = checks(s, args)
     s["ok"] = all(ok for _label, _value, _target, ok in s["checks"])
     return s
+
+
+def latency_figures(bench: Bench, screens: list[dict], phase: str) -> dict[str, dict]:
+    out = {}
+    for kind, f in latencies(bench, screens, phase).items():
+        out[kind] = {
+            "n": len(f["sent"]),
+            "missed": f["missed"],
+            "p50_ms": 1000 * percentile(f["sent"], 0.5),
+            "p95_ms": 1000 * percentile(f["sent"], 0.95),
+            "max_ms": 1000 * max(f["sent"], default=0.0),
+            "answered_p50_ms": 1000 * percentile(f["answered"], 0.5),
+            "answered_p95_ms": 1000 * percentile(f["answered"], 0.95),
+            "answered_max_ms": 1000 * max(f["answered"], default=0.0),
+        }
+    return out
+
+
+def curve_rows(bench: Bench, r: dict[str, Any], s: dict[str, Any]) -> list[dict[str, Any]]:
+    """``--curve``: each smaller size's figures, then the full size's (phases A and C)."""
+    screens = r["child"]["screens"]
+    rows = []
+    for step in r.get("curve", []):
+        n = step["phones"]
+        mine = [sc for sc in screens if sc["index"] in step["indexes"]]
+        runs = {p: next(run for run in bench.runs if run.phase == f"{p}@{n}") for p in "AC"}
+        rows.append(
+            live_curve.row(
+                n,
+                step["streams"],
+                latency_figures(bench, mine, f"C@{n}"),
+                {p: phase_p(run) for p, run in runs.items()},
+                {p: bench.cpu[f"{p}@{n}"] for p in "AC"},
+            )
+        )
+    if rows:
+        latency = {k.split()[1]: f for k, f in s["latency"].items() if k.startswith("C ")}
+        post = {p: s["hand_post"][p] for p in "AC"}
+        rows.append(
+            live_curve.row(
+                bench.args.phones,
+                r["connected_after_c"],
+                latency,
+                post,
+                {p: bench.cpu[p] for p in "AC"},
+            )
+        )
+    return rows
 
 
 def checks(s: dict[str, Any], args) -> list[tuple[str, str, str, bool]]:
@@ -1447,6 +1574,11 @@ def report(s: dict[str, Any]) -> str:
             f"{'A under gunicorn':24}{p['hands']:>8}{p['p50_ms']:>8.1f}{p['p95_ms']:>8.1f}"
             f"{p['server_errors']:>6}  (A above: the hand POSTs to {s['asgi']}, --pages-on-asgi)"
         )
+    if s.get("refetch"):
+        lines += ["", *refetch_lines(s["refetch"], s["fetches"])]
+    lines += ["", *cpu_table(s["cpu"])]
+    if s.get("curve"):
+        lines += ["", *live_curve.lines(s["curve"])]
     i = s["idle"]
     lines += [
         "",
@@ -1521,9 +1653,18 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     add("--no-faults", action="store_true", help="no Redis outage, no restart")
     add("--pages-on-asgi", action="store_true", help="hand POSTs to the stream server too")
     add("--small", action="store_true", help="CI's size: 20 phones, 200 streams, short phases")
+    add(
+        "--curve",
+        default="",
+        help="smaller sizes first, as phones (e.g. 50,100): phases A and C at each, streams in"
+        " proportion (10 a phone at full size)",
+    )
+    add("--curve-seconds", type=float, default=20.0, help="each curve phase (20)")
     add("--seed", type=int, default=1)
     add("--json", action="store_true")
     add("--postgres", default="postgres://postgres@127.0.0.1:5432")
+    add("--database", default="", help="the scratch database's name (segnapunti_live_<pid>)")
+    add("--ports", default="", help="FIRST-LAST: the servers' ports from this range (any free)")
     args = parser.parse_args(argv)
     # pg_stat_database's lag, waited out around each idle window; --small skips it (its
     # database-wide figure is then rough; the stream server's own sessions are read live).
@@ -1547,7 +1688,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                 setattr(args, name[2:].replace("-", "_"), value)
     if args.streams < args.phones + args.scoreboards + args.competitions:
         parser.error("--streams must cover a phone and a scoreboard each, and the leagues")
-    playing = args.seconds + (0 if args.no_faults else args.redis_down + 2 * args.recover + 12)
+    args.curve = [int(n) for n in args.curve.split(",") if n.strip()]
+    if any(not 0 < n < args.phones for n in args.curve):
+        parser.error("--curve sizes must be fewer phones than --phones")
+    curving = 2 * args.curve_seconds * len(args.curve)
+    playing = curving + args.seconds
+    playing += 0 if args.no_faults else args.redis_down + 2 * args.recover + 12
     # every league finishes a table every --finish-every s in phase A and from phase C on
     args.tables = int((args.seconds + playing) / (0.8 * args.finish_every)) + 2
     args.hands = int(1.3 * (playing + 2 * args.seconds) / args.hand_every) + 10
@@ -1560,7 +1706,7 @@ def main(argv: list[str] | None = None) -> int:
     wanted = 4 * args.streams + 1024  # the screens' sockets, their pages', the servers'
     if soft < wanted:
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(wanted, hard), hard))
-    name = f"segnapunti_live_{os.getpid()}"
+    name = args.database or f"segnapunti_live_{os.getpid()}"
     database_url = f"{args.postgres.rstrip('/')}/{name}"
     signal.signal(signal.SIGTERM, _interrupt)
     create_database(args.postgres, name)
@@ -1584,8 +1730,9 @@ def run(args, database_url: str, name: str, tmp: Path) -> dict[str, Any]:
     say("building the data")
     world = build(args)
     world["database"] = name
-    redis = Redis(free_port(), tmp / "redis.log")
-    gport, lport = free_port(), free_port()
+    port = ports(args.ports)
+    redis = Redis(port(), tmp / "redis.log")
+    gport, lport = port(), port()
     env = server_environment(
         database_url=database_url,
         port=gport,
@@ -1619,10 +1766,16 @@ def run(args, database_url: str, name: str, tmp: Path) -> dict[str, Any]:
         celery.start()
         bench = Bench(args, world, (gunicorn, live, redis))
         bench.transactions = Transactions(database_url, name)
+        bench.sides = Sides(name)
+        for process in celery.processes:
+            bench.sides.add_session(process.pid, "celery")
         specs = screen_specs(args, world)
+        bench.specs = specs
         child = Child(specs, lport, gport, float(settings.LIVE_HEARTBEAT_SECONDS))
+        bench.sides.add_pid(child.process.pid, "client: screens")
         raw = asyncio.run(drive(bench, child))
         summary = summarize(bench, raw)
+        summary["refetch"] = server_cost(world["game_ids"][0], world["cookie"], env["SECRET_KEY"])
         recomputes = celery.standings_seconds()
         summary["standings_task_ms"] = {
             "n": len(recomputes),
@@ -1651,6 +1804,27 @@ def run(args, database_url: str, name: str, tmp: Path) -> dict[str, Any]:
         live.stop()
         gunicorn.stop()
         redis.kill()
+
+
+def ports(span: str):
+    """A function giving a free port at each call: any (the system's choice) without ``span``,
+    else the next free one of ``FIRST-LAST`` (a machine shared with other runs)."""
+    if not span:
+        return free_port
+    first, _, last = span.partition("-")
+    candidates = iter(range(int(first), int(last or first) + 1))
+
+    def take() -> int:
+        for candidate in candidates:
+            with socket.socket() as sock:
+                try:
+                    sock.bind((HOST, candidate))
+                except OSError:
+                    continue
+                return candidate
+        raise RuntimeError(f"no free port left in {span}")
+
+    return take
 
 
 def runpy_cpus(env: dict[str, str]) -> int:

@@ -103,19 +103,21 @@ def game_sections(request, game, role) -> list[str]:
     return [html for section in GAME_PAGE_SECTIONS if (html := section(request, game, role))]
 
 
-def _live_etag(request, game_id: int) -> str | None:
+def live_etag(request, game_id: int, part: str = "") -> str | None:
     """The game's version and who reads it in which language: a 304 only for the very bytes
-    this reader last got. The game and the role are the view's own (cached on the request)."""
+    this reader last got. The game and the role are the view's own (cached on the request).
+    ``part`` names another fragment of the same game (the scoreboard's ``b``), whose bytes
+    follow the same version and reader."""
     try:
         game, role = game_or_404(request, game_id)
     except Http404:
         return None  # the view answers 404 itself
     seen_by = viewer(request, role, table_game=game.pk)
     tag = etags.game_tag(game)
-    return f'"{tag.kind}{tag.id}.{tag.version}-{fingerprint(seen_by)}"'
+    return f'"{part}{tag.kind}{tag.id}.{tag.version}-{fingerprint(seen_by)}"'
 
 
-@condition(etag_func=_live_etag)
+@condition(etag_func=live_etag)
 def game_live(request, game_id: int):
     """The totals and the history, for polling (304 while nothing this reader sees changed)."""
     game, role = game_or_404(request, game_id)

@@ -25,14 +25,14 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import condition, require_POST
 
 from scoring import access, selectors, services
 from scoring.models import GameStatus
 from scoring.presenters.games import game_context
 from scoring.rules.base import dealer_after
 from scoring.views.access import attempt, game_or_404
-from scoring.views.games import game_sections
+from scoring.views.games import game_sections, live_etag
 
 #: The files every page needs, kept by the service worker when it is installed.
 SHELL = (
@@ -142,7 +142,14 @@ def board(request, game_id: int):
     return render(request, "scoring/board.html", context)
 
 
+def _board_etag(request, game_id: int) -> str | None:
+    return live_etag(request, game_id, part="b")
+
+
+@condition(etag_func=_board_etag)
 def board_live(request, game_id: int):
+    """The scoreboard's totals, fetched at each event of the game's stream (polled while it is
+    closed): 304 without a render while nothing this reader sees changed."""
     game, role = game_or_404(request, game_id)
     return render(request, "scoring/partials/board.html", _board_context(request, game, role))
 

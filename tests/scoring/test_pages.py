@@ -423,6 +423,26 @@ def test_the_live_view_answers_304_while_the_game_is_unchanged(olga, terziglio):
     )
 
 
+def test_the_scoreboard_answers_304_without_rendering_while_the_game_is_unchanged(
+    olga, terziglio, django_assert_num_queries
+):
+    """A scoreboard fetches its totals at each event of the game's stream, and again after each
+    reconnection (``hello``) and poll: the unchanged game costs the reader's lookups only (the
+    game, the session, its user, the membership), not the hands nor a render."""
+    client = login(olga)
+    url = f"/g/{terziglio.pk}/board/live/"
+    services.record_hand(game=terziglio, document=G1[0], by=Actor.for_user(olga))
+    first = client.get(url)
+    assert first.status_code == 200 and first["ETag"]
+    assert first["ETag"] != client.get(f"/g/{terziglio.pk}/live/")["ETag"]
+    with django_assert_num_queries(4):
+        again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and not again.content
+    services.record_hand(game=terziglio, document=G1[1], by=Actor.for_user(olga))
+    changed = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+
+
 def test_the_game_page_with_100_hands_takes_a_fixed_number_of_queries(olga, club, players):
     by = Actor.for_user(olga)
     game = services.start_game(
