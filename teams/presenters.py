@@ -108,6 +108,9 @@ def standings_payload(data: dict[str, Any]) -> dict[str, Any]:
                 else None,
                 "tie_break_values": dict(row.values),
                 "explanation": explanation(row, level, data["seed"]),
+                # Level on match points with another team: its place took a tie-break (the
+                # page explains only those; the others are placed by match points alone).
+                "level": bool(level),
                 # Who can still win: clinched, can_win or cannot_win, best and worst final
                 # ranks; None when nothing is left to play (``selectors.teams._outlook``).
                 "outlook": data["outlook"].get(row.team),
@@ -115,6 +118,7 @@ def standings_payload(data: dict[str, Any]) -> dict[str, Any]:
         )
     return {
         "rows": out,
+        "any_level": any(row["level"] for row in out),
         "tie_breaks": [
             {"key": key, "label": str(TIE_BREAK_LABELS[key]), "help": str(TIE_BREAK_HELP[key])}
             for key in data["standings"].tie_breaks
