@@ -7,10 +7,7 @@ import pytest
 from scoring.services import Actor
 from tournaments import services
 
-from .helpers import (
-    enter,
-    make_competition,
-)
+from .helpers import enter, make_competition
 
 
 @pytest.fixture

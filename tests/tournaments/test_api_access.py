@@ -14,21 +14,10 @@ from scoring.models import Game
 from scoring.services import Actor
 from tests.clients import api_as
 from tournaments import services
-from tournaments.models import (
-    Competition,
-    CompetitionEvent,
-    Entry,
-    Round,
-    Table,
-)
+from tournaments.models import Competition, CompetitionEvent, Entry, Round, Table
 
 from .api_helpers import fields, url
-from .helpers import (
-    enter,
-    make_competition,
-    play,
-    terziglio_won_by,
-)
+from .helpers import enter, make_competition, play, terziglio_won_by
 
 pytestmark = pytest.mark.django_db
 

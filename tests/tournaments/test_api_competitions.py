@@ -9,14 +9,10 @@ from rest_framework.test import APIClient
 from scoring.services import Actor
 from tests.clients import api_as
 from tournaments import services
-from tournaments.models import (
-    Competition,
-)
+from tournaments.models import Competition
 
 from .api_helpers import fields, url
-from .helpers import (
-    make_competition,
-)
+from .helpers import make_competition
 
 pytestmark = pytest.mark.django_db
 

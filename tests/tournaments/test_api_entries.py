@@ -8,16 +8,10 @@ from scoring import services as scoring
 from scoring.models import Player
 from scoring.services import Actor
 from tournaments import services
-from tournaments.models import (
-    CompetitionEvent,
-)
+from tournaments.models import CompetitionEvent
 
 from .api_helpers import fields, url
-from .helpers import (
-    enter,
-    make_competition,
-    tables_of,
-)
+from .helpers import enter, make_competition, tables_of
 
 pytestmark = pytest.mark.django_db
 

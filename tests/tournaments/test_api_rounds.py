@@ -10,19 +10,10 @@ from scoring.rules import RuleViolation
 from scoring.services import Actor
 from tests.clients import api_as
 from tournaments import services
-from tournaments.models import (
-    Adjustment,
-    Table,
-)
+from tournaments.models import Adjustment, Table
 
 from .api_helpers import fields, seats, url
-from .helpers import (
-    enter,
-    make_competition,
-    play,
-    tables_of,
-    terziglio_won_by,
-)
+from .helpers import enter, make_competition, play, tables_of, terziglio_won_by
 
 pytestmark = pytest.mark.django_db
 

@@ -10,14 +10,7 @@ from rest_framework.test import APIClient
 
 from scoring.rules import RULESETS
 from tournaments import services
-from tournaments.models import (
-    Competition,
-    Entry,
-    Format,
-    Kind,
-    RepeatObjective,
-    Round,
-)
+from tournaments.models import Competition, Entry, Format, Kind, RepeatObjective, Round
 from tournaments.scheduling.cli import build
 from tournaments.standings import SCHEMES, TIE_BREAKS
 

@@ -8,16 +8,10 @@ from rest_framework.test import APIClient
 
 from scoring.models import Game
 from tests.clients import api_as
-from tournaments.models import (
-    StandingsSnapshot,
-)
+from tournaments.models import StandingsSnapshot
 
 from .api_helpers import fields, url
-from .helpers import (
-    make_competition,
-    play,
-    terziglio_in_order,
-)
+from .helpers import make_competition, play, terziglio_in_order
 
 pytestmark = pytest.mark.django_db
 

@@ -9,9 +9,7 @@ from django.test import Client
 from scoring.services import Actor
 from tests.clients import field_error, login
 from tournaments import services
-from tournaments.models import (
-    Competition,
-)
+from tournaments.models import Competition
 
 from .pages_helpers import SIX, make_competition, new_competition
 

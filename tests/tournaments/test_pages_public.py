@@ -9,9 +9,7 @@ from django.test import Client
 from scoring.services import Actor
 from tests.clients import login
 from tournaments import services
-from tournaments.models import (
-    StandingsSnapshot,
-)
+from tournaments.models import StandingsSnapshot
 
 from .pages_helpers import published_competition, standings_rows, win
 

@@ -11,14 +11,7 @@ from scoring.selectors import is_public_game
 from scoring.services import Actor
 from tests.clients import field_error, login
 from tournaments import services
-from tournaments.models import (
-    Adjustment,
-    CheckIn,
-    Competition,
-    Round,
-    RoundStatus,
-    Table,
-)
+from tournaments.models import Adjustment, CheckIn, Competition, Round, RoundStatus, Table
 from tournaments.views import rounds as round_views
 
 from .pages_helpers import SIX, action_errors, make_competition, standings_rows, win

@@ -8,12 +8,7 @@ from scoring import services as scoring
 from scoring.models import Game, GameStatus
 from scoring.services import Actor
 from tests.clients import login
-from tournaments.models import (
-    Competition,
-    Entry,
-    RoundStatus,
-    Table,
-)
+from tournaments.models import Competition, Entry, RoundStatus, Table
 
 from .pages_helpers import new_competition, standings_rows
 
