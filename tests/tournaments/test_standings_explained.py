@@ -15,7 +15,7 @@ from tournaments import selectors, services
 from tournaments.standings import Result, compute, fair_row
 
 from .helpers import codes, enter, make_competition, terziglio_in_order
-from .test_services import publish_and_finish
+from .services_helpers import publish_and_finish
 
 # -- the fair scheme (pure) --------------------------------------------------------------------
 
