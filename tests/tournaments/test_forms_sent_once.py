@@ -15,7 +15,7 @@ from scoring.models import Game
 from scoring.services import Actor
 from tests.clients import login
 from tests.tournaments.helpers import enter, make_competition
-from tests.tournaments.test_pages import new_competition
+from tests.tournaments.pages_helpers import new_competition
 from tournaments import services
 from tournaments.models import Competition, Round
 

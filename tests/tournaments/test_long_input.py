@@ -21,7 +21,7 @@ from scoring.models import Game, Player
 from scoring.services import Actor
 from tests.clients import field_error, login
 from tests.tournaments.helpers import enter, make_competition
-from tests.tournaments.test_pages import new_competition
+from tests.tournaments.pages_helpers import new_competition
 from tournaments import api as tournament_api
 from tournaments import forms as tournament_forms
 from tournaments import services

@@ -17,8 +17,8 @@ from tournaments import services
 from tournaments.models import Competition, Round
 
 from .helpers import codes, enter, make_competition, play
+from .pages_helpers import new_competition
 from .test_edit_settings import posted
-from .test_pages import new_competition
 from .test_swiss_cut import STRENGTH, next_round, ranks, swiss_of_eight
 
 pytestmark = pytest.mark.django_db

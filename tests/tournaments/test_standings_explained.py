@@ -15,7 +15,7 @@ from tournaments import selectors, services
 from tournaments.standings import Result, compute, fair_row
 
 from .helpers import codes, enter, make_competition, terziglio_in_order
-from .test_services import publish_and_finish
+from .services_helpers import publish_and_finish
 
 # -- the fair scheme (pure) --------------------------------------------------------------------
 
@@ -114,7 +114,7 @@ def test_a_one_game_competition_may_break_ties_by_game_score(club, olga):
 def test_the_form_shows_the_refusal_next_to_the_tie_break(client, club, olga):
     from tournaments.forms import CompetitionForm
 
-    from .test_pages import untouched
+    from .pages_helpers import untouched
 
     client.force_login(olga)
     data = untouched(CompetitionForm()) | {
