@@ -265,9 +265,16 @@ def replicated_models() -> list:
     from django.apps import apps
     from django.contrib.auth import get_user_model
 
+    from django.db.models import AutoField
+
     models = [get_user_model()]
-    for label in ("scoring", "tournaments"):
-        models += [m for m in apps.get_app_config(label).get_models() if not m._meta.proxy]
+    for label in ("scoring", "tournaments", "registration", "teams", "circuits"):
+        models += [
+            m
+            for m in apps.get_app_config(label).get_models()
+            # Rows numbered 1…span (a key of its own, as a throttle's counter, is no copy's).
+            if not m._meta.proxy and isinstance(m._meta.pk, AutoField)
+        ]
     return models
 
 

@@ -3,6 +3,7 @@ rows to a superuser, and nothing can be added, changed or deleted there (writes 
 services, which check the rules and write the audit trail)."""
 
 import pytest
+from django.conf import settings
 from django.contrib import admin
 from django.urls import reverse
 
@@ -16,7 +17,7 @@ pytestmark = pytest.mark.django_db
 REGISTERED = sorted(
     (model._meta.app_label, model._meta.model_name)
     for model in admin.site._registry
-    if model._meta.app_label in ("scoring", "tournaments")
+    if model._meta.app_label in settings.PROJECT_APPS
 )
 
 

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.core.management import ManagementUtility, call_command, get_commands
 from django.core.management.base import CommandError
 from django.db import connection
@@ -26,7 +27,7 @@ from scoring.models import Club
 ROOT = Path(__file__).resolve().parents[1]
 
 #: Every command of the project, as Django finds them.
-COMMANDS = sorted(name for name, app in get_commands().items() if app in {"scoring", "tournaments"})
+COMMANDS = sorted(name for name, app in get_commands().items() if app in set(settings.PROJECT_APPS))
 
 #: A bad argument for a command and the words its one line must hold. A command without a row
 #: is run with an option it does not have.
