@@ -264,7 +264,6 @@ def _events(club, games, planned, owner) -> Iterator:
 def replicated_models() -> list:
     from django.apps import apps
     from django.contrib.auth import get_user_model
-
     from django.db.models import AutoField
 
     models = [get_user_model()]

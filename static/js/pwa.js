@@ -7,6 +7,28 @@
 (function () {
   "use strict";
 
+  // -- what needs no page (node --test tests/js/pwa.test.js) ---------------------------------
+
+  /* Whether the screen is kept awake: the page asks for it (data-wake-lock) and is shown. */
+  function keepAwake(marked, visibility) {
+    return Boolean(marked) && visibility === "visible";
+  }
+
+  /* What a new live region does to the status badge ({current: the badge's status, status: the
+   * region's}): null when nothing changes, else {status, ended}: the badge's new status and
+   * whether the game has just ended (from in progress to anything else: the end-of-game card is
+   * scrolled to). */
+  function badgeAfter(current, status) {
+    if (!status || current === status) return null;
+    return { status: status, ended: current === "in_progress" };
+  }
+
+  var pure = { keepAwake: keepAwake, badgeAfter: badgeAfter };
+  if (typeof module !== "undefined" && module.exports) module.exports = pure;
+  if (typeof document === "undefined") return;
+
+  // -- the page ---------------------------------------------------------------------------------
+
   var state = { wakeLock: false, sentinel: null };
 
   if ("serviceWorker" in navigator && window.isSecureContext) {
@@ -16,7 +38,7 @@
   }
 
   function wanted() {
-    return Boolean(document.querySelector("[data-wake-lock]")) && document.visibilityState === "visible";
+    return keepAwake(document.querySelector("[data-wake-lock]"), document.visibilityState);
   }
 
   function acquire() {
@@ -57,9 +79,10 @@
     var live = document.getElementById("live");
     if (!live || !live.dataset.status) { if (!wanted()) release(); return; }
     var badge = document.querySelector("[data-status-badge]");
-    if (badge && badge.dataset.current !== live.dataset.status) {
-      var ended = badge.dataset.current === "in_progress";
-      badge.dataset.current = live.dataset.status;
+    var change = badge && badgeAfter(badge.dataset.current, live.dataset.status);
+    if (change) {
+      var ended = change.ended;
+      badge.dataset.current = change.status;
       badge.textContent = badge.getAttribute("data-label-" + live.dataset.status) || badge.textContent;
       badge.classList.toggle("off", live.dataset.status !== "in_progress");
       var over = document.getElementById("game-over");
