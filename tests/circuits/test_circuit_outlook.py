@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import combinations, product
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from circuits.standings.circuit_outlook import (
@@ -170,8 +170,61 @@ def _check_safe(got, truth):
             assert (o.best, o.worst) == (best, worst), (person, o, truth[person])
 
 
+# Chosen from a few hundred drawn cases to reach every branch the property reaches: the
+# coverage gate of `make test` (100 % on the standings' code) must not depend on the draw.
 @SETTINGS
 @given(circuits())
+@example(
+    (
+        [
+            Event(
+                key=0,
+                final=True,
+                finishes=(
+                    Finish(players=(1,), rank=1),
+                    Finish(players=(2,), rank=2),
+                    Finish(players=(3,), rank=3),
+                ),
+            ),
+            Event(key=1, final=True, finishes=(Finish(players=(1,), rank=3),)),
+        ],
+        [Upcoming(key=0, entries=((1,), (3,), (4,)), room=0), Upcoming(key=1, entries=(), room=0)],
+        {1: 1, 2: 2, 3: 3, 4: 4},
+        [6, 2, 1, 0],
+        None,
+        2,
+    )
+)
+@example(
+    (
+        [
+            Event(key=0, final=True, finishes=(Finish(players=(2,), rank=3),)),
+            Event(
+                key=1,
+                final=True,
+                finishes=(Finish(players=(2,), rank=1), Finish(players=(1,), rank=3)),
+            ),
+        ],
+        [Upcoming(key=0, entries=((1,),), room=0), Upcoming(key=1, entries=(), room=0)],
+        {1: 1, 2: 2},
+        None,
+        2,
+        0,
+    )
+)
+@example(
+    (
+        [Event(key=0, final=True, finishes=(Finish(players=(4,), rank=2),))],
+        [
+            Upcoming(key=0, entries=((1,), (4,), (3,)), room=0),
+            Upcoming(key=1, entries=((2,),), room=0),
+        ],
+        {1: 1, 2: 2, 3: 3, 4: 4},
+        [3],
+        None,
+        1,
+    )
+)
 def test_closed_fields_played_out_are_exact(case):
     events, upcoming, person_of, table, best_of, min_events = case
     events = _ranks_events(events)
@@ -192,8 +245,73 @@ def test_closed_fields_played_out_are_exact(case):
         assert (o.status, o.best, o.worst) == (expected, best, worst), person
 
 
+# Chosen from a few hundred drawn cases to reach every branch the property reaches: the
+# coverage gate of `make test` (100 % on the standings' code) must not depend on the draw.
 @SETTINGS
 @given(circuits(room=True))
+@example(
+    (
+        [
+            Event(
+                key=0,
+                final=True,
+                finishes=(
+                    Finish(players=(1,), rank=2),
+                    Finish(players=(3,), rank=2),
+                    Finish(players=(2,), rank=3),
+                ),
+            ),
+            Event(
+                key=1,
+                final=True,
+                finishes=(
+                    Finish(players=(1,), rank=1),
+                    Finish(players=(2,), rank=2),
+                    Finish(players=(3,), rank=2),
+                    Finish(players=(4,), rank=3),
+                ),
+            ),
+        ],
+        [Upcoming(key=0, entries=((3,),), room=0), Upcoming(key=1, entries=((1,), (2,)), room=1)],
+        {1: 1, 2: 2, 3: 3, 4: 4},
+        [5, 0],
+        None,
+        0,
+    )
+)
+@example(
+    (
+        [
+            Event(
+                key=0,
+                final=True,
+                finishes=(
+                    Finish(players=(2,), rank=1),
+                    Finish(players=(3,), rank=2),
+                    Finish(players=(1,), rank=2),
+                ),
+            )
+        ],
+        [Upcoming(key=0, entries=((2,),), room=0)],
+        {1: 1, 2: 2, 3: 3},
+        None,
+        None,
+        2,
+    )
+)
+@example(
+    (
+        [Event(key=0, final=True, finishes=(Finish(players=(4,), rank=1),))],
+        [
+            Upcoming(key=0, entries=((4,),), room=1),
+            Upcoming(key=1, entries=((3,), (1,), (2,)), room=0),
+        ],
+        {1: 1, 2: 2, 3: 3, 4: 4},
+        None,
+        1,
+        0,
+    )
+)
 def test_bounds_and_witnesses_are_safe(case):
     """Without playing every completion out (budget 0, or fields still open), never "cannot"
     for a person who can win, never "clinched" for one who can be caught, ranks around the
