@@ -7,14 +7,18 @@ class CircuitsConfig(AppConfig):
     verbose_name = _("Circuits")
 
     def ready(self) -> None:
-        from circuits import messages  # noqa: F401  (registers its sentences, once the apps are loaded)
-
         # Imported here, once the models are loaded (AppConfig.ready): circuits plug into the
         # competitions' extension points, so that they never import circuits.
+        from circuits import (
+            demo,
+            messages,  # noqa: F401  (registers its sentences, once the apps are loaded)
+        )
         from circuits.live import announce_standings
         from circuits.sections import club_link
+        from scoring.extensions import DEMO_LOADERS
         from tournaments import extensions as hooks
 
+        hooks.add(DEMO_LOADERS, demo.load)
         hooks.add(hooks.STANDINGS_LISTENERS, announce_standings)
         hooks.add(hooks.CLUB_LINKS, club_link)
         why = "several clubs': a circuit is not one club's to export"

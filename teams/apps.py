@@ -10,14 +10,18 @@ class TeamsConfig(AppConfig):
         # Imported here, once the models are loaded (AppConfig.ready): the team competitions
         # plug into the extension points of scoring and of the competitions, which never import
         # them.
-        from scoring.extensions import PLAYER_PAGE_SECTIONS
-        from teams import messages  # noqa: F401  (registers its sentences, once the apps are loaded)
+        from scoring.extensions import DEMO_LOADERS, PLAYER_PAGE_SECTIONS
+        from teams import (
+            demo,
+            messages,  # noqa: F401  (registers its sentences, once the apps are loaded)
+        )
         from teams.calendar import team_match_entries
         from teams.sections import teams_button
         from teams.views import player_section
         from tournaments import extensions as hooks
         from tournaments.services.club_data import Table
 
+        hooks.add(DEMO_LOADERS, demo.load)
         hooks.add(PLAYER_PAGE_SECTIONS, player_section)
         hooks.add(hooks.COMPETITION_BUTTONS, teams_button)
         hooks.add(hooks.CALENDAR_ENTRIES, team_match_entries)

@@ -7,6 +7,7 @@ are Anna, Bruno, Carla and Dario. Club "Circolo Due" (club B) is Bea's; its resu
 import os
 
 import pytest
+from django.db import transaction
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.test.client import RequestFactory
 from django.utils import translation
@@ -18,6 +19,7 @@ from scoring.models import AuditEvent
 from scoring.services import Actor
 from tests.builders import join, new_club
 from tests.clients import api_as
+from tests.demo_loading import load_demo
 from tests.live import Stream
 from tests.push_receiver import Receiver
 
@@ -195,3 +197,12 @@ def push_receiver(tmp_path, monkeypatch, settings):
     settings.VAPID_SUBJECT = "mailto:desk@club.example"
     yield receiver
     receiver.close()
+
+
+@pytest.fixture(scope="module")
+def demo_output(django_db_setup, django_db_blocker):
+    """The demo loaded once for the module, in a transaction rolled back at its end; what
+    ``loaddemo`` printed."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield load_demo()
+        transaction.set_rollback(True)

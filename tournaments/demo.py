@@ -2,8 +2,8 @@
 ``scoring.extensions.DEMO_LOADERS`` by ``TournamentsConfig.ready``).
 
 * **Torneo sociale di Terziglio**: a tournament played a few weeks ago, thirteen players, three
-  rounds of rotation at tables of three (and one of four), every game played to its end and every
-  round closed, so its standings are final.
+  rounds of rotation at tables of three (and one of four), every game played to its end, every
+  round closed and its results declared final.
 * **Campionato del circolo**: a league of weekly club nights alternating Briscola and Terziglio.
   Three past nights are closed (each with the players who came that night), tonight's is
   published with some tables finished and others still playing, and next week's is a draft
@@ -96,7 +96,8 @@ def build_tournament(
         for game in round_games(round_):
             play(game, by, rng, finish=True)
         services.close_round(round_=round_, by=by)
-    return competition
+    # Played weeks ago, checked and declared final (a circuit counts it: circuits/demo.py).
+    return services.finalize_competition(competition=competition, by=by)
 
 
 def build_league(

@@ -10,6 +10,7 @@ records an organizer's confirmation, and refuses one that disagrees with the boa
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -380,7 +381,10 @@ def _seat_board(
     options = dict(competition.options.get(ruleset) or {})
     if ruleset == "briscola":
         options["format"] = "pairs" if rules.players_per_board == 2 else "singles"
-    system = Actor.system(via=by.via)
+    # The lineup was authorized above (a captain may set it without being the club's scorer):
+    # the board's game is started or seated again on trust, in the name of who set the lineup,
+    # so that the game's audit trail says who.
+    system = dataclasses.replace(by, trusted=True)
     if board.game_id is None:
         board.game = scoring.start_game(
             club=competition.club,

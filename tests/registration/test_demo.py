@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from registration import demo
 from registration.models import CapacityUnit, RegistrationSettings
-from tests.tournaments.test_demo import load_demo
+from tests.demo_loading import load_demo
 from tournaments.models import Competition
 
 

@@ -8,7 +8,7 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from scoring import services as scoring
-from scoring.models import Game, Player
+from scoring.models import AuditEvent, Game, Player
 from scoring.rules import RuleViolation
 from scoring.services import Actor, NotAllowed
 from teams import selectors as team_selectors
@@ -272,3 +272,20 @@ def test_swiss_of_teams_pairs_by_match_points_without_repeats(club, olga):
     met = {frozenset((m.home_id, m.away_id)) for m in first}
     assert any({m.home_id, m.away_id} == winners for m in second)
     assert not any(frozenset((m.home_id, m.away_id)) in met for m in second)
+
+
+def test_a_boards_game_started_or_seated_again_by_a_lineup_names_who_set_it(club, olga):
+    competition, _teams = palio(club, olga, lineup_may_change=True)
+    match = team_draw.draw_team_round(competition=competition, by=Actor.for_user(olga))[0]
+    set_both(match, olga)
+    game = match.boards.order_by("number").first().game
+    # the home side moves its two pairs from one board to the other (no hand played yet)
+    ids = roster_ids(match.home)
+    teams.set_lineup(
+        match=match, side="home", lineup={1: ids[2:4], 2: ids[0:2]}, by=Actor.for_user(olga)
+    )
+    trail = AuditEvent.objects.filter(game=game).order_by("pk")
+    assert [(e.action, e.actor_id) for e in trail] == [
+        ("start_game", olga.pk),
+        ("reseat_game", olga.pk),
+    ]

@@ -1,16 +1,12 @@
 """``manage.py loaddemo`` gives the demo club a finished tournament and a running league (see
 ``tournaments.demo``), built through the services and left alone when loaded again."""
 
-import io
-
 import pytest
-from django.core.management import call_command
-from django.db import transaction
-from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
 
 from scoring.models import Game, Hand
+from tests.demo_loading import load_demo
 from tournaments import demo, selectors
 from tournaments.models import (
     CheckIn,
@@ -21,21 +17,6 @@ from tournaments.models import (
     RoundStatus,
     Table,
 )
-
-
-def load_demo() -> str:
-    out = io.StringIO()
-    with override_settings(DEBUG=True):
-        call_command("loaddemo", stdout=out)
-    return out.getvalue()
-
-
-@pytest.fixture(scope="module")
-def demo_output(django_db_setup, django_db_blocker):
-    """The demo loaded once for this module, in a transaction rolled back at its end."""
-    with django_db_blocker.unblock(), transaction.atomic():
-        yield load_demo()
-        transaction.set_rollback(True)
 
 
 def games_of(round_: Round) -> list[Game]:
@@ -58,6 +39,7 @@ def test_the_tournament_is_over_every_game_played_and_its_standings_final(demo_o
         ["terziglio"],
         True,
     )
+    assert tournament.finalized_at is not None
     rounds = list(tournament.rounds.order_by("number"))
     assert len(rounds) == demo.TOURNAMENT_ROUNDS
     entries = tournament.entries.count()

@@ -3,7 +3,8 @@
 Creates the organizer login ``demo`` / ``demo`` and the club "Circolo Demo" it owns, with a dozen
 players and finished, in-progress, corrected and abandoned games of every game the app scores
 (built by :mod:`scoring.demo`); the apps registered in ``scoring.extensions.DEMO_LOADERS`` then
-add theirs (the tournaments app: a finished tournament and a running league). Idempotent: running
+add theirs (a finished tournament and a running league, an open registration, a palio, and a
+circuit with a second club the same login runs). Idempotent: running
 it again changes nothing that is already there. Refuses to run with ``DEBUG=false`` because the
 login has a known password.
 """
