@@ -53,13 +53,24 @@
   }
 
   // -- what an event means for a region -------------------------------------------------------
+  /* Whether html is the region whose id is id: its first element carries that id (a standings
+   * event brings the spectators' table, id="standings"; a palio's team standings listening to
+   * the same stream are another region and ask for their own). */
+  function carries(html, id) {
+    var first = /^\s*<[a-zA-Z][^>]*>/.exec(html || "");
+    if (!first || !id) return false;
+    var named = /\sid\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/.exec(first[0]);
+    return Boolean(named) && (named[1] || named[2] || named[3]) === id;
+  }
+
   /* kinds: what the region listens to (its data-stream-on, split on spaces); shown: its
-   * data-version (text, or "" when it has none). One of
-   * - "swap": the event brings the region's html itself (data.html), of another version;
+   * data-version (text, or "" when it has none); id: its id. One of
+   * - "swap": the event brings the region's html itself (data.html, whose first element has the
+   *   region's id), of another version;
    * - "fetch": ask for the region again;
    * - "gone": the thing is no longer readable here; "stop": the stream ended;
    * - "ignore": nothing this region shows changed. */
-  function decide(kind, data, kinds, shown) {
+  function decide(kind, data, kinds, shown, id) {
     data = data || {};
     if (kind === "gone") return "gone";
     if (kind === "end") return "stop";
@@ -70,7 +81,7 @@
     // A competition's or a table's event says what changed, not a version of this region.
     if (kind === "competition" || kind === "table") return "fetch";
     if (same) return "ignore";
-    if (typeof data.html === "string" && data.html) return "swap";
+    if (typeof data.html === "string" && data.html) return carries(data.html, id) ? "swap" : "fetch";
     if (kind === "hello" && (!versioned || shown === "" || shown === undefined)) return "ignore";
     return "fetch";
   }
@@ -95,7 +106,7 @@
     return moved;
   }
 
-  var stream = { backoff: backoff, withLast: withLast, decide: decide, behind: behind, moves: moves };
+  var stream = { backoff: backoff, withLast: withLast, carries: carries, decide: decide, behind: behind, moves: moves };
   if (typeof module !== "undefined" && module.exports) module.exports = stream;
   if (typeof window === "undefined" || typeof document === "undefined") return;
 
@@ -203,7 +214,7 @@
   function route(region, kind, data) {
     var kinds = (region.getAttribute("data-stream-on") || "").split(/\s+/).filter(Boolean);
     if (!kinds.length) return;  // the stream is the page's (the projector's body): its script listens
-    var what = decide(kind, data, kinds, region.getAttribute("data-version") || "");
+    var what = decide(kind, data, kinds, region.getAttribute("data-version") || "", region.id);
     if (what === "gone") return gone(region);
     if (what === "ignore" || what === "stop") return;
     if (region.id && data.version != null && !isNaN(parseInt(data.version, 10))) {

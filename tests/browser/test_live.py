@@ -434,3 +434,37 @@ def test_a_circuits_page_and_projector_follow_its_competitions_as_they_play(
     shot(page, "circuit-390x844.png")
     shot(projector, "circuit-projector-1280x800.png")
     assert still_here(page) and still_here(projector), "a circuit screen was reloaded"
+
+
+def test_a_palios_team_standings_stay_team_standings_and_follow_the_boards(
+    asgi_phone, club, olga
+):
+    """The competition's stream also carries the individual standings' html (for the
+    spectators' table): the palio's team standings, on the same stream, must not take it for
+    theirs. They stay the teams' table and follow the match confirmed meanwhile."""
+    from teams.models import Team
+    from teams.services import team_draw
+    from teams.services import teams as team_services
+    from tests.teams.test_teams import palio, set_both
+    from tests.tournaments.helpers import briscola_won_by
+
+    competition, _districts = palio(club, olga)
+    by = Actor.for_user(olga)
+    match = team_draw.draw_team_round(competition=competition, by=by)[0]
+    set_both(match, olga)
+    page = asgi_phone().new_page()
+    page.goto(f"/p/{club.slug}/{competition.slug}/team-standings/")
+    rows = page.locator("#team-standings-live table.team-standings tbody tr")
+    expect(rows).to_have_count(4)
+    expect_streaming(page)
+    # Both boards won by the home side: the standings event that follows each hand brings the
+    # individual table's html.
+    for board in match.boards.order_by("number").select_related("game"):
+        play(board.game, briscola_won_by(0, 4, 2), olga)
+    team_services.confirm_match_result(match=match, home_score=2, away_score=0, by=by)
+    home = Team.objects.get(pk=match.home_id).name
+    expect(rows.first).to_contain_text(home, timeout=AT_ONCE * 2)
+    expect(rows).to_have_count(4)
+    expect(page.locator("#team-standings-live #standings")).to_have_count(0)
+    expect(page.locator("#played-matches")).to_contain_text(f"{home} 2 – 0")
+    shot(page, "palio-team-standings-live-390.png")

@@ -43,10 +43,32 @@ test("hello is nothing new when the page shows its version; reload always brings
 
 test("a spectator's standings bring their html: swapped in, no request", () => {
   const standings = ["standings"];
-  assert.equal(stream.decide("standings", { version: 4, html: "<div id=standings></div>" }, standings, "3"), "swap");
-  assert.equal(stream.decide("hello", { version: 4, html: "<div></div>" }, standings, "3"), "swap");
-  assert.equal(stream.decide("standings", { version: 3, html: "<div></div>" }, standings, "3"), "ignore");
-  assert.equal(stream.decide("standings", { version: 4 }, standings, "3"), "fetch");  // a member's
+  const html = '<div id="standings" class="standings"><table></table></div>';
+  assert.equal(stream.decide("standings", { version: 4, html: "<div id=standings></div>" }, standings, "3", "standings"), "swap");
+  assert.equal(stream.decide("hello", { version: 4, html }, standings, "3", "standings"), "swap");
+  assert.equal(stream.decide("standings", { version: 3, html }, standings, "3", "standings"), "ignore");
+  assert.equal(stream.decide("standings", { version: 4 }, standings, "3", "standings"), "fetch");  // a member's
+});
+
+test("another region on the same stream asks for its own html instead of taking the event's", () => {
+  // A palio's team standings listen to the competition's standings events, which bring the
+  // spectators' individual table: swapping that in would replace the teams with it.
+  const html = '<div id="standings" class="standings"><table></table></div>';
+  const kinds = ["competition", "table", "standings"];
+  assert.equal(stream.decide("standings", { version: 5, html }, kinds, "", "team-standings-live"), "fetch");
+  assert.equal(stream.decide("hello", { version: 5, html }, kinds, "", "team-standings-live"), "fetch");
+  assert.equal(stream.decide("standings", { version: 5, html }, kinds, "", undefined), "fetch");
+});
+
+test("the html of a region is told by the id of its first element", () => {
+  assert.equal(stream.carries('<div id="standings" class="x"><p id="other"></p></div>', "standings"), true);
+  assert.equal(stream.carries("  <section id='board'>", "board"), true);
+  assert.equal(stream.carries("<div id=standings>", "standings"), true);
+  assert.equal(stream.carries('<div data-id="standings">', "standings"), false);
+  assert.equal(stream.carries('<div class="standings"><p id="standings"></p></div>', "standings"), false);
+  assert.equal(stream.carries('<div id="standings-2">', "standings"), false);
+  assert.equal(stream.carries("", "standings"), false);
+  assert.equal(stream.carries('<div id="standings">', ""), false);
 });
 
 test("a region hears only the kinds it listens to; tables and rounds always mean a fetch", () => {
