@@ -1,6 +1,7 @@
 """Issue 37, point 7: a circuit's public page on a 390 px phone says the final ranks once when
-they are everyone's ("Final rank 1 or below" was on every row), and its name column is wider
-than 70 px."""
+they are everyone's ("Final rank 1 or below" was on every row), and a person's row reads as
+the name beside the points with the results on a line of their own under them (the name
+column was 70 px wide and each result ran over four lines)."""
 
 import pytest
 from playwright.sync_api import expect
@@ -40,7 +41,12 @@ def test_a_circuits_shared_final_ranks_are_said_once(browser, live_server, club,
     note = page.locator('[data-note="ranks"]')
     expect(note).to_have_count(1)
     expect(note).to_have_text(SAID_ONCE[locale])
-    assert page.locator("td.name").first.bounding_box()["width"] > 70
+    name = page.locator("td.name").first.bounding_box()
+    assert name["width"] > 200  # the name and its clubs, beside the rank and the points
+    # The results take a line of their own under the name, as wide as the name and the points.
+    results = page.locator("td.results").first.bounding_box()
+    assert results["y"] >= name["y"] + name["height"] - 1
+    assert results["width"] > 250
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     shot(page, f"circuit-390-{locale}")
     context.close()
