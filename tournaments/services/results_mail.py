@@ -15,20 +15,29 @@ each results once: a second run finds the row (or waits on its unique index unti
 commits, then finds it) and skips; a sending that fails rolls its row back, so that a retry
 sends it. A round closed again after its n-th reopening (``services.reopen_round``) sends edition
 n, the "corrected results", once: closing it twice more without a reopening sends nothing. A player who opted out meanwhile is re-read in that transaction, and skipped.
+
+Never left half done: ``requeue_stalled`` (a beat task, ``config/results_mail.py``) sends the task
+of a mailing that is due and incomplete again once nothing happened to it for
+``RESULTS_MAIL_STALLED_SECONDS`` (its worker killed in the middle, say), and marks it re-queued
+(``results_requeued_at``) so that it is sent again once per that interval, never by two checks.
 """
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from scoring.links import site_url, unsubscribe_url
 from scoring.models import Player
+from scoring.services import queue
 from tournaments import selectors
 from tournaments.models import Competition, ResultsMail, Round, RoundStatus
 from tournaments.selectors.results_mail import Letter
@@ -123,3 +132,52 @@ def send_final_results(*, competition: Competition) -> int:
 
     letters = _unsent(selectors.final_letters(competition), competition, None)
     return sum(_send_once(letter, competition, None, make) for letter in letters)
+
+
+def requeue_stalled(*, now=None) -> list[str]:
+    """Send again the task of each results mailing that is due and incomplete and for which
+    nothing happened for ``RESULTS_MAIL_STALLED_SECONDS`` (see the module docstring): a round
+    closed, or a competition declared final, in the last ``RESULTS_MAIL_CHECK_HOURS``, longer
+    ago than that, neither re-queued nor e-mailing anyone since, with a player still to receive
+    their e-mail. Returns what was re-queued ("round 12", "competition 3")."""
+    now = now or timezone.now()
+    quiet = now - timedelta(seconds=settings.RESULTS_MAIL_STALLED_SECONDS)
+    since = now - timedelta(hours=settings.RESULTS_MAIL_CHECK_HOURS)
+    not_lately = Q(results_requeued_at__isnull=True) | Q(results_requeued_at__lte=quiet)
+    requeued = []
+    rounds = Round.objects.filter(
+        not_lately,
+        status=RoundStatus.CLOSED,
+        deleted_at__isnull=True,
+        closed_at__range=(since, quiet),
+    ).select_related("competition__club")
+    for round_ in rounds:
+        mails = ResultsMail.objects.filter(round=round_, edition=round_.reopenings)
+        if mails.filter(sent_at__gt=quiet).exists():
+            continue  # in progress
+        letters = selectors.round_letters(round_)
+        if _unsent(letters, round_.competition, round_, round_.reopenings) and _mark(
+            Round.objects.filter(not_lately, pk=round_.pk), now
+        ):
+            queue.enqueue_on_commit("tournaments.tasks.mail_round_results", round_.pk)
+            requeued.append(f"round {round_.pk}")
+    competitions = Competition.objects.filter(
+        not_lately, finalized_at__range=(since, quiet)
+    ).select_related("club")
+    for competition in competitions:
+        mails = ResultsMail.objects.filter(competition=competition, round=None)
+        if mails.filter(sent_at__gt=quiet).exists():
+            continue  # in progress
+        letters = selectors.final_letters(competition)
+        if _unsent(letters, competition, None) and _mark(
+            Competition.objects.filter(not_lately, pk=competition.pk), now
+        ):
+            queue.enqueue_on_commit("tournaments.tasks.mail_final_results", competition.pk)
+            requeued.append(f"competition {competition.pk}")
+    return requeued
+
+
+def _mark(rows, now) -> bool:
+    """Mark the mailing re-queued at ``now`` unless another check did it first (the update is
+    conditional: of two checks at once, one finds nothing left to mark)."""
+    return rows.update(results_requeued_at=now) == 1
