@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config.mail import mailers
 from config.push import vapid
-from config.results_mail import results_mail_check
+from config.workers import worker_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -305,14 +305,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": _int("PENDING_TASKS_EVERY_SECONDS", 60, minimum=1),
     },
 }
-globals().update(results_mail_check(_int, CELERY_BEAT_SCHEDULE))  # RESULTS_MAIL_*, its entry
 # A request tries a broker that does not answer twice within 0.5 s (kombu: 2 s and more), then
 # keeps the task in the database (scoring/services/queue.py); the worker's reconnection is as ever.
 CELERY_BROKER_CONNECTION_TIMEOUT = 0.5
-# A killed worker's task is handed on after visibility_timeout (Redis: 1 h); 300 s > our longest task.
-CELERY_VISIBILITY_TIMEOUT_SECONDS = _int("CELERY_VISIBILITY_TIMEOUT_SECONDS", 300, minimum=30)
-CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2}
-CELERY_BROKER_TRANSPORT_OPTIONS |= {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT_SECONDS}
+# A killed worker's tasks, the broker's options, the results mail check: config/workers.py.
+globals().update(worker_settings(_int, CELERY_BEAT_SCHEDULE))
 # A worker lost mid-task gives it back: acks_late tasks only (the tasks' module docstrings say which).
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 

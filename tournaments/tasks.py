@@ -192,7 +192,7 @@ def mail_final_results(competition_id: int) -> int:
 @shared_task(ignore_result=True)
 def requeue_stalled_results_mail() -> int:
     """The beat check of the results mailings (``services.results_mail.requeue_stalled``,
-    ``config/results_mail.py``): the number of mailings sent again."""
+    ``config/workers.py``): the number of mailings sent again."""
     from tournaments import services  # a task body: the services enqueue these tasks
 
     requeued = services.requeue_stalled()

@@ -16,7 +16,7 @@ commits, then finds it) and skips; a sending that fails rolls its row back, so t
 sends it. A round closed again after its n-th reopening (``services.reopen_round``) sends edition
 n, the "corrected results", once: closing it twice more without a reopening sends nothing. A player who opted out meanwhile is re-read in that transaction, and skipped.
 
-Never left half done: ``requeue_stalled`` (a beat task, ``config/results_mail.py``) sends the task
+Never left half done: ``requeue_stalled`` (a beat task, ``config/workers.py``) sends the task
 of a mailing that is due and incomplete again once nothing happened to it for
 ``RESULTS_MAIL_STALLED_SECONDS`` (its worker killed in the middle, say), and marks it re-queued
 (``results_requeued_at``) so that it is sent again once per that interval, never by two checks.
