@@ -359,7 +359,9 @@ def left_behind(made: dict, redis_port: int, queue: str) -> dict[str, Any]:
             "queued": broker.llen(queue),
             "unacknowledged": broker.hlen("unacked"),
             "kept": PendingTask.objects.count(),
-            "unrated": Game.objects.filter(pk__in=games).exclude(rating_steps__isnull=False).count(),
+            "unrated": Game.objects.filter(pk__in=games)
+            .exclude(rating_steps__isnull=False)
+            .count(),
         }
         snapshot = StandingsSnapshot.objects.filter(competition_id=made["competition"]).first()
         counted = snapshot.data.get("games_counted") if snapshot else None
