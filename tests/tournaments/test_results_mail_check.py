@@ -178,3 +178,26 @@ def test_an_incomplete_final_mailing_is_sent_again_and_a_round_long_past_is_not_
     ):
         assert services.requeue_stalled(now=later(hours)) == []
     enqueue.assert_not_called()
+
+
+def test_a_results_email_sent_again_after_its_record_was_lost_has_the_same_message_id(
+    night, olga, django_capture_on_commit_callbacks
+):
+    """A worker killed between the SMTP server's answer and the commit of the record: the
+    e-mail goes out again, as the same message (mail programs show one); the corrected
+    results after a reopening are another message."""
+    _competition, round_, _players = night
+    close(round_, olga, django_capture_on_commit_callbacks)
+    first = {m.to[0]: m.extra_headers["Message-ID"] for m in mail.outbox}
+    assert len(set(first.values())) == 2
+    ResultsMail.objects.filter(round=round_).delete()
+    mail.outbox.clear()
+    assert tasks.mail_round_results(round_.pk) == 2
+    assert {m.to[0]: m.extra_headers["Message-ID"] for m in mail.outbox} == first
+    by = Actor.for_user(olga)
+    services.reopen_round(round_=Round.objects.get(pk=round_.pk), by=by, reason="typo")
+    mail.outbox.clear()
+    close(Round.objects.get(pk=round_.pk), olga, django_capture_on_commit_callbacks)
+    corrected = {m.to[0]: m.extra_headers["Message-ID"] for m in mail.outbox}
+    assert corrected.keys() == first.keys() and not set(corrected.values()) & set(first.values())
+    assert all(m.message()["Message-ID"] == corrected[m.to[0]] for m in mail.outbox)

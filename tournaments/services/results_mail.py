@@ -13,7 +13,9 @@ player and competition for the final) is written in the transaction of its sendi
 time, so a task run twice, a retry, or a round closed again after a reopening sends each player
 each results once: a second run finds the row (or waits on its unique index until the first
 commits, then finds it) and skips; a sending that fails rolls its row back, so that a retry
-sends it. A round closed again after its n-th reopening (``services.reopen_round``) sends edition
+sends it. A worker killed after the SMTP server accepted an e-mail and before its row committed
+(milliseconds) leaves it unrecorded: it is sent again, with the same ``Message-ID``
+(``message_id``). A round closed again after its n-th reopening (``services.reopen_round``) sends edition
 n, the "corrected results", once: closing it twice more without a reopening sends nothing. A player who opted out meanwhile is re-read in that transaction, and skipped.
 
 Never left half done: ``requeue_stalled`` (a beat task, ``config/workers.py``) sends the task
@@ -25,6 +27,7 @@ of a mailing that is due and incomplete again once nothing happened to it for
 from __future__ import annotations
 
 from datetime import timedelta
+from email.utils import parseaddr
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
@@ -43,7 +46,15 @@ from tournaments.models import Competition, ResultsMail, Round, RoundStatus
 from tournaments.selectors.results_mail import Letter
 
 
-def _message(letter: Letter, competition: Competition, template: str, subject: str):
+def message_id(competition: Competition, what: str, player_id: int) -> str:
+    """The same ``Message-ID`` for every sending of one player's results (``what``: a round's
+    edition, or the final): one sent again in the window the module docstring leaves (accepted
+    by the SMTP server, its record not yet committed) is the same message to mail programs."""
+    domain = parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or "localhost"
+    return f"<results-{competition.pk}-{what}-{player_id}@{domain}>"
+
+
+def _message(letter: Letter, competition: Competition, template: str, subject: str, what: str):
     unsubscribe = unsubscribe_url(letter.player.pk)
     page = reverse("public-competition", args=[competition.club.slug, competition.slug])
     context = letter.context | {
@@ -60,6 +71,7 @@ def _message(letter: Letter, competition: Competition, template: str, subject: s
         headers={
             "List-Unsubscribe": f"<{unsubscribe}>",
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            "Message-ID": message_id(competition, what, letter.player.pk),
         },
     )
     message.attach_alternative(
@@ -113,7 +125,9 @@ def send_round_results(*, round_: Round) -> int:
             subject = _("%(competition)s: your results of round %(number)s")
         subject %= {"competition": competition.name, "number": round_.number}
         letter.context.update(round=round_, corrected=bool(edition))
-        return _message(letter, competition, "round_results", subject)
+        return _message(
+            letter, competition, "round_results", subject, f"round-{round_.pk}-{edition}"
+        )
 
     letters = _unsent(selectors.round_letters(round_), competition, round_, edition)
     return sum(_send_once(letter, competition, round_, make, edition) for letter in letters)
@@ -128,7 +142,7 @@ def send_final_results(*, competition: Competition) -> int:
 
     def make(letter: Letter):
         subject = _("%(competition)s: the final standings") % {"competition": competition.name}
-        return _message(letter, competition, "final_results", subject)
+        return _message(letter, competition, "final_results", subject, "final")
 
     letters = _unsent(selectors.final_letters(competition), competition, None)
     return sum(_send_once(letter, competition, None, make) for letter in letters)
