@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config.mail import mailers
 from config.push import vapid
+from config.workers import worker_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -291,8 +292,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="segnapunti")
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
-# Nightly housekeeping, run by `celery -A config beat` (deploy/README.md): old idempotency
-# records purged, every game's cached figures checked against a replay of its hands.
+# Run by `celery -A config beat` (deploy/README.md): housekeeping, checks, the tasks kept.
 CELERY_BEAT_SCHEDULE = {
     "purge-idempotency-records": {
         "task": "scoring.tasks.purge_idempotency_records",
@@ -305,15 +305,12 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": _int("PENDING_TASKS_EVERY_SECONDS", 60, minimum=1),
     },
 }
-# A request that sends a task tries a broker that does not answer twice, within half a second,
-# instead of kombu's default of waiting two seconds and more; the task then waits in the
-# database (scoring/services/queue.py). The worker's own reconnection is not affected.
+# A request tries a broker that does not answer twice within 0.5 s (kombu: 2 s and more), then
+# keeps the task in the database (scoring/services/queue.py); the worker's reconnection is as ever.
 CELERY_BROKER_CONNECTION_TIMEOUT = 0.5
-# A killed worker's task is handed on after visibility_timeout (Redis: 1 h); 300 s > our longest task.
-CELERY_VISIBILITY_TIMEOUT_SECONDS = _int("CELERY_VISIBILITY_TIMEOUT_SECONDS", 300, minimum=30)
-CELERY_BROKER_TRANSPORT_OPTIONS = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2}
-CELERY_BROKER_TRANSPORT_OPTIONS |= {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT_SECONDS}
-# A worker lost mid-task gives it back (the tasks take ids and reload: safe to run again).
+# A killed worker's tasks, the broker's options, the results mail check: config/workers.py.
+globals().update(worker_settings(_int, CELERY_BEAT_SCHEDULE))
+# A worker lost mid-task gives it back: acks_late tasks only (the tasks' module docstrings say which).
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 
 # How long a hand entry's first answer is kept for a phone that resends it (Idempotency-Key).

@@ -2,7 +2,10 @@
 after commit (``scoring.signals``) or by Celery beat (``CELERY_BEAT_SCHEDULE``: the nightly
 housekeeping of ``scoring.services.housekeeping``), and run eagerly when no broker is configured.
 The tasks that write run again when PostgreSQL breaks off their transaction to resolve a deadlock
-or a serialization failure (``scoring.retries``)."""
+or a serialization failure (``scoring.retries``). All are acknowledged late (a killed worker's task
+is run again: they recompute, purge, check or take a kept task under a lock and delete it in the
+transaction of its run) but ``send_password_reset``, acknowledged on receipt: its e-mail is
+recorded nowhere, and run twice it would send two links."""
 
 from __future__ import annotations
 
@@ -34,7 +37,7 @@ def recompute_club_ratings(club_id: int) -> None:
     ratings.recompute_club(club=club_id)
 
 
-@shared_task(ignore_result=True)
+@shared_task(ignore_result=True, acks_late=False)
 def send_password_reset(email: str, *, domain: str, use_https: bool, site: str = "") -> None:
     """The password-reset e-mail to every active account with ``email``, if any (asked for at
     ``/password-reset/``, whose answer must not depend on it); its link on ``site``."""

@@ -3,6 +3,16 @@ are enqueued after commit by the services (eager when no broker is configured). 
 write run again when PostgreSQL breaks off their transaction to resolve a deadlock or a
 serialization failure (``scoring.retries``); the e-mails are not sent twice.
 
+Acknowledged late (``CELERY_TASK_ACKS_LATE``): a worker killed in the middle of a task leaves it
+to the broker, which hands it to another worker (``CELERY_VISIBILITY_TIMEOUT_SECONDS``), because
+running these again is safe: the standings and ratings are recomputed from the hands, a draw of a
+draft round replaces its tables in one transaction, the results mails and the seat notifications
+record each message in the transaction of its sending and skip what was sent. Acknowledged on
+receipt (``acks_late=False``, lost with a killed worker rather than run twice): ``announce_round``,
+whose e-mails are recorded nowhere (run twice, it mails everyone twice), and ``search_design``,
+which may outlast the visibility timeout (the broker would hand it to a second worker while the
+first still searches).
+
 The services enqueue these tasks, so this module imports ``tournaments.services`` only inside the
 task bodies that call them (when they run): a module-level import either way would be a cycle.
 """
@@ -11,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 
 from celery import shared_task
 from django.conf import settings
@@ -28,6 +39,8 @@ from scoring.services import Actor, NotAllowed, push
 from tournaments import selectors
 from tournaments.models import Competition, Round
 from tournaments.scheduling.sat import solve
+
+log = logging.getLogger(__name__)
 
 
 @shared_task(ignore_result=True)
@@ -80,7 +93,7 @@ def generate_round(
         services.record_draw_refusal(round_=round_, by=by, refusal=refusal)
 
 
-@shared_task
+@shared_task(acks_late=False)
 def search_design(groups: int, table_size: int, rounds: int, seconds: float = 600.0):
     """The complete SAT search for ``rounds`` repeat-free rounds of ``groups`` tables of
     ``table_size`` (large instances the constructions miss), in the background: the rounds found,
@@ -112,7 +125,7 @@ def _announced(entry, club_language: str) -> list[tuple[str, str]]:
     ]
 
 
-@shared_task(ignore_result=True)
+@shared_task(ignore_result=True, acks_late=False)
 def announce_round(round_id: int, entry_ids: list[int] | None = None) -> int:
     """E-mail each entrant with an address (account or not) where to sit in a just-published
     round (only the entries ``entry_ids`` after a change moved them, ``services.changes``), in
@@ -174,6 +187,18 @@ def mail_final_results(competition_id: int) -> int:
 
     competition = Competition.objects.filter(pk=competition_id).first()
     return 0 if competition is None else services.send_final_results(competition=competition)
+
+
+@shared_task(ignore_result=True)
+def requeue_stalled_results_mail() -> int:
+    """The beat check of the results mailings (``services.results_mail.requeue_stalled``,
+    ``config/workers.py``): the number of mailings sent again."""
+    from tournaments import services  # a task body: the services enqueue these tasks
+
+    requeued = services.requeue_stalled()
+    if requeued:
+        log.warning("results mail: sent again, stalled: %s", ", ".join(requeued))
+    return len(requeued)
 
 
 def seat_message(news: selectors.SeatNews, deals: bool) -> dict:

@@ -65,12 +65,14 @@ def test_env_example_sets_each_variable_once():
 
 
 def variables_read() -> set[str]:
-    """Every variable config/settings.py (and its Web Push part, config/push.py),
+    """Every variable config/settings.py (and its Web Push and worker parts, config/push.py and
+    config/workers.py),
     deploy/gunicorn.conf.py and the stream server's deploy/uvicorn_live.py read."""
-    pattern = r'(?:env\.\w+|_int|_bool|_choice|_addresses|environ\.get)\(\s*"([A-Z_]+)"'
+    pattern = r'(?:env\.\w+|_int|integer|_bool|_choice|_addresses|environ\.get)\(\s*"([A-Z_]+)"'
     texts = (
         ROOT / "config" / "settings.py",
         ROOT / "config" / "push.py",
+        ROOT / "config" / "workers.py",
         ROOT / "deploy" / "gunicorn.conf.py",
         ROOT / "deploy" / "uvicorn_live.py",
     )

@@ -490,3 +490,17 @@ def test_a_task_of_a_killed_worker_is_redelivered_within_minutes_not_an_hour():
     assert start(code) == (0, "300 True True\n")
     status, output = start(code, CELERY_VISIBILITY_TIMEOUT_SECONDS="5")
     assert status != 0 and "CELERY_VISIBILITY_TIMEOUT_SECONDS" in output
+
+
+def test_the_broker_looks_for_a_killed_workers_tasks_every_ten_seconds_and_beat_checks_the_mail():
+    """kombu's default sweep scans one tick in ten (100 s), on top of the visibility timeout."""
+    code = (
+        "from django.conf import settings as s; o = s.CELERY_BROKER_TRANSPORT_OPTIONS; "
+        "print(o['unacked_restore_interval'], o['unacked_restore_throttle'], "
+        "s.CELERY_BEAT_SCHEDULE['requeue-stalled-results-mail']['schedule'], "
+        "s.RESULTS_MAIL_STALLED_SECONDS)"
+    )
+    assert start(code) == (0, "10 1 60 600\n")
+    assert start(code, RESULTS_MAIL_CHECK_EVERY_SECONDS="5")[1] == "10 1 5 600\n"
+    status, output = start(code, RESULTS_MAIL_STALLED_SECONDS="0")
+    assert status != 0 and "RESULTS_MAIL_STALLED_SECONDS" in output

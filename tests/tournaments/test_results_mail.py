@@ -27,6 +27,10 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def night(club, olga):
+    return make_night(club, olga)
+
+
+def make_night(club, olga):
     """Four players at one Terziglio table: Anna (Italian), Bruno (French), Carla (opted
     out), Dario (no address); a round published, its game won by seat 1."""
     by = Actor.for_user(olga)

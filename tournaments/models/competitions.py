@@ -153,6 +153,8 @@ class Competition(models.Model):
     finalized_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    #: When the beat check last sent the final results mailing again (``services.results_mail``).
+    results_requeued_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-start_date", "-created_at"]

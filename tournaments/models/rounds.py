@@ -51,6 +51,8 @@ class Round(models.Model):
     #: How many times an organizer reopened the round after it closed
     #: (``services.reopen_round``): the edition of the "corrected results" e-mail a close sends.
     reopenings = models.PositiveSmallIntegerField(default=0)
+    #: When the beat check last sent the results mailing again (``services.results_mail``).
+    results_requeued_at = models.DateTimeField(null=True, blank=True)
     #: The round timer on the projector: running while ``timer_started_at`` is set (it ends
     #: ``timer_remaining`` seconds after it); paused with only ``timer_remaining`` kept; not
     #: started with neither (the round's expected duration).

@@ -68,7 +68,11 @@ from tournaments.services.fees import mark_paid, set_fee, undo_payment, waive_fe
 from tournaments.services.pairing import move_entry
 from tournaments.services.prizes import add_prize, remove_prize, set_prize_rules
 from tournaments.services.reopening import reopen_round
-from tournaments.services.results_mail import send_final_results, send_round_results
+from tournaments.services.results_mail import (
+    requeue_stalled,
+    send_final_results,
+    send_round_results,
+)
 from tournaments.services.rounds import (
     KEEP,
     add_round,
@@ -120,6 +124,7 @@ __all__ = [
     "reopen_competition",
     "reopen_round",
     "replace_entry",
+    "requeue_stalled",
     "resolve_call",
     "seat_late_entrant",
     "send_final_results",

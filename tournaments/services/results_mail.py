@@ -13,28 +13,48 @@ player and competition for the final) is written in the transaction of its sendi
 time, so a task run twice, a retry, or a round closed again after a reopening sends each player
 each results once: a second run finds the row (or waits on its unique index until the first
 commits, then finds it) and skips; a sending that fails rolls its row back, so that a retry
-sends it. A round closed again after its n-th reopening (``services.reopen_round``) sends edition
+sends it. A worker killed after the SMTP server accepted an e-mail and before its row committed
+(milliseconds) leaves it unrecorded: it is sent again, with the same ``Message-ID``
+(``message_id``). A round closed again after its n-th reopening (``services.reopen_round``) sends edition
 n, the "corrected results", once: closing it twice more without a reopening sends nothing. A player who opted out meanwhile is re-read in that transaction, and skipped.
+
+Never left half done: ``requeue_stalled`` (a beat task, ``config/workers.py``) sends the task
+of a mailing that is due and incomplete again once nothing happened to it for
+``RESULTS_MAIL_STALLED_SECONDS`` (its worker killed in the middle, say), and marks it re-queued
+(``results_requeued_at``) so that it is sent again once per that interval, never by two checks.
 """
 
 from __future__ import annotations
 
+from datetime import timedelta
+from email.utils import parseaddr
+
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from scoring.links import site_url, unsubscribe_url
 from scoring.models import Player
+from scoring.services import queue
 from tournaments import selectors
 from tournaments.models import Competition, ResultsMail, Round, RoundStatus
 from tournaments.selectors.results_mail import Letter
 
 
-def _message(letter: Letter, competition: Competition, template: str, subject: str):
+def message_id(competition: Competition, what: str, player_id: int) -> str:
+    """The same ``Message-ID`` for every sending of one player's results (``what``: a round's
+    edition, or the final): one sent again in the window the module docstring leaves (accepted
+    by the SMTP server, its record not yet committed) is the same message to mail programs."""
+    domain = parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or "localhost"
+    return f"<results-{competition.pk}-{what}-{player_id}@{domain}>"
+
+
+def _message(letter: Letter, competition: Competition, template: str, subject: str, what: str):
     unsubscribe = unsubscribe_url(letter.player.pk)
     page = reverse("public-competition", args=[competition.club.slug, competition.slug])
     context = letter.context | {
@@ -51,6 +71,7 @@ def _message(letter: Letter, competition: Competition, template: str, subject: s
         headers={
             "List-Unsubscribe": f"<{unsubscribe}>",
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            "Message-ID": message_id(competition, what, letter.player.pk),
         },
     )
     message.attach_alternative(
@@ -104,7 +125,9 @@ def send_round_results(*, round_: Round) -> int:
             subject = _("%(competition)s: your results of round %(number)s")
         subject %= {"competition": competition.name, "number": round_.number}
         letter.context.update(round=round_, corrected=bool(edition))
-        return _message(letter, competition, "round_results", subject)
+        return _message(
+            letter, competition, "round_results", subject, f"round-{round_.pk}-{edition}"
+        )
 
     letters = _unsent(selectors.round_letters(round_), competition, round_, edition)
     return sum(_send_once(letter, competition, round_, make, edition) for letter in letters)
@@ -119,7 +142,56 @@ def send_final_results(*, competition: Competition) -> int:
 
     def make(letter: Letter):
         subject = _("%(competition)s: the final standings") % {"competition": competition.name}
-        return _message(letter, competition, "final_results", subject)
+        return _message(letter, competition, "final_results", subject, "final")
 
     letters = _unsent(selectors.final_letters(competition), competition, None)
     return sum(_send_once(letter, competition, None, make) for letter in letters)
+
+
+def requeue_stalled(*, now=None) -> list[str]:
+    """Send again the task of each results mailing that is due and incomplete and for which
+    nothing happened for ``RESULTS_MAIL_STALLED_SECONDS`` (see the module docstring): a round
+    closed, or a competition declared final, in the last ``RESULTS_MAIL_CHECK_HOURS``, longer
+    ago than that, neither re-queued nor e-mailing anyone since, with a player still to receive
+    their e-mail. Returns what was re-queued ("round 12", "competition 3")."""
+    now = now or timezone.now()
+    quiet = now - timedelta(seconds=settings.RESULTS_MAIL_STALLED_SECONDS)
+    since = now - timedelta(hours=settings.RESULTS_MAIL_CHECK_HOURS)
+    not_lately = Q(results_requeued_at__isnull=True) | Q(results_requeued_at__lte=quiet)
+    requeued = []
+    rounds = Round.objects.filter(
+        not_lately,
+        status=RoundStatus.CLOSED,
+        deleted_at__isnull=True,
+        closed_at__range=(since, quiet),
+    ).select_related("competition__club")
+    for round_ in rounds:
+        mails = ResultsMail.objects.filter(round=round_, edition=round_.reopenings)
+        if mails.filter(sent_at__gt=quiet).exists():
+            continue  # in progress
+        letters = selectors.round_letters(round_)
+        if _unsent(letters, round_.competition, round_, round_.reopenings) and _mark(
+            Round.objects.filter(not_lately, pk=round_.pk), now
+        ):
+            queue.enqueue_on_commit("tournaments.tasks.mail_round_results", round_.pk)
+            requeued.append(f"round {round_.pk}")
+    competitions = Competition.objects.filter(
+        not_lately, finalized_at__range=(since, quiet)
+    ).select_related("club")
+    for competition in competitions:
+        mails = ResultsMail.objects.filter(competition=competition, round=None)
+        if mails.filter(sent_at__gt=quiet).exists():
+            continue  # in progress
+        letters = selectors.final_letters(competition)
+        if _unsent(letters, competition, None) and _mark(
+            Competition.objects.filter(not_lately, pk=competition.pk), now
+        ):
+            queue.enqueue_on_commit("tournaments.tasks.mail_final_results", competition.pk)
+            requeued.append(f"competition {competition.pk}")
+    return requeued
+
+
+def _mark(rows, now) -> bool:
+    """Mark the mailing re-queued at ``now`` unless another check did it first (the update is
+    conditional: of two checks at once, one finds nothing left to mark)."""
+    return rows.update(results_requeued_at=now) == 1
