@@ -5,7 +5,7 @@ point 4): how many are accepted, how many refused, how many e-mails the club's s
         [--json]
 
 In this process, through Django's test client (every request from the one address
-``203.0.113.66``, as one flooder's would be): a club, a competition open to ``anyone`` with a
+``203.0.113.66``, as one flooder's would be; ``--addresses N``: N addresses taking turns): a club, a competition open to ``anyone`` with a
 place for each and a waiting list, then ``--people`` registrations by
 ``POST /api/v1/competitions/<id>/registrations/`` (``--page``: the public form), each with
 an address of its own. E-mail goes to Django's in-memory outbox (``EMAIL_BACKEND=locmem``),
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import sys
 import time
@@ -37,11 +38,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--people", type=int, default=500, help="registrations sent (500)")
     parser.add_argument("--page", action="store_true", help="through the public form, not the API")
+    parser.add_argument(
+        "--addresses", type=int, default=1, help="client addresses taking turns (1: one flooder)"
+    )
     parser.add_argument("--database-url", default=None, help="a scratch database (SQLite file)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
-    if args.people < 1:
-        parser.error("--people must be at least 1")
+    if args.people < 1 or not 1 <= args.addresses <= 65_000:
+        parser.error("--people must be at least 1, --addresses from 1 to 65000")
     return args
 
 
@@ -75,19 +79,25 @@ def make_competition(people: int):
     return competition
 
 
-def flood(competition, people: int, page: bool) -> tuple[Counter, float]:
+def address(n: int) -> str:
+    """The ``n``-th client address (the first is ``ADDRESS``)."""
+    return ADDRESS if n == 0 else f"198.18.{n // 256}.{n % 256}"
+
+
+def flood(competition, people: int, page: bool, addresses: int) -> tuple[Counter, float]:
     from django.test import Client
     from rest_framework.test import APIClient
 
     statuses: Counter = Counter()
     if page:
-        client = Client(REMOTE_ADDR=ADDRESS)
         url = f"/p/{competition.club.slug}/{competition.slug}/register/"
     else:
-        client = APIClient(REMOTE_ADDR=ADDRESS)
         url = f"/api/v1/competitions/{competition.pk}/registrations/"
+    kind = Client if page else APIClient
+    clients = [kind(REMOTE_ADDR=address(n)) for n in range(addresses)]
     began = time.monotonic()
     for i in range(people):
+        client = clients[i % addresses]
         body = {"name": f"Persona {i}", "email": f"persona{i}@example.org"}
         if page:
             answer = client.post(url, body)
@@ -117,10 +127,12 @@ def run(args) -> int:
 
     mail.outbox = []
     competition = make_competition(args.people)
-    statuses, seconds = flood(competition, args.people, args.page)
+    logging.getLogger("django.request").setLevel(logging.ERROR)  # not a line per 429
+    statuses, seconds = flood(competition, args.people, args.page, args.addresses)
     results = {
         "people": args.people,
         "through": "page" if args.page else "api",
+        "addresses": args.addresses,
         "answers": {str(k): v for k, v in sorted(statuses.items(), key=str)},
         "accepted": statuses["accepted"],
         "refused": statuses[429],
@@ -135,7 +147,8 @@ def run(args) -> int:
         print(json.dumps(results, indent=2))
     else:
         print(
-            f"{results['people']} registrations from one address ({results['through']}) in "
+            f"{results['people']} registrations from {results['addresses']} address(es) "
+            f"({results['through']}) in "
             f"{results['seconds']} s: {results['accepted']} accepted, {results['refused']} "
             f"refused (429), {results['other']} other; {results['stored']} stored, "
             f"{results['emails_sent']} e-mails sent; refusals on the organizer's page: "
