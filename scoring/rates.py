@@ -63,20 +63,20 @@ class Rate:
             return 0
         return max(1, math.ceil(ends - throttles.now()))
 
-    def take(self, ident: str) -> int:
-        """Count one write; the count of the period (over ``number``: a parallel writer took
-        the last one)."""
+    def take(self, ident: str) -> tuple[int, str]:
+        """Count one write: the count of the period (over ``number``: a parallel writer took
+        the last one) and the key it was counted against (to give it back to)."""
         limit = self.limit()
         if limit is None:
-            return 0
+            return 0, ""
         window, _ends = self._window(limit[1])
-        return _counts("count", self._key(ident, window), limit[1])
+        key = self._key(ident, window)
+        return _counts("count", key, limit[1]), key
 
-    def give_back(self, ident: str) -> None:
+    def give_back(self, key: str) -> None:
         limit = self.limit()
-        if limit is not None:
-            window, _ends = self._window(limit[1])
-            _counts("uncount", self._key(ident, window), limit[1])
+        if limit is not None and key:
+            _counts("uncount", key, limit[1])
 
 
 @dataclass(frozen=True)
@@ -118,8 +118,8 @@ class Quota:
         if refused is not None:
             return refused
         for rate, ident, shown in self.keys:
-            tries = rate.take(ident)
-            self.taken.append((rate, ident))
+            tries, key = rate.take(ident)
+            self.taken.append((rate, key))
             limit = rate.limit()
             if limit is not None and tries > limit[0]:  # a parallel write took the last one
                 self.give_back()
@@ -128,8 +128,8 @@ class Quota:
 
     def give_back(self) -> None:
         """The write was not made (its service refused it): its counts are given back."""
-        for rate, ident in self.taken:
-            rate.give_back(ident)
+        for rate, key in self.taken:
+            rate.give_back(key)
         self.taken = []
 
 
