@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config.mail import mailers
 from config.push import vapid
+from config.rates import throttle_rates
 from config.workers import worker_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -213,10 +214,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f"test-db-{os.getpid()}.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Nothing a request leaves behind stays in one web process, so that any number of them can
-# serve the same phones (deploy/README.md "Growing"): sessions live in the database, the
-# cache (PIN and login throttles) in Redis when CACHE_URL is set, idempotency records in the
-# database. The local-memory cache is right for one process only.
+# Nothing a request leaves behind stays in one web process (deploy/README.md "Growing"): the
+# sessions and idempotency records in the database, the cache (the throttles) in Redis with
+# CACHE_URL. The local-memory cache is right for one process only.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 CACHE_URL = env.str("CACHE_URL", default="")
 if CACHE_URL:
@@ -323,6 +323,7 @@ CHECK_GAMES_HOURS = _int("CHECK_GAMES_HOURS", 25, minimum=1)
 MAILERS = mailers(env, refuse=_refuse, integer=_int, boolean=_bool)
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="segnapunti@localhost")
 VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT = vapid(env, _refuse, DEFAULT_FROM_EMAIL)
+globals().update(throttle_rates(env, _refuse))  # the *_RATE_PER_* settings: config/rates.py
 
 # Request bodies: at most REQUEST_MAX_BYTES (413 beyond; forms and the API alike) and JSON
 # nested at most JSON_MAX_DEPTH deep (400 beyond), both checked before any parsing.
@@ -333,8 +334,7 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
 FILE_UPLOAD_MAX_MEMORY_SIZE = REQUEST_MAX_BYTES
 JSON_MAX_DEPTH = _int("JSON_MAX_DEPTH", 32, minimum=4)
 
-# Seconds the user an API token names is kept in the cache (scoring/api/authentication.py); 0
-# reads the token from the database on every request.
+# Seconds an API token's user is kept in the cache (scoring/api/authentication.py); 0: no cache.
 API_TOKEN_CACHE_SECONDS = _int("API_TOKEN_CACHE_SECONDS", 60, minimum=0)
 # Seconds each web process remembers a token it has just seen, in front of that cache: how late,
 # at most, another process refuses a revoked token (0: every request asks the cache).

@@ -35,5 +35,7 @@ class RegistrationConfig(AppConfig):
                 "they became travel)",
                 "registration.registrationlink": "secret: registration links carry tokens",
                 "registration.checkinwindow": "transient: a check-in window of an evening",
+                "registration.registrationrefusals": "transient: the throttled registrations "
+                "of a desk's hour",
             }
         )

@@ -71,6 +71,16 @@ REGISTRATION = {
         " written with %(character)s: write the name as it is written there, or one that reads"
         " differently."
     ),
+    # Beyond a rate of public registration (registration/rates.py).
+    ("throttled", "registration_address"): gettext_lazy(
+        "Too many registrations were sent from your address: wait %(wait)s and try again."
+    ),
+    ("throttled", "registration_email"): gettext_lazy(
+        "Too many registrations were sent for %(value)s: wait %(wait)s and try again."
+    ),
+    ("throttled", "registration_competition"): gettext_lazy(
+        "This competition is taking too many registrations at once: wait %(wait)s and try again."
+    ),
 }
 
 register(reasons=REGISTRATION)

@@ -224,3 +224,19 @@ class CheckInWindow(models.Model):
 
     def is_open(self, now=None) -> bool:
         return (now or timezone.now()) < self.closes_at
+
+
+class RegistrationRefusals(models.Model):
+    """How often a competition's public registration was throttled (``registration.rates``):
+    the writes refused, when the last one was and why (for the organizer's page)."""
+
+    competition = models.OneToOneField(
+        Competition, on_delete=models.CASCADE, related_name="registration_refusals"
+    )
+    refused = models.PositiveIntegerField(default=0)
+    #: When the last refusal was, and its reason (``address``, ``email`` or ``competition``).
+    last_at = models.DateTimeField(null=True, blank=True)
+    last_reason = models.CharField(max_length=16, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.refused} registrations refused: {self.competition}"

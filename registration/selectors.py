@@ -8,6 +8,7 @@ from typing import Any
 from registration.models import (
     CheckInWindow,
     Registration,
+    RegistrationRefusals,
     RegistrationSettings,
     RegistrationStatus,
 )
@@ -83,3 +84,9 @@ def places_of(competition_ids) -> dict[int, int]:
         "competition"
     )
     return {settings.competition_id: settings.places for settings in found}
+
+
+def refusals_of(competition: Competition):
+    """The competition's throttled registrations (``RegistrationRefusals``), or None if none
+    was ever refused (one query)."""
+    return RegistrationRefusals.objects.filter(competition=competition).first()

@@ -25,6 +25,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from registration import rates as registration_rates
 from registration import selectors, services
 from registration.forms import (
     CheckInWindowForm,
@@ -35,7 +36,7 @@ from registration.forms import (
 from registration.models import LinkPurpose, Registration, RegistrationStatus
 from registration.services import checkin
 from registration.services.registration import find_link, link_refusal
-from scoring import access
+from scoring import access, rates
 from scoring.links import qr_svg, site_url
 from scoring.messages import message
 from scoring.models import Player
@@ -113,6 +114,7 @@ def _organizer_context(request, competition, role, page, drafts) -> dict:
         "waiting": grouped[RegistrationStatus.WAITING],
         "merge_players": players,
         "check_ins": check_ins,
+        "refusals": selectors.refusals_of(competition),
         "public_url": site_url(
             request,
             reverse("registration-register", args=[competition.club.slug, competition.slug]),
@@ -332,21 +334,13 @@ def register_page(request, club_slug: str, slug: str):
             "email": user.email if user else "",
         },
     )
-    done = None
+    done = refusal = None
     if request.method == "POST" and form.is_valid():
-        by = access.actor_for(request)
-        done = submit(
-            form,
-            services.register,
-            competition=competition,
-            by=by,
-            language=get_language(),
-            **form.cleaned_data,
-        )
+        done, refusal = _register(request, competition, form)
         if done is not None:
             summary = selectors.registration_summary(competition)
     with timezone.override(club_zone(competition.club)):
-        return render(
+        response = render(
             request,
             "registration/registration_form.html",
             {
@@ -359,6 +353,27 @@ def register_page(request, club_slug: str, slug: str):
             },
             status=400 if request.method == "POST" and done is None else 200,
         )
+    return rates.page_refusal(response, refusal) if refusal is not None else response
+
+
+def _register(request, competition, form):
+    """``(registration, None)``; ``(None, refusal)`` beyond a rate (``registration.rates``), its
+    sentence above the form; ``(None, None)`` refused by the service (counts given back)."""
+    counted, refusal = registration_rates.take(request, competition, form.cleaned_data)
+    if refusal is not None:
+        form.add_error(None, message(refusal.problem))
+        return None, refusal
+    done = submit(
+        form,
+        services.register,
+        competition=competition,
+        by=access.actor_for(request),
+        language=get_language(),
+        **form.cleaned_data,
+    )
+    if done is None:
+        counted.give_back()
+    return done, None
 
 
 def registration_link(request, token: str):

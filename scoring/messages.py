@@ -280,6 +280,19 @@ REASONS = {
     ("invalid", "unsubscribe_token"): gettext_lazy(
         "This unsubscribe link is not valid: copy the whole link from the e-mail."
     ),
+    # Anonymous writes that send e-mail, beyond their rate (scoring/rates.py).
+    ("throttled", "signup_address"): gettext_lazy(
+        "Too many accounts were asked for from your address: wait %(wait)s and try again."
+    ),
+    ("throttled", "signup_email"): gettext_lazy(
+        "Too many accounts were asked for %(value)s: wait %(wait)s and try again."
+    ),
+    ("throttled", "invitation_address"): gettext_lazy(
+        "Too many invitations were answered from your address: wait %(wait)s and try again."
+    ),
+    ("throttled", "invitation"): gettext_lazy(
+        "This invitation was tried too often: wait %(wait)s and try again."
+    ),
 }
 
 #: Sentences for a code on one field (``points.*``: any key under ``points``).

@@ -13,15 +13,17 @@ import datetime as dt
 from typing import Any
 
 from django.utils.translation import get_language
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
+from registration import rates as registration_rates
 from registration import selectors, services
 from registration.models import CapacityUnit, Eligibility, Registration, RegistrationStatus
 from registration.services import checkin
 from registration.services.registration import EMAIL_MAX, NAME_MAX, NOTE_MAX
+from scoring import rates
 from scoring.api import inputs
 from scoring.api.common import ERRORS, Moment, Output
 from scoring.api.inputs import Invalid
@@ -166,6 +168,13 @@ class RegistrationClose(CompetitionView):
         return Response(_summary(competition))
 
 
+REGISTRATION_THROTTLED = OpenApiResponse(
+    ERRORS,
+    description="Too many registrations from this address, for this e-mail address or for this "
+    "competition: wait `Retry-After` seconds (the message says which).",
+)
+
+
 class Registrations(CompetitionView):
     parser_classes = [JSONParser]
 
@@ -200,9 +209,12 @@ class Registrations(CompetitionView):
         "confirms by theirs (`partner`). Then the registration takes a place (`entered`, "
         "with its `entry`) or waits (`waiting`, at `position`). Refusals name their field: "
         "`registration` (not open, closed, full), `user` (not eligible, registered already), "
-        "`email` (registered already), `partner_email` (the partner registered already).",
+        "`email` (registered already), `partner_email` (the partner registered already). "
+        "Anonymous registrations are limited per client address, per e-mail address and per "
+        "competition, signed-in ones per e-mail address (README: `REGISTRATION_RATE_*`): "
+        "beyond, 429 with `Retry-After` and a sentence saying which, nothing stored or sent.",
         request=InputSerializer,
-        responses={201: RegisteredOutput, **WRITE_ERRORS},
+        responses={201: RegisteredOutput, **WRITE_ERRORS, 429: REGISTRATION_THROTTLED},
         examples=[
             request_example("A player", value={"name": "Anna Rossi", "email": "anna@example.org"}),
         ],
@@ -210,10 +222,17 @@ class Registrations(CompetitionView):
     def post(self, request, competition_id: int):
         competition, _role = readable_competition(request, competition_id)
         body = read_body(self.InputSerializer, request)
-        with scheduler_refusals():
-            registration = services.register(
-                competition=competition, by=actor(request), language=get_language(), **body
-            )
+        counted, refusal = registration_rates.take(request, competition, body)
+        if refusal is not None:
+            raise rates.api_refusal(refusal)
+        try:
+            with scheduler_refusals():
+                registration = services.register(
+                    competition=competition, by=actor(request), language=get_language(), **body
+                )
+        except Exception:
+            counted.give_back()  # refused: nothing stored, nothing sent
+            raise
         return Response(RegisteredOutput(registration).data, status=status.HTTP_201_CREATED)
 
 

@@ -2,6 +2,7 @@
 ``services.register(...)``, as every app's services are."""
 
 from registration.services.checkin import check_in_self, close_check_in, open_check_in
+from registration.services.refusals import note_refusal
 from registration.services.registration import (
     EMAIL_MAX,
     NAME_MAX,
@@ -33,6 +34,7 @@ __all__ = [
     "find_link",
     "link_refusal",
     "merge_player",
+    "note_refusal",
     "open_check_in",
     "promote",
     "register",

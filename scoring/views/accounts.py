@@ -27,7 +27,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scoring import selectors, services, tasks, throttles
+from scoring import rates, selectors, services, tasks, throttles
 from scoring.forms.accounts import SignupForm
 from scoring.links import site_url
 from scoring.messages import message
@@ -148,25 +148,37 @@ def signup(request):
     form = SignupForm(
         request.POST or None, initial={"email": invitation.email if by_invitation else ""}
     )
+    refusal = None
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        user = services.sign_up(
-            username=data["username"],
-            email=data["email"],
-            password=data["password1"],
-            verified=by_invitation,
-            request=request,
-        )
-        if by_invitation:
-            login(request, user, backend=BACKEND)
-            return redirect("invitation", token=token)
-        return render(request, "registration/signup_sent.html", {"email": user.email})
-    return render(
+        # Limited per address and e-mail address, and per invitation (scoring.rates): a 429.
+        email, vouching = form.cleaned_data["email"], invitation if by_invitation else None
+        refusal = rates.signup_quota(request, email, vouching).take()
+        if refusal is None:
+            return _sign_up(request, form.cleaned_data, by_invitation, token)
+        form.add_error(None, message(refusal.problem))
+    response = render(
         request,
         "registration/signup.html",
         {"form": form, "invitation": invitation if by_invitation else None, "token": token},
         status=400 if form.errors else 200,
     )
+    return rates.page_refusal(response, refusal) if refusal is not None else response
+
+
+def _sign_up(request, data, by_invitation: bool, token: str):
+    """The account of a valid sign-up form: active and signed in by an invitation, else
+    waiting for the link e-mailed to it."""
+    user = services.sign_up(
+        username=data["username"],
+        email=data["email"],
+        password=data["password1"],
+        verified=by_invitation,
+        request=request,
+    )
+    if by_invitation:
+        login(request, user, backend=BACKEND)
+        return redirect("invitation", token=token)
+    return render(request, "registration/signup_sent.html", {"email": user.email})
 
 
 def signup_verify(request, signed: str):

@@ -16,8 +16,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scoring import access, selectors
+from scoring import access, rates, selectors
 from scoring.forms.members import InviteForm
+from scoring.messages import message
 from scoring.models import Club, Invitation, Player, PlayerClaim, Role
 from scoring.rules import RuleViolation
 from scoring.services import members as service
@@ -177,13 +178,19 @@ def invitation_page(request, token: str):
     problem = service.refusal(invitation)
     error = rule_text(problem) if problem is not None else None
     status = 200 if problem is None else 410
+    refusal = None
     if request.method == "POST" and problem is None:
         action = request.POST.get("action")
         by = access.actor_for(request)
+        if action == "accept" and not request.user.is_authenticated:
+            return redirect(f"{reverse('login')}?next={request.path}")
+        # Answers are limited per address and per invitation (scoring.rates): a 429 says so.
+        quota = rates.invitation_quota(request, invitation)
+        refusal = quota.take() if action in ("accept", "decline") else None
+        if refusal is not None:
+            action, error, status = None, message(refusal.problem), 429
         try:
             if action == "accept":
-                if not request.user.is_authenticated:
-                    return redirect(f"{reverse('login')}?next={request.path}")
                 service.accept_invitation(token=token, by=by)
                 messages.success(
                     request, _("Welcome to %(club)s.") % {"club": invitation.club.name}
@@ -194,8 +201,9 @@ def invitation_page(request, token: str):
                 messages.success(request, _("You declined the invitation."))
                 return redirect("home")
         except RuleViolation as violation:
+            quota.give_back()
             error, status = rule_text(violation), 400
-    return render(
+    response = render(
         request,
         "scoring/invitation.html",
         {
@@ -203,10 +211,12 @@ def invitation_page(request, token: str):
             "club": invitation.club,
             "token": token,
             "error": error,
+            "throttled": refusal is not None,
             "signup_possible": settings.SIGNUP != "closed",
         },
         status=status,
     )
+    return rates.page_refusal(response, refusal) if refusal is not None else response
 
 
 @require_POST

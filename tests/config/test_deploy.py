@@ -21,6 +21,8 @@ from pathlib import Path
 import pytest
 from django.test import override_settings
 
+from config.rates import DEFAULTS as RATES
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "deploy" / "env.example"
 README = (ROOT / "README.md").read_text()
@@ -65,18 +67,20 @@ def test_env_example_sets_each_variable_once():
 
 
 def variables_read() -> set[str]:
-    """Every variable config/settings.py (and its Web Push and worker parts, config/push.py and
-    config/workers.py),
-    deploy/gunicorn.conf.py and the stream server's deploy/uvicorn_live.py read."""
+    """Every variable config/settings.py (and its Web Push, worker and rate parts,
+    config/push.py, config/workers.py and config/rates.py), deploy/gunicorn.conf.py and the
+    stream server's deploy/uvicorn_live.py read."""
     pattern = r'(?:env\.\w+|_int|integer|_bool|_choice|_addresses|environ\.get)\(\s*"([A-Z_]+)"'
     texts = (
         ROOT / "config" / "settings.py",
         ROOT / "config" / "push.py",
         ROOT / "config" / "workers.py",
+        ROOT / "config" / "rates.py",
         ROOT / "deploy" / "gunicorn.conf.py",
         ROOT / "deploy" / "uvicorn_live.py",
     )
-    return {name for path in texts for name in re.findall(pattern, path.read_text())}
+    read = {name for path in texts for name in re.findall(pattern, path.read_text())}
+    return read | set(RATES)
 
 
 def test_every_variable_has_a_row_in_the_readme_and_a_line_in_env_example():

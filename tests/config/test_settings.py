@@ -302,6 +302,11 @@ POSTGRES = "postgres://segnapunti@127.0.0.1:5432/segnapunti"
             "LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL, got 'loud'",
             id="LOG_LEVEL-unknown",
         ),
+        pytest.param(
+            {"REGISTRATION_RATE_PER_ADDRESS": "lots"},
+            "REGISTRATION_RATE_PER_ADDRESS must be a rate such as 20/hour (or off), got 'lots'",
+            id="REGISTRATION_RATE_PER_ADDRESS-lots",
+        ),
     ],
 )
 def test_the_settings_refuse_a_bad_setting_in_one_line_naming_it(env, line, monkeypatch):
