@@ -2,8 +2,9 @@
 and the confirmation of a match's result (``docs/team-standings.md``).
 
 Every write locks the competition (``_common.lock``: teams, rosters and lineups are
-competition-wide), then the games of the match it touches in id order, decides on what it reads
-under the lock and records its event. The result of a match is never entered: it is derived
+competition-wide), then the games of the match it touches in id order (a lineup, a result's
+confirmation: ``_lock_board_games``), decides on what it reads under the lock and records its
+event. The result of a match is never entered: it is derived
 from the boards' games (``selectors.teams.match_outcome``); ``confirm_match_result`` only
 records an organizer's confirmation, and refuses one that disagrees with the boards.
 """
@@ -300,6 +301,17 @@ def _read_lineup(
     return chosen
 
 
+def _lock_board_games(boards: Sequence[Board]) -> dict[int, Game]:
+    """Lock the games of ``boards`` (after the competition), in id order, for the rest of the
+    transaction; return them by id as read under the lock."""
+    return {
+        g.pk: g
+        for g in Game.objects.select_for_update(no_key=True, of=("self",))
+        .filter(pk__in=[b.game_id for b in boards if b.game_id])
+        .order_by("pk")
+    }
+
+
 def set_lineup(*, match: TeamMatch, side: str, lineup: Any, by: Actor) -> list[LineupSlot]:
     """Set ``side``'s players at every board of ``match`` (``{board: [player ids]}``). Once
     both sides of a board are set, its game is created (or seated again when it changed).
@@ -318,12 +330,7 @@ def set_lineup(*, match: TeamMatch, side: str, lineup: Any, by: Actor) -> list[L
         roster = {r.player_id: r.player for r in team.roster.select_related("player")}
         chosen = _read_lineup(lineup, rules, roster)
         boards = list(match.boards.order_by("number"))
-        games = {
-            g.pk: g
-            for g in Game.objects.select_for_update(no_key=True, of=("self",))
-            .filter(pk__in=[b.game_id for b in boards if b.game_id])
-            .order_by("pk")
-        }
+        games = _lock_board_games(boards)
         current = team_selectors.lineup_of(match)
         started = [b for b in boards if b.game_id and games[b.game_id].hand_count > 0]
         changed = [
@@ -414,6 +421,9 @@ def confirm_match_result(
     require_manager(by, competition.club)
     with transaction.atomic():
         lock(competition)
+        # Then the boards' games: a hand being corrected or removed holds its game's row, so the
+        # confirmation waits for it and measures the boards as they are after it.
+        _lock_board_games(list(match.boards.all()))
         rules = _rules(competition)
         outcome = team_selectors.match_outcome(match, rules)
         if outcome is None:
