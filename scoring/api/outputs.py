@@ -137,6 +137,9 @@ class PlayerRefField(serializers.JSONField):
     "optionally the hands already played (an import)."
 )
 class GameImport(Output):
+    #: The rules engine refuses a key it does not know (``unknown_key``).
+    schema_extra = {"additionalProperties": False}
+
     ruleset = serializers.ChoiceField(RULESET_KEYS)
     options = serializers.JSONField(
         required=False,
@@ -158,7 +161,9 @@ class GameImport(Output):
         required=False,
         help_text="As exported: `abandoned` (with `abandon_reason`), or what the hands make it.",
     )
-    abandon_reason = serializers.CharField(required=False)
+    abandon_reason = serializers.CharField(
+        required=False, allow_null=True, help_text="`null` is the same as leaving it out."
+    )
 
 
 class Ruleset(Output):

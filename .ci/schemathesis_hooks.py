@@ -1,0 +1,55 @@
+"""Schemathesis hooks of .ci/schemathesis (loaded through SCHEMATHESIS_HOOKS).
+
+``positive_data_acceptance`` is schemathesis' own check (it is called here) with one difference:
+a 400 none of whose errors is about the request's shape answers well-formed input by a rule the
+schema cannot state, and passes. Such rules need the database, the caller or another field
+("Registration is closed", "Only a published round can be closed", a player who is not in the
+round, a game the competition does not play, one of two keys that must be given, two values that
+contradict each other). An error about the shape still fails the check: an unknown key, a value
+of the wrong type (``null`` where it is not nullable included), a refused character, a text too
+long or nested too deep. So does any other status the check refuses. One exception: the key of
+an object-valued field (``{"3": ...}`` keyed by an entry's id), which OpenAPI 3.0 cannot
+constrain (it has no ``propertyNames``). The codes are those of ``scoring.messages``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import schemathesis
+from schemathesis.checks import CHECKS
+from schemathesis.specs.openapi import checks as builtin
+
+#: The codes of an error about the request's shape, which the schema states.
+SHAPE = {"unknown_key", "type", "control_character", "too_deep", "too_long"}
+NAME_OR_NUMBER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+")
+
+
+def _errors(response) -> list[dict]:
+    try:
+        body = json.loads(response.content or b"{}")
+    except ValueError:
+        return []
+    errors = body.get("errors") if isinstance(body, dict) else None
+    return errors if isinstance(errors, list) else []
+
+
+def _is_shape(error: dict) -> bool:
+    code, field = error.get("code"), str(error.get("field") or "")
+    head, _, key = field.rpartition(".")
+    if head and not NAME_OR_NUMBER.fullmatch(key):
+        return False  # a key of an object-valued field
+    return code in SHAPE
+
+
+CHECKS.unregister("positive_data_acceptance")  # replaced by this one, which calls it
+
+
+@schemathesis.check
+def positive_data_acceptance(ctx, response, case):
+    if response.status_code == 400 and case.meta is not None and case.meta.generation.mode.is_positive:
+        errors = _errors(response)
+        if errors and not any(_is_shape(error) for error in errors):
+            return None
+    return builtin.positive_data_acceptance(ctx, response, case)
