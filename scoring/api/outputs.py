@@ -9,6 +9,7 @@ from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 from scoring.api.common import Output
+from scoring.api.inputs import text_pattern
 from scoring.api.schema import HAND_DOCUMENT, HAND_DOCUMENT_REQUEST
 from scoring.models import Acceptance, GameStatus
 from scoring.rules import RULESETS
@@ -127,7 +128,14 @@ class GameDocument(Output):
     abandon_reason = serializers.CharField(required=False, allow_blank=True)
 
 
-@extend_schema_field({"oneOf": [{"type": "integer"}, {"type": "string"}]})
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "integer"},
+            {"type": "string", "pattern": text_pattern(single_line=True, non_blank=True)},
+        ]
+    }
+)
 class PlayerRefField(serializers.JSONField):
     """A player of the club: an id, or a name."""
 
@@ -141,7 +149,7 @@ class GameImport(Output):
     schema_extra = {"additionalProperties": False}
 
     ruleset = serializers.ChoiceField(RULESET_KEYS)
-    options = serializers.JSONField(
+    options = serializers.DictField(
         required=False,
         help_text="House rules: the ruleset's `options_schema` (`/api/v1/rulesets/`).",
     )

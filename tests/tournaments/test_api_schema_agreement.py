@@ -54,9 +54,12 @@ def test_null_stays_accepted_where_the_schema_says_nullable(api, tournament, sch
 def test_a_body_whose_keys_are_all_optional_may_be_left_out(api, drawn, schema):
     path = "/api/v1/competitions/{competition_id}/entries/{entry_id}/withdraw/"
     assert operation(schema, path)["requestBody"]["required"] is False
-    assert operation(schema, "/api/v1/competitions/{competition_id}/rounds/")["requestBody"][
-        "required"
-    ] is False
+    assert (
+        operation(schema, "/api/v1/competitions/{competition_id}/rounds/")["requestBody"][
+            "required"
+        ]
+        is False
+    )
     entry = drawn.entries.first()
     response = api.post(url(drawn, f"entries/{entry.pk}/withdraw/"))
     assert response.status_code == 200, response.json()
@@ -146,8 +149,28 @@ def test_creates_link_to_what_may_be_done_with_what_they_made(schema):
     assert hands["v1_games_hands_update"]["parameters"]["header.If-Match"] == (
         "$response.header.ETag"
     )
-    operation_ids = {
-        op["operationId"] for item in schema["paths"].values() for op in item.values()
-    }
+    operation_ids = {op["operationId"] for item in schema["paths"].values() for op in item.values()}
     for response in (made, hands):
         assert {link["operationId"] for link in response.values()} <= operation_ids
+
+
+def test_texts_say_which_characters_they_refuse(api, club, schema):
+    component = body_of(schema, "/api/v1/clubs/{slug}/competitions/")
+    name = re.compile(component["properties"]["name"]["pattern"])
+    description = re.compile(component["properties"]["description"]["pattern"])
+    assert name.search("Torneo d'autunno") and not name.search("Torneo\u0000")
+    assert not name.search("Torneo\nd'autunno") and description.search("Due righe\ne basta")
+    assert description.search("") and "oneOf" not in component["properties"]["description"]
+    response = api.post(
+        "/api/v1/clubs/uno/competitions/",
+        {"name": "Torneo\u202e", "rulesets": ["terziglio"]},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert fields(response) == {("name", "control_character")}
+
+
+def test_a_game_document_is_closed_and_its_abandon_reason_nullable(schema):
+    component = body_of(schema, "/api/v1/clubs/{slug}/games/")
+    assert component["additionalProperties"] is False
+    assert component["properties"]["abandon_reason"]["nullable"] is True
