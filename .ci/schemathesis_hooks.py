@@ -7,9 +7,10 @@ schema cannot state, and passes. Such rules need the database, the caller or ano
 round, a game the competition does not play, one of two keys that must be given, two values that
 contradict each other). An error about the shape still fails the check: an unknown key, a value
 of the wrong type (``null`` where it is not nullable included), a refused character, a text too
-long or nested too deep. So does any other status the check refuses. One exception: the key of
-an object-valued field (``{"3": ...}`` keyed by an entry's id), which OpenAPI 3.0 cannot
-constrain (it has no ``propertyNames``). The codes are those of ``scoring.messages``.
+long or nested too deep. So does any other status the check refuses. One exception: what is
+under a key of an object-valued field that is not a number (``{"3": ...}`` is keyed by an
+entry's or a hand's number; house rules by the game's options): OpenAPI 3.0 cannot constrain an
+object's keys (it has no ``propertyNames``). The codes are those of ``scoring.messages``.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from schemathesis.specs.openapi import checks as builtin
 
 #: The codes of an error about the request's shape, which the schema states.
 SHAPE = {"unknown_key", "type", "control_character", "too_deep", "too_long"}
-NAME_OR_NUMBER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+")
 
 
 def _errors(response) -> list[dict]:
@@ -35,11 +35,12 @@ def _errors(response) -> list[dict]:
     return errors if isinstance(errors, list) else []
 
 
-def _is_shape(error: dict) -> bool:
+def _is_shape(error: dict, body: object) -> bool:
     code, field = error.get("code"), str(error.get("field") or "")
-    head, _, key = field.rpartition(".")
-    if head and not NAME_OR_NUMBER.fullmatch(key):
-        return False  # a key of an object-valued field
+    top, dot, rest = field.partition(".")
+    key = re.split(r"[.\[]", rest, maxsplit=1)[0]
+    if dot and isinstance(body, dict) and isinstance(body.get(top), dict) and not key.isdigit():
+        return False  # under a key of an object-valued field that is not a number
     return code in SHAPE
 
 
@@ -54,7 +55,7 @@ def positive_data_acceptance(ctx, response, case):
         and case.meta.generation.mode.is_positive
     ):
         errors = _errors(response)
-        if errors and not any(_is_shape(error) for error in errors):
+        if errors and not any(_is_shape(error, case.body) for error in errors):
             return None
         if any(e.get("field") == "ruleset" and e.get("code") == "choice" for e in errors):
             return None  # a hand of another game than this one's: its keys follow from that
