@@ -7,9 +7,9 @@ schema cannot state, and passes. Such rules need the database, the caller or ano
 round, a game the competition does not play, one of two keys that must be given, two values that
 contradict each other). An error about the shape still fails the check: an unknown key, a value
 of the wrong type (``null`` where it is not nullable included), a refused character, a text too
-long or nested too deep. So does any other status the check refuses. One exception: what is
-under a key of an object-valued field that is not a number (``{"3": ...}`` is keyed by an
-entry's or a hand's number; house rules by the game's options): OpenAPI 3.0 cannot constrain an
+long or nested too deep. So does any other status the check refuses. One exception: an
+object-valued field sent with a key that is not a number (``{"3": ...}`` is keyed by an entry's
+or a hand's number; house rules by the game's options): OpenAPI 3.0 cannot constrain an
 object's keys (it has no ``propertyNames``). The codes are those of ``scoring.messages``.
 """
 
@@ -37,10 +37,10 @@ def _errors(response) -> list[dict]:
 
 def _is_shape(error: dict, body: object) -> bool:
     code, field = error.get("code"), str(error.get("field") or "")
-    top, dot, rest = field.partition(".")
-    key = re.split(r"[.\[]", rest, maxsplit=1)[0]
-    if dot and isinstance(body, dict) and isinstance(body.get(top), dict) and not key.isdigit():
-        return False  # under a key of an object-valued field that is not a number
+    top = re.split(r"[.\[]", field, maxsplit=1)[0]
+    sent = body.get(top) if isinstance(body, dict) else None
+    if isinstance(sent, dict) and not all(str(key).isdigit() for key in sent):
+        return False  # an object-valued field sent with a key that is not a number
     return code in SHAPE
 
 
