@@ -16,7 +16,6 @@ from scoring.api.common import readable_game
 from scoring.api.games import CONDITIONAL_WRITE_RESPONSES, IF_MATCH, GameWrite, hand_answer
 from scoring.api.schema import request_example, sends
 from scoring.models import Via
-from scoring.rules import Problem, RuleViolation
 from scoring.services import NotAllowed
 
 
@@ -34,6 +33,9 @@ class HandAnswer(GameWrite):
         )
         reason = inputs.Text(required=False, default="", help_text="Why (required to reject).")
 
+    class RejectInput(InputSerializer):
+        reason = inputs.Text(non_blank=True, help_text="Why.")
+
     service: Any = None
 
     def actor(self, request, game_id: int):
@@ -48,14 +50,13 @@ class HandAnswer(GameWrite):
         raise NotAllowed()
 
     def post(self, request, game_id: int, number: int):
-        serializer = self.InputSerializer(data=request.data)
+        rejects = type(self).service is services.reject_hand
+        serializer = (self.RejectInput if rejects else self.InputSerializer)(data=request.data)
         with self.input_checks(request, game_id):
             serializer.is_valid(raise_exception=True)
             data = serializer.validated_data
             extra = {}
-            if type(self).service is services.reject_hand:
-                if not data["reason"].strip():
-                    raise RuleViolation([Problem("reason", "required")])
+            if rejects:
                 extra["reason"] = data["reason"]
             expected = self.if_match(request, game_id)
         by = self.actor(request, game_id)
@@ -96,7 +97,7 @@ class HandAccept(HandAnswer):
         )
         + " A rejected hand counts only once corrected and accepted.",
         parameters=[IF_MATCH],
-        request=HandAnswer.InputSerializer,
+        request=HandAnswer.RejectInput,
         examples=[request_example("Carla rejects", {"seat": 2, "reason": "Anna made 7, not 8"})],
         extensions=sends(_200=("ETag",)),
         responses=CONDITIONAL_WRITE_RESPONSES,

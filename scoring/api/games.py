@@ -127,6 +127,12 @@ class ReasonInput(inputs.StrictInput):
         return cls.read(data)
 
 
+class RequiredReasonInput(ReasonInput):
+    """A reason that must be given (not blank): abandoning or reopening a game."""
+
+    reason = inputs.Text(non_blank=True)
+
+
 class GameDetail(APIView):
     @extend_schema(
         summary="A scored game",
@@ -233,7 +239,7 @@ class ReasonedGameWrite(GameWrite):
 
     def post(self, request, game_id: int):
         with self.input_checks(request, game_id):
-            reason = ReasonInput.required(request)
+            reason = RequiredReasonInput.of(request)
         by = access.actor_for(request, via=Via.API)
         condition = {}
         if self.conditional and request.headers.get("If-Match") is not None:
@@ -266,7 +272,7 @@ REASONED_WRITE_RESPONSES = {
                 description='The game\'s ETag as read (`"g<game id>.<version>"`).',
             )
         ],
-        request=ReasonInput,
+        request=RequiredReasonInput,
         extensions=sends(_200=("ETag",)),
         responses=REASONED_WRITE_RESPONSES | {412: ERRORS},
     )
@@ -284,7 +290,7 @@ class GameAbandon(ReasonedGameWrite):
         "with a reason (audited); its hands may then change as usual, each change audited and "
         "reaching the standings once. A game locked because its competition is final stays "
         "locked (409) until the competition is reopened. `POST …/lock/` locks it again.",
-        request=ReasonInput,
+        request=RequiredReasonInput,
         extensions=sends(_200=("ETag",)),
         responses=REASONED_WRITE_RESPONSES,
     )

@@ -2,8 +2,9 @@
 
 An endpoint's nested ``InputSerializer`` derives from :class:`StrictInput` and uses the fields
 below. They are DRF fields (so drf-spectacular documents them: types, enums, limits), read
-strictly: ``7.0``, ``"7"`` and ``true`` are not integers, unknown keys are refused, ``null`` is
-the same as leaving a key out. Every problem is a ``Problem(field, code, params)``, the
+strictly: ``7.0``, ``"7"`` and ``true`` are not integers, unknown keys are refused (the schema
+says ``additionalProperties: false``), ``null`` is refused where the schema says the field is not
+nullable (``allow_null``), as a value of the wrong type. Every problem is a ``Problem(field, code, params)``, the
 vocabulary of the rules engine, and ``is_valid(raise_exception=True)`` raises them all at once
 as a ``RuleViolation``: the API's exception handler turns it into the one error shape, with the
 sentence of ``scoring.messages``. A field that is wrong is named by its path
@@ -20,6 +21,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from django.core.validators import RegexValidator
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.fields import SkipField, empty
@@ -34,6 +36,19 @@ TIME_RE = re.compile(r"\d{2}:\d{2}")
 #: A key of a numbered object: ASCII digits only (``"²"`` and ``"٣"`` are digits to Python's
 #: ``str.isdigit``, not to ``int``), and short enough for any integer column.
 NUMBER_KEY = re.compile(r"[0-9]{1,9}")
+#: The characters a text may not hold (``scoring.validators``), as a regular expression's class
+#: for the schema; lone surrogates (refused too) are left out, as no Unicode text holds them and
+#: a pattern naming them is one a client's regular expressions (and schemathesis) cannot use.
+REFUSED = r"\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069"
+
+
+def text_pattern(*, single_line: bool, non_blank: bool) -> str:
+    """The schema's ``pattern`` of a text: none of the refused characters (nor tabs and line
+    breaks on a single line) and, when ``non_blank``, some character that is not a space."""
+    refused = REFUSED + (r"\t\n\r" if single_line else "")
+    if non_blank:
+        return rf"^[^{refused}]*[^\s{refused}][^{refused}]*$"
+    return rf"^[^{refused}]*$"
 
 
 class Invalid(serializers.ValidationError):
@@ -60,10 +75,14 @@ def _nested(path: str, key: str | int, problems: Iterable[Problem]) -> list[Prob
 
 
 class Strict:
-    """``null`` counts as absent; absent and required is the ``required`` problem."""
+    """Absent and required is the ``required`` problem; ``null`` where the field does not allow
+    it is the problem of any value of the wrong type (``to_internal_value`` refuses ``None``)."""
 
     def validate_empty_values(self, data: Any) -> tuple[bool, Any]:
-        if data is empty or (data is None and not self.allow_null):
+        if data is None and not self.allow_null:
+            self.to_internal_value(None)
+            raise Invalid.one("type", expected="string")  # pragma: no cover - every field refuses
+        if data is empty:
             if self.required:
                 raise Invalid.one("required")
             if self.default is empty:
@@ -102,12 +121,17 @@ def _refuse_control_characters(text: str, *, multiline: bool) -> None:
 class Text(Strict, serializers.CharField):
     """A string; ``max_length`` counts the characters once the ends are trimmed. Control
     characters are refused (``scoring.validators``); tabs and line breaks too when
-    ``single_line`` (a name, a slug)."""
+    ``single_line`` (a name, a slug). ``non_blank``: required, and blank or only spaces is the
+    ``required`` problem (a reason for the audit trail). The schema's ``pattern`` says both
+    (:func:`text_pattern`)."""
 
-    def __init__(self, *, single_line: bool = False, **kwargs: Any):
+    def __init__(self, *, single_line: bool = False, non_blank: bool = False, **kwargs: Any):
         self.single_line = single_line
-        kwargs.setdefault("allow_blank", True)
+        self.non_blank = non_blank
+        kwargs.setdefault("allow_blank", True)  # blank is this class's problem, not DRF's
         kwargs.setdefault("trim_whitespace", False)
+        pattern = text_pattern(single_line=single_line, non_blank=non_blank)
+        kwargs.setdefault("validators", [RegexValidator(pattern)])
         super().__init__(**kwargs)
 
     def run_validators(self, value: Any) -> None:
@@ -120,6 +144,8 @@ class Text(Strict, serializers.CharField):
         if self.max_length and len(data.strip()) > self.max_length:
             raise Invalid.one("range", min=1, max=self.max_length, value=len(data.strip()))
         _refuse_control_characters(data, multiline=not self.single_line)
+        if self.non_blank and not data.strip():
+            raise Invalid.one("required")
         return data
 
 
@@ -163,6 +189,9 @@ class Date(_Iso, serializers.DateField):
     parse = staticmethod(dt.date.fromisoformat)
 
 
+@extend_schema_field(
+    {"type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$", "example": "20:30"}
+)
 class Time(_Iso, serializers.TimeField):
     """A time of day written ``HH:MM``."""
 
@@ -265,7 +294,14 @@ class Value(Strict, serializers.JSONField):
         return data
 
 
-@extend_schema_field({"oneOf": [{"type": "integer"}, {"type": "string"}]})
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "integer"},
+            {"type": "string", "pattern": text_pattern(single_line=True, non_blank=True)},
+        ]
+    }
+)
 class PlayerRef(Strict, serializers.Field):
     """A player of the club: an id, or a name (spaces tidied; a new name makes a new player)."""
 

@@ -9,6 +9,7 @@ from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
 from scoring.api.common import Output
+from scoring.api.inputs import text_pattern
 from scoring.api.schema import HAND_DOCUMENT, HAND_DOCUMENT_REQUEST
 from scoring.models import Acceptance, GameStatus
 from scoring.rules import RULESETS
@@ -127,7 +128,14 @@ class GameDocument(Output):
     abandon_reason = serializers.CharField(required=False, allow_blank=True)
 
 
-@extend_schema_field({"oneOf": [{"type": "integer"}, {"type": "string"}]})
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "integer"},
+            {"type": "string", "pattern": text_pattern(single_line=True, non_blank=True)},
+        ]
+    }
+)
 class PlayerRefField(serializers.JSONField):
     """A player of the club: an id, or a name."""
 
@@ -137,8 +145,11 @@ class PlayerRefField(serializers.JSONField):
     "optionally the hands already played (an import)."
 )
 class GameImport(Output):
+    #: The rules engine refuses a key it does not know (``unknown_key``).
+    schema_extra = {"additionalProperties": False}
+
     ruleset = serializers.ChoiceField(RULESET_KEYS)
-    options = serializers.JSONField(
+    options = serializers.DictField(
         required=False,
         help_text="House rules: the ruleset's `options_schema` (`/api/v1/rulesets/`).",
     )
@@ -158,7 +169,9 @@ class GameImport(Output):
         required=False,
         help_text="As exported: `abandoned` (with `abandon_reason`), or what the hands make it.",
     )
-    abandon_reason = serializers.CharField(required=False)
+    abandon_reason = serializers.CharField(
+        required=False, allow_null=True, help_text="`null` is the same as leaving it out."
+    )
 
 
 class Ruleset(Output):

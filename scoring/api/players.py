@@ -22,6 +22,9 @@ from scoring.services.players import EMAIL_MAX
 
 
 class BulkInput(inputs.StrictInput):
+    #: ``text`` or ``csv``: one of them (the schema says so).
+    schema_extra = {"minProperties": 1, "maxProperties": 1}
+
     text = inputs.Text(
         required=False,
         allow_blank=True,

@@ -14,8 +14,8 @@ for a typed schema (``docs/api.md``, "Typing a new endpoint").
 * :func:`postprocess` (``POSTPROCESSING_HOOKS``), applied to the whole schema: the hand
   components; the streams; the headers declared with :func:`sends`, plus those every operation may send
   (``WWW-Authenticate`` with a 401, ``Retry-After`` with a 429, ``ETag`` with a 304); a 401 on
-  every operation (a wrong token is refused wherever it is sent); every request body required
-  (the views read a JSON object: without one they answer 400); and nullable references written
+  every operation (a wrong token is refused wherever it is sent); a request body required when
+  it has a required key (the views read a missing body as ``{}``); and nullable references written
   so that a strict OpenAPI 3.0 validator reads them as nullable.
 
 ``tests/scoring/test_openapi_contract.py`` holds the whole schema to this, whichever app or
@@ -30,6 +30,8 @@ from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
 from drf_spectacular.plumbing import get_override
 from drf_spectacular.utils import OpenApiExample
 
+from scoring.api import links
+from scoring.api.inputs import StrictInput, Text
 from scoring.rules import RULESETS
 from scoring.signals import GAME_CHANGES
 
@@ -52,10 +54,21 @@ class AutoSchema(SpectacularAutoSchema):
     def get_description(self) -> str:
         return ""
 
+    def _insert_field_validators(self, field, schema):
+        """A text's ``pattern`` says itself whether a blank one is taken: not drf-spectacular's
+        ``oneOf`` of the pattern and a blank string (which a blank text would match twice)."""
+        super()._insert_field_validators(field, schema)
+        if isinstance(field, Text) and len(schema.get("oneOf", ())) == 2:
+            schema.update(schema.pop("oneOf")[0])
+
     def _map_basic_serializer(self, serializer, direction):
         schema = super()._map_basic_serializer(serializer, direction)
         if get_override(serializer, "description") is None:
             schema.pop("description", None)
+        if direction == "request" and isinstance(serializer, StrictInput):
+            schema["additionalProperties"] = False  # unknown keys are refused (unknown_key)
+        if direction == "request":
+            schema.update(getattr(serializer, "schema_extra", {}))
         return schema
 
 
@@ -96,6 +109,13 @@ HEADERS: dict[str, dict[str, Any]] = {
         "schema": {"type": "string", "enum": ["no"]},
     },
 }
+#: ``If-Match``: a list of entity tags (RFC 9110), each quoted, weak ones prefixed with ``W/``.
+#: Where it is required, ``*`` and a blank one are the 428 of a write that needs a version;
+#: where it is optional, they mean "whatever the version" (as none).
+ENTITY_TAG_LIST = r'(W/)?"[^"]*"([ \t]*,[ \t]*(W/)?"[^"]*")*'
+IF_MATCH_REQUIRED = rf"^[ \t]*{ENTITY_TAG_LIST}[ \t]*$"
+IF_MATCH_OPTIONAL = rf"^[ \t]*(\*|{ENTITY_TAG_LIST})?[ \t]*$"
+
 #: Headers sent with a status whatever the operation.
 HEADERS_BY_STATUS = {"304": ("ETag",), "401": ("WWW-Authenticate",), "429": ("Retry-After",)}
 
@@ -366,9 +386,10 @@ def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bo
     result["paths"] = _with_streams(result.get("paths", {}))
     for path_item in result.get("paths", {}).values():
         for operation in path_item.values():
-            _operation(operation)
+            _operation(operation, schemas)
     _strict_nullable_refs(result, schemas)
     _blank_choices_named(schemas)
+    links.add(result["paths"])
     return result
 
 
@@ -387,7 +408,7 @@ def _blank_choices_named(node: Any) -> None:
             _blank_choices_named(value)
 
 
-def _operation(operation: dict[str, Any]) -> None:
+def _operation(operation: dict[str, Any], schemas: dict[str, Any]) -> None:
     responses = operation.setdefault("responses", {})
     responses.setdefault("401", _errors(STATUS_DESCRIPTIONS["401"]))
     for code, response in responses.items():
@@ -405,7 +426,25 @@ def _operation(operation: dict[str, Any]) -> None:
             for name in names:
                 headers.setdefault(name, HEADERS[name])
     if "requestBody" in operation:
-        operation["requestBody"]["required"] = True
+        operation["requestBody"]["required"] = _needs_body(operation["requestBody"], schemas)
+    for parameter in operation.get("parameters", []):
+        if parameter["in"] == "header" and parameter["name"] == "If-Match":
+            pattern = IF_MATCH_REQUIRED if parameter.get("required") else IF_MATCH_OPTIONAL
+            parameter["schema"] = {"type": "string", "pattern": pattern, "example": '"h380.1"'}
+
+
+def _needs_body(body: dict[str, Any], schemas: dict[str, Any]) -> bool:
+    """A body is required when it has a required key; one whose keys are all optional may be
+    left out (the views read a missing body as ``{}``)."""
+    for media in body.get("content", {}).values():
+        schema = media.get("schema", {})
+        target = schema.get("$ref", "").removeprefix(COMPONENTS)
+        schema = schemas.get(target, schema) if target else schema
+        if schema.get("type") != "object" or "properties" not in schema:
+            return True
+        if schema.get("required") or schema.get("minProperties"):
+            return True
+    return False
 
 
 def _errors(description: str) -> dict[str, Any]:

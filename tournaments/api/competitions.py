@@ -239,6 +239,9 @@ class CompetitionFinalize(CompetitionView):
 
 
 class CompetitionReopen(CompetitionFinalize):
+    class InputSerializer(inputs.StrictInput):
+        reason = inputs.Text(non_blank=True, max_length=500)
+
     service = staticmethod(services.reopen_competition)
 
     @extend_schema(
@@ -246,7 +249,7 @@ class CompetitionReopen(CompetitionFinalize):
         description="Writes are accepted again, audited in the competition's event log. The "
         "games stay locked for their closed round: an organizer reopens each game that must "
         "change (`POST /api/v1/games/{id}/reopen/`).",
-        request=CompetitionFinalize.InputSerializer,
+        request=InputSerializer,
         responses={200: CompetitionOutput, **WRITE_ERRORS},
     )
     def post(self, request, competition_id: int):

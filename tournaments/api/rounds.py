@@ -305,7 +305,7 @@ class RoundClose(RoundAction):
 
 class RoundReopen(RoundAction):
     class InputSerializer(inputs.StrictInput):
-        reason = inputs.Text(required=False, default="", max_length=500)
+        reason = inputs.Text(non_blank=True, max_length=500)
 
     @extend_schema(
         summary="Reopen a closed round to correct its games (reason required)",
