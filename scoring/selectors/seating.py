@@ -8,7 +8,6 @@ the first such event after it against the players seated now.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,19 +34,27 @@ def seating_change(game: Game, since: int) -> dict[str, Any]:
 
 def change_between(before: Sequence[str], after: Sequence[str]) -> dict[str, Any]:
     """What changed from the players ``before`` to those ``after`` (names in seat order), as
-    a refusal's params: ``replaced`` (one came in, ``new``, where one went, ``old``),
+    a refusal's params: ``replaced`` (``new`` sits where ``old`` sat, nobody else moved),
     ``swapped`` (the same players, two of them, ``a`` and ``b``, in each other's seat),
-    ``left`` (``old`` went, nobody came), ``joined`` (``new`` came), else ``reseated`` with
-    the ``players`` now."""
-    gone = list((Counter(before) - Counter(after)).elements())
-    came = list((Counter(after) - Counter(before)).elements())
-    if len(gone) == 1 and len(came) == 1:
-        return {"reason": "replaced", "old": gone[0], "new": came[0]}
-    if len(gone) == 1 and not came:
-        return {"reason": "left", "old": gone[0]}
-    if len(came) == 1 and not gone:
-        return {"reason": "joined", "new": came[0]}
+    ``left`` (``old`` went, the others kept their order), ``joined`` (``new`` came, likewise),
+    else ``reseated`` with the ``players`` now."""
+    before, after = list(before), list(after)
     moved = [i for i, (was, now) in enumerate(zip(before, after, strict=False)) if was != now]
-    if not gone and not came and len(moved) == 2:
-        return {"reason": "swapped", "a": before[moved[0]], "b": before[moved[1]]}
-    return {"reason": "reseated", "players": list(after)}
+    if len(before) == len(after) and len(moved) == 1 and after[moved[0]] not in before:
+        return {"reason": "replaced", "old": before[moved[0]], "new": after[moved[0]]}
+    if len(before) == len(after) and len(moved) == 2:
+        i, j = moved
+        if (before[i], before[j]) == (after[j], after[i]):
+            return {"reason": "swapped", "a": before[i], "b": before[j]}
+    for fewer, more, reason, name in (
+        (after, before, "left", "old"),
+        (before, after, "joined", "new"),
+    ):
+        gone = [n for n in more if n not in fewer]
+        if (
+            len(more) == len(fewer) + 1
+            and len(gone) == 1
+            and [n for n in more if n != gone[0]] == fewer
+        ):
+            return {"reason": reason, name: gone[0]}
+    return {"reason": "reseated", "players": after}
