@@ -164,17 +164,7 @@ def record_hand(
             first = _replayed(locked, by, idempotency_key, document_print)
             if first is not None:
                 return first
-            _authorize(by, role=locked.actor_role, roles=HAND_WRITERS, table_game=locked.pk)
-            _refuse_if_abandoned(locked)
-            _refuse_if_locked(locked)
-            _refuse_if_reseated(locked, seating)
-            # (Once the game is over, that it is over says more: the engine refuses below.)
-            if (
-                number is not None
-                and number <= locked.hand_count
-                and locked.status == GameStatus.IN_PROGRESS
-            ):
-                raise AlreadyEntered(number, locked.hand_count)
+            _refuse_entry(locked, by, number, seating)
             was_finished = locked.status == GameStatus.FINISHED
             scored = engine.play(locked.scored(), document)
             now = timezone.now()
@@ -233,6 +223,23 @@ def take_seating(document: Any, seating: Any = None) -> tuple[Any, int | None]:
     ):
         raise violation(SEATING_KEY, "type", expected="integer")
     return document, seating
+
+
+def _refuse_entry(locked: Game, by: Actor, number: int | None, seating: int | None) -> None:
+    """The refusals of a new hand that do not depend on its document, under the game's lock:
+    who may write, a game gone or locked, seats that changed since the hand was typed, a hand
+    ``number`` entered meanwhile from another phone."""
+    _authorize(by, role=locked.actor_role, roles=HAND_WRITERS, table_game=locked.pk)
+    _refuse_if_abandoned(locked)
+    _refuse_if_locked(locked)
+    _refuse_if_reseated(locked, seating)
+    # (Once the game is over, that it is over says more: the engine refuses below.)
+    if (
+        number is not None
+        and number <= locked.hand_count
+        and locked.status == GameStatus.IN_PROGRESS
+    ):
+        raise AlreadyEntered(number, locked.hand_count)
 
 
 def _entering_seat(locked: Game, seat: Any) -> int:
