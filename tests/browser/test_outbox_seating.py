@@ -101,7 +101,9 @@ def test_a_hand_typed_before_a_replacement_is_kept_with_who_replaced_whom_and_se
     (entry,) = page.evaluate("window.segnapuntiOutbox.load()")
     assert (entry["refused"]["status"], entry["refused"]["code"]) == (409, "seating_changed")
 
-    # The game's page now (the live region may have loaded it already: players changed).
+    # The live region sees other players and loads the page again by itself (within its 3 s
+    # poll); then the game's page is loaded once more, surely after the refusal.
+    expect(page.locator("#live .total .name")).to_have_text(["Anna", "Bruno", "Dario"])
     page.reload()
     page.wait_for_function("() => window.segnapuntiOutbox !== undefined")
     expect(page.locator("#live .total .name")).to_have_text(["Anna", "Bruno", "Dario"])
