@@ -74,6 +74,7 @@ LABELS = {
     "options.preset": gettext_lazy("Rules preset"),
     "options.format": gettext_lazy("Sides"),
     "abandon_reason": gettext_lazy("Reason"),
+    "seating": gettext_lazy("Seating"),
 }
 
 TEMPLATES = {
@@ -132,6 +133,7 @@ TEMPLATES = {
     "too_large": gettext_lazy("The request body is larger than %(max)s bytes."),
     "too_long": gettext_lazy("%(field)s: at most %(max)s characters, not %(value)s."),
     "locked": gettext_lazy("This game is locked: an organizer of the club can reopen it."),
+    "seating_changed": gettext_lazy("The players at this table changed after this hand was typed."),
     # A device's push subscription (scoring.services.push), as its browser sent it.
     "not_a_key": gettext_lazy("%(field)s: this is not a key a browser made for notifications."),
     "not_https": gettext_lazy("%(field)s: a push service's address starts with https://."),
@@ -292,6 +294,22 @@ REASONS = {
     ),
     ("throttled", "invitation"): gettext_lazy(
         "This invitation was tried too often: wait %(wait)s and try again."
+    ),
+    # A hand typed for seats that changed since (services.record_hand, ``seating``).
+    ("seating_changed", "replaced"): gettext_lazy(
+        "The players changed after this hand was typed: %(new)s replaced %(old)s at this table."
+    ),
+    ("seating_changed", "swapped"): gettext_lazy(
+        "The players changed after this hand was typed: %(a)s and %(b)s swapped seats."
+    ),
+    ("seating_changed", "left"): gettext_lazy(
+        "The players changed after this hand was typed: %(old)s left this table."
+    ),
+    ("seating_changed", "joined"): gettext_lazy(
+        "The players changed after this hand was typed: %(new)s joined this table."
+    ),
+    ("seating_changed", "reseated"): gettext_lazy(
+        "The players changed after this hand was typed: the table is now %(players)s."
     ),
 }
 

@@ -34,7 +34,12 @@ from scoring.api.games import (
     hand_answer,
 )
 from scoring.api.outputs import GameAnswer, GameFigures, HandAnswer, HandDocumentRequestField
-from scoring.api.schema import HAND_DOCUMENT_REQUEST, request_example, sends
+from scoring.api.schema import (
+    HAND_DOCUMENT_REQUEST,
+    HAND_ENTRY_REQUEST,
+    request_example,
+    sends,
+)
 from scoring.rules import Problem
 from scoring.validators import control_character
 
@@ -48,6 +53,7 @@ HAND_DOCUMENT_EXAMPLES = [
             "soloist": 2,
             "contract": "solo",
             "soloist_points": 7,
+            "seating": 1,
         },
     ),
     request_example("Briscola", {"ruleset": "briscola", "dealer": 1, "points": [67, 53]}),
@@ -92,11 +98,13 @@ class GameHands(GameWrite):
     @extend_schema(
         summary="Enter the next hand",
         description="The body is a hand document of the game's ruleset, naming it in "
-        "`ruleset` (`HandDocumentRequest`; each game's JSON Schema is also in "
+        "`ruleset` (`HandEntryRequest`; each game's JSON Schema is also in "
         "`/api/v1/rulesets/`). The rules engine reads it and names every problem (400). The "
-        "answer is the hand and the game's figures; its `ETag` is the hand's validator.",
+        "answer is the hand and the game's figures; its `ETag` is the hand's validator. With "
+        "`seating` (the game's `seating` as read), a hand typed for players who no longer sit "
+        "there is refused: 409 `seating_changed`, whose message names who replaced whom.",
         parameters=[IDEMPOTENCY_KEY],
-        request={"application/json": HAND_DOCUMENT_REQUEST},
+        request={"application/json": HAND_ENTRY_REQUEST},
         examples=HAND_DOCUMENT_EXAMPLES,
         extensions=sends(_201=("ETag", "Location", "Idempotent-Replayed")),
         responses={

@@ -97,6 +97,10 @@ class GameAnswer(Output):
     title = serializers.CharField(allow_blank=True)
     version = serializers.IntegerField()
     etag = serializers.CharField()
+    seating = serializers.IntegerField(
+        help_text="The version of who sits where: send it as `seating` with a hand, which is "
+        "then refused (409 `seating_changed`) if the players changed since."
+    )
     locked = serializers.BooleanField()
     lock_reason = serializers.CharField(allow_null=True)
     ruleset = serializers.ChoiceField(RULESET_KEYS)

@@ -7,8 +7,9 @@ for a typed schema (``docs/api.md``, "Typing a new endpoint").
 * :func:`request_example`: an example shown on the request side only.
 * :func:`sends`: the response headers an operation sets (``ETag``, ``Location``…), declared in
   ``extend_schema(extensions=sends(...))``.
-* :data:`HAND_DOCUMENT` / :data:`HAND_DOCUMENT_REQUEST`: each game's hand document, made from
-  the rules registry (``Ruleset.hand_schemas``), never written by hand.
+* :data:`HAND_DOCUMENT` / :data:`HAND_DOCUMENT_REQUEST` / :data:`HAND_ENTRY_REQUEST`: each
+  game's hand document (as stored, as sent, as entered with its ``seating``), made from the
+  rules registry (``Ruleset.hand_schemas``), never written by hand.
 * :data:`STREAMS`: the live streams (``text/event-stream``), plain async Django views that
   drf-spectacular does not see, declared beside the GET of what they follow, with its security.
 * :func:`postprocess` (``POSTPROCESSING_HOOKS``), applied to the whole schema: the hand
@@ -167,17 +168,39 @@ def camel(key: str) -> str:
     return "".join(part.title() for part in key.split("_"))
 
 
+#: The optional ``seating`` of a hand entered (``services.record_hand``): only there, not in a
+#: correction or an imported game's hands.
+SEATING = {
+    "type": "integer",
+    "minimum": 1,
+    "description": "The game's `seating` as read when the hand was typed: if the players "
+    "changed since, the hand is refused (409 `seating_changed`, naming who replaced whom) and "
+    "nothing is stored. Left out, the hand is credited to whoever sits there now.",
+}
+#: The three forms of a hand document: as stored, as sent (naming its ruleset), as entered
+#: (sent, with the seating it was typed for): (suffix, tagged, with seating, description).
+FORMS = (
+    ("", False, False, ", as stored."),
+    ("Request", True, False, ", naming its ruleset."),
+    ("Entry", True, True, ", naming its ruleset, as entered (with the seating it was typed for)."),
+)
+
+
 def hand_components() -> dict[str, dict[str, Any]]:
     """One component per shape of each game's hand document, one per game (``oneOf`` its
-    shapes), as stored and answered (``TerziglioHand``) and as sent, naming its ruleset
-    (``TerziglioHandRequest``); then ``HandDocument`` (any game's) and ``HandDocumentRequest``
+    shapes), as stored and answered (``TerziglioHand``), as sent, naming its ruleset
+    (``TerziglioHandRequest``) and as entered, with ``seating`` (``TerziglioHandEntry``); then
+    ``HandDocument`` (any game's), ``HandDocumentRequest`` and ``HandEntryRequest``
     (discriminated by ``ruleset``)."""
     components: dict[str, dict[str, Any]] = {}
-    games: dict[str, dict[str, str]] = {"": {}, "Request": {}}
+    games: dict[str, dict[str, str]] = {suffix: {} for suffix, *_rest in FORMS}
     for key, rules in RULESETS.items():
         game = camel(key)
-        for suffix, tagged in (("", False), ("Request", True)):
+        for suffix, tagged, seating, description in FORMS:
             shapes = rules.hand_schemas(tagged=tagged)
+            if seating:
+                for shape in shapes.values():
+                    shape["properties"] = {**shape["properties"], "seating": SEATING}
             name = f"{game}Hand{suffix}"
             if len(shapes) == 1:
                 (components[name],) = shapes.values()
@@ -186,27 +209,32 @@ def hand_components() -> dict[str, dict[str, Any]]:
                 components.update(zip(names, shapes.values(), strict=True))
                 components[name] = {"oneOf": [ref(n) for n in names]}
             components[name]["description"] = f"A hand of {rules.name} (docs/rules/{key}.md)" + (
-                ", naming its ruleset." if tagged else ", as stored."
+                description
             )
             games[suffix][key] = name
     components["HandDocument"] = {
         "description": "A hand document of any game, as stored (the game's `ruleset` says which).",
         "anyOf": [ref(name) for name in games[""].values()],
     }
-    components["HandDocumentRequest"] = {
-        "description": "A hand document, naming the game's ruleset: the rules engine reads it "
-        "(400 naming the field when it breaks a rule of the game).",
-        "oneOf": [ref(name) for name in games["Request"].values()],
-        "discriminator": {
-            "propertyName": "ruleset",
-            "mapping": {key: COMPONENTS + name for key, name in games["Request"].items()},
-        },
-    }
+    for suffix, name, description in (
+        ("Request", "HandDocumentRequest", ""),
+        ("Entry", "HandEntryRequest", " With `seating`, refused (409) if the players changed."),
+    ):
+        components[name] = {
+            "description": "A hand document, naming the game's ruleset: the rules engine reads "
+            "it (400 naming the field when it breaks a rule of the game)." + description,
+            "oneOf": [ref(n) for n in games[suffix].values()],
+            "discriminator": {
+                "propertyName": "ruleset",
+                "mapping": {key: COMPONENTS + n for key, n in games[suffix].items()},
+            },
+        }
     return components
 
 
 HAND_DOCUMENT = ref("HandDocument")
 HAND_DOCUMENT_REQUEST = ref("HandDocumentRequest")
+HAND_ENTRY_REQUEST = ref("HandEntryRequest")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -91,6 +91,9 @@ class Game(models.Model):
     #: The serial of the last hand entered (``Hand.serial``): never lowered, so a serial is
     #: never given twice, whatever is removed or undone.
     last_hand_serial = models.PositiveIntegerField(default=0)
+    #: Bumped whenever other players take the game's seats (``services.reseat_game``): a hand
+    #: sent with the version its page showed is refused once the seats changed since.
+    seating = models.PositiveIntegerField(default=1)
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -1,6 +1,7 @@
 """Every read of the scoring app, one module per feature: ``clubs`` (roles, the games and
 players of a club), ``games`` (a game, its hands, its history, its export), ``members`` (the
-members page, a person's games) and ``ratings`` (leaderboards, a player's profile).
+members page, a person's games), ``seating`` (who replaced whom at a game) and ``ratings``
+(leaderboards, a player's profile).
 
 They return plain rows, dicts and model instances for pages, the API and exports; each states
 how many queries it makes, and tests pin them. Callers use this package's names
@@ -44,6 +45,7 @@ from scoring.selectors.games import (
 )
 from scoring.selectors.members import games_of_user, members_page
 from scoring.selectors.players import results_address, results_language
+from scoring.selectors.seating import seating_change
 
 __all__ = [
     "HistoryRow",
@@ -75,6 +77,7 @@ __all__ = [
     "results_language",
     "role_of",
     "rulesets_description",
+    "seating_change",
     "seats_of",
     "standing",
     "table_link",

@@ -178,6 +178,7 @@ def game_detail(game: Game) -> dict[str, Any]:
         "title": game.title,
         "version": game.version,
         "etag": str(game_tag(game)),
+        "seating": game.seating,
         "locked": game.locked_at is not None,
         "lock_reason": game.lock_reason or None,
         "ruleset": game.ruleset,

@@ -10,6 +10,7 @@ from collections.abc import Collection, Sequence
 from django.db.models import Exists
 from django.utils import timezone
 
+from scoring import selectors
 from scoring.etags import Tag, game_tag, hand_tag
 from scoring.extensions import UNFINISHING_GUARDS
 from scoring.models import HAND_WRITERS, Game, GameStatus, Hand, IdempotencyRecord
@@ -100,6 +101,14 @@ def _refuse_if_abandoned(game: Game) -> None:
     a phone keeps what it typed with the reason instead of taking it for a wrong hand."""
     if game.status == GameStatus.ABANDONED:
         raise Conflict("game", "game_abandoned", reason=game.abandon_reason)
+
+
+def _refuse_if_reseated(game: Game, seating: int | None) -> None:
+    """A hand typed for seats that changed since (``seating``: the game's seating version its
+    page showed, None when the client did not say) is refused (409), naming who replaced whom,
+    instead of being credited to whoever sits there now."""
+    if seating is not None and seating != game.seating:
+        raise Conflict("seating", "seating_changed", **selectors.seating_change(game, seating))
 
 
 def _refuse_if_locked(game: Game) -> None:

@@ -275,7 +275,8 @@ def reseat_game(
     holding it) stay, with ``players`` in seat order, one fewer or more if the ruleset allows
     (``options``: the house rules to resolve again for that number, else the game's own).
     Refused once a hand was entered (``game: has_hands``), and for an abandoned or locked game.
-    Managers of the club only. Audited with the seats before and after."""
+    Managers of the club only. Audited with the seats before and after. When the seats change,
+    the game's ``seating`` goes up by one: a hand typed for the seats before is refused."""
     if not isinstance(reason, str) or not reason.strip():
         raise violation("reason", "required")
     with transaction.atomic():
@@ -289,7 +290,7 @@ def reseat_game(
         _rules, resolved, matched = _checked_start(
             locked.club, locked.ruleset, list(players), given, locked.title, None
         )
-        before = [s.player.display_name for s in locked.seats.select_related("player")]
+        was = list(locked.seats.select_related("player"))
         seated = [p if isinstance(p, Player) else new_player(locked.club, p) for p in matched]
         locked.seats.all().delete()
         sides = rules.sides(resolved, len(seated))
@@ -303,15 +304,22 @@ def reseat_game(
             locked.first_dealer = 0
         _cache_fields(locked, engine.replay(rules, resolved, len(seated), ()))
         locked.version += 1
-        locked.save(update_fields=[*CACHE_FIELDS, "options", "first_dealer"])
+        # Other players, or the same in other seats: a hand typed for the seats before is
+        # refused from now on (``hands.record_hand``); the audit event names the seating it
+        # made, to say who replaced whom.
+        if [(p.pk, side_of.get(i)) for i, p in enumerate(seated)] != [
+            (s.player_id, s.side) for s in was
+        ]:
+            locked.seating += 1
+        locked.save(update_fields=[*CACHE_FIELDS, "options", "first_dealer", "seating"])
         publish_game(locked, "reseat")
         audit.record(
             by,
             AuditAction.RESEAT_GAME,
             club_id=locked.club_id,
             game=locked,
-            before={"players": before},
-            after={"players": [p.display_name for p in seated]},
+            before={"players": [s.player.display_name for s in was]},
+            after={"players": [p.display_name for p in seated], "seating": locked.seating},
             reason=reason.strip(),
         )
     return locked

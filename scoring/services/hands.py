@@ -36,6 +36,7 @@ from scoring.services._game_row import (
     _locked,
     _refuse_if_abandoned,
     _refuse_if_locked,
+    _refuse_if_reseated,
 )
 from scoring.services.actors import (
     Actor,
@@ -134,6 +135,7 @@ def record_hand(
     idempotency_key: str | None = None,
     number: int | None = None,
     seat: int | None = None,
+    seating: Any = None,
 ) -> Recorded:
     """Validate, score and store the next hand of ``game``.
 
@@ -143,7 +145,11 @@ def record_hand(
     ``number``: the hand number the phone showed. When that hand is already in the game (another
     phone entered it meanwhile) AlreadyEntered says so, instead of a refusal about the dealer or
     the same hand stored twice. ``seat``: who is entering, where the game's hands must be
-    accepted by a player of another side (``services.confirmations``): the hand is pending."""
+    accepted by a player of another side (``services.confirmations``): the hand is pending.
+    ``seating``: the game's seating version the phone's page showed (or the document's
+    ``seating`` key, as the API sends it): refused with ``seating_changed`` (409) when the seats
+    changed since; None (an older client) is not checked."""
+    document, seating = take_seating(document, seating)
     document_print = fingerprint(document)
     try:
         with transaction.atomic():
@@ -158,16 +164,7 @@ def record_hand(
             first = _replayed(locked, by, idempotency_key, document_print)
             if first is not None:
                 return first
-            _authorize(by, role=locked.actor_role, roles=HAND_WRITERS, table_game=locked.pk)
-            _refuse_if_abandoned(locked)
-            _refuse_if_locked(locked)
-            # (Once the game is over, that it is over says more: the engine refuses below.)
-            if (
-                number is not None
-                and number <= locked.hand_count
-                and locked.status == GameStatus.IN_PROGRESS
-            ):
-                raise AlreadyEntered(number, locked.hand_count)
+            _refuse_entry(locked, by, number, seating)
             was_finished = locked.status == GameStatus.FINISHED
             scored = engine.play(locked.scored(), document)
             now = timezone.now()
@@ -206,6 +203,43 @@ def record_hand(
             if first is not None:
                 return first
         raise
+
+
+#: The key of a hand POST's body that names the seating it was typed for (never stored).
+SEATING_KEY = "seating"
+
+
+def take_seating(document: Any, seating: Any = None) -> tuple[Any, int | None]:
+    """The hand document without its ``seating`` key, and the seating version sent (the
+    key's, else ``seating``; None when neither says): a whole number from 1, else refused by
+    its field (400)."""
+    if isinstance(document, Mapping) and SEATING_KEY in document:
+        document = dict(document)
+        seating = document.pop(SEATING_KEY)
+        if seating is None:
+            raise violation(SEATING_KEY, "type", expected="integer")
+    if seating is not None and (
+        isinstance(seating, bool) or not isinstance(seating, int) or seating < 1
+    ):
+        raise violation(SEATING_KEY, "type", expected="integer")
+    return document, seating
+
+
+def _refuse_entry(locked: Game, by: Actor, number: int | None, seating: int | None) -> None:
+    """The refusals of a new hand that do not depend on its document, under the game's lock:
+    who may write, a game gone or locked, seats that changed since the hand was typed, a hand
+    ``number`` entered meanwhile from another phone."""
+    _authorize(by, role=locked.actor_role, roles=HAND_WRITERS, table_game=locked.pk)
+    _refuse_if_abandoned(locked)
+    _refuse_if_locked(locked)
+    _refuse_if_reseated(locked, seating)
+    # (Once the game is over, that it is over says more: the engine refuses below.)
+    if (
+        number is not None
+        and number <= locked.hand_count
+        and locked.status == GameStatus.IN_PROGRESS
+    ):
+        raise AlreadyEntered(number, locked.hand_count)
 
 
 def _entering_seat(locked: Game, seat: Any) -> int:

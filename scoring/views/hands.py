@@ -119,6 +119,10 @@ def record_hand(request, game_id: int):
         status = 400
     game.refresh_from_db()
     context = game_context(request, game, role, form)
+    seating = _posted_seating(request)
+    if status == 400 and isinstance(seating, int):
+        # Still the seats it was typed for: fixed and sent again, it is refused if they changed.
+        context["seating"] = seating
     if status == 409 and behind:
         context["just_entered"] = posted
     if _outbox(request):
@@ -143,6 +147,7 @@ def _store_hand(request, game, role, form, posted: int | None) -> HttpResponse |
             idempotency_key=form.cleaned_data.get("idempotency_key") or None,
             number=posted,
             seat=form.cleaned_data.get("seat"),
+            seating=_posted_seating(request),
         )
     except services.AlreadyEntered as entered:
         # Shown as the form again (the values typed, under the next number), with why above it;
@@ -191,6 +196,16 @@ def _posted_number(request) -> int | None:
     """The hand number the phone showed when the hand was typed (the form's ``number``)."""
     value = request.POST.get("number", "")
     return int(value) if value.isascii() and value.isdigit() and len(value) < 7 else None
+
+
+def _posted_seating(request):
+    """The game's seating version the page showed when the hand was typed (the form's hidden
+    ``seating``): a number, None when the page did not send one (a page served before it had
+    the field), else what was sent, for the service to refuse by its field."""
+    value = request.POST.get("seating", "")
+    if value == "":
+        return None
+    return int(value) if value.isascii() and value.isdigit() and len(value) < 10 else value
 
 
 def _remember_undoable(request, hand: Hand) -> None:

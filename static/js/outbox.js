@@ -13,6 +13,12 @@
  *   kept, marked refused with the status and the server's message (the JSON error shape
  *   {"errors": [{"code", "message"}]} when the server gives one), and the status line says why
  *   and offers the fix, "Send again" and "Discard".
+ * - 409 seating_changed: the players at the table changed after the hand was typed (the form's
+ *   hidden seating is the version its page showed). Kept, with the server's sentence naming who
+ *   replaced whom. Sent again as it is, it would be refused again: "Send again" is offered only
+ *   on a page of that game served after the refusal (it shows who sits now), and asks first;
+ *   confirmed, the hand and the later ones of its game typed for the same seats are sent with
+ *   that page's seating. Elsewhere the fix is to open the game.
  * - 5xx, 408, 429 or no network: kept and tried again (when the browser is online again, and
  *   every 15 s).
  * A refused hand holds back the later hands of its game (they were typed after it), not those of
@@ -79,6 +85,7 @@
   function kindOf(refused) {
     if (refused.code === "not_authenticated") return "access";  // a 404 that only means "let me in"
     if (refused.code === "game_abandoned") return "gone";  // a 409: the game was abandoned
+    if (refused.code === "seating_changed") return "seating";  // a 409: other players sit there now
     return KINDS[refused.status] || "other";
   }
 
@@ -88,8 +95,10 @@
   /* Why a kept hand was refused, what to do, and the fix offered ([address, words] or null), in
    * the words given by msg(name). back: a page served after the refusal has this game's form,
    * so the way in is back. server: whether the server's own message is worth showing (it adds
-   * what only it knows, which round, which hand; for access and a missing game it would only
-   * repeat why). */
+   * what only it knows, which round, which hand, who replaced whom; for access and a missing
+   * game it would only repeat why). resend: "Send again" offered (true), offered once the
+   * player confirms ("confirm": for the players seated now), or not (false: it would only be
+   * refused again). */
   function advice(entry, back, msg, base) {
     var refused = entry.refused, kind = kindOf(refused);
     var why, how, fix = null;
@@ -106,13 +115,39 @@
       why = msg("whyClosed"); how = msg("howClosed");
     } else if (kind === "stale") {
       why = msg("whyStale"); how = msg("howStale"); fix = [gameUrl(entry, base), msg("fixStale")];
+    } else if (kind === "seating" && back) {
+      why = msg("whySeating"); how = msg("howSeatingBack");
+    } else if (kind === "seating") {
+      why = msg("whySeating"); how = msg("howSeating"); fix = [gameUrl(entry, base), msg("fixSeating")];
     } else {
       why = msg("whyOther").replace("%(status)s", refused.status); how = msg("howOther");
     }
     // An abandoned game's 409 says so in the server's words (a missing game's 404 would repeat why).
     var server = Boolean(refused.message) && kind !== "access" &&
       (kind !== "gone" || refused.code === "game_abandoned");
-    return { kind: kind, why: why, how: how, fix: fix, server: server };
+    var resend = kind !== "seating" || (back ? "confirm" : false);
+    return { kind: kind, why: why, how: how, fix: fix, server: server, resend: resend };
+  }
+
+  /* The seating a queued hand was typed for (its body's), or null. */
+  function seatingOf(entry) { return new URLSearchParams(entry.body || "").get("seating"); }
+
+  /* The queue once the player confirmed that the kept hand ``key`` is for the players seated
+   * now (``seating``, the version the page shows): it and the later hands of its game typed for
+   * the same seats are sent with that seating, and it is no longer held back. */
+  function reseated(items, key, seating) {
+    var refused = items.filter(function (i) { return i.key === key; })[0];
+    if (!refused) return items;
+    var was = seatingOf(refused), after = false;
+    return items.map(function (i) {
+      if (i.key === key) after = true;
+      if (!after || i.game !== refused.game || seatingOf(i) !== was) return i;
+      var body = new URLSearchParams(i.body);
+      body.set("seating", seating);
+      var copy = Object.assign({}, i, { body: body.toString() });
+      if (i.key === key) delete copy.refused;
+      return copy;
+    });
   }
 
   /* What was typed, one "label: value" per line, to be read or copied when it cannot be sent. */
@@ -152,7 +187,7 @@
     STORE: STORE, readQueue: readQueue, pendingIn: pendingIn, changed: changed, without: without,
     queued: queued, nextToSend: nextToSend, answerOf: answerOf, kindOf: kindOf, gameUrl: gameUrl,
     advice: advice, typedText: typedText, dealerAfter: dealerAfter,
-    resumeAfter: resumeAfter
+    resumeAfter: resumeAfter, seatingOf: seatingOf, reseated: reseated
   };
   if (typeof module !== "undefined" && module.exports) module.exports = pure;
   if (typeof document === "undefined") return;
@@ -161,6 +196,7 @@
   var common = window.segnapunti.common, $ = common.$, $all = common.$all;
   var flushing = false;
   var confirming = null;  // the key of the hand whose discard waits for "Yes, discard it"
+  var sending = null;  // the key of the hand whose "Send again" waits for "Yes, send it"
   var drawn = "";  // what the status line shows: it is redrawn only when that changes
   var LOADED = Date.now();  // when this page was served
   // The page's own empty hand form, as served: a refused hand's form (the server's, with the
@@ -210,7 +246,7 @@
     if (!box) return;
     var items = load();
     var form = $("#hand-form");
-    var state = JSON.stringify([navigator.onLine, confirming, form && form.dataset.replaces || null,
+    var state = JSON.stringify([navigator.onLine, confirming, sending, form && form.dataset.replaces || null,
       items.map(function (i) { return [i.key, Boolean(i.failed), i.refused || null]; })]);
     if (state === drawn) return;
     drawn = state;
@@ -279,10 +315,34 @@
       link.href = fix[0];
       actions.appendChild(link);
     }
-    actions.appendChild(button(msg("resend"), "resend", function () { resend(entry.key); }));
+    if (told.resend === "confirm") actions.appendChild(resendControl(entry));
+    else if (told.resend) actions.appendChild(button(msg("resend"), "resend", function () { resend(entry.key); }));
     actions.appendChild(discardControl(entry));
     block.appendChild(actions);
     return block;
+  }
+
+  /* "Send again" for a hand typed for other players (seating_changed), which asks first whether
+   * it is for the players seated now: the question replaces the button until answered. */
+  function resendControl(entry) {
+    var holder = el("span", "resend-control");
+    function ask() {
+      sending = entry.key;
+      holder.textContent = "";
+      holder.classList.add("asking");
+      holder.appendChild(el("span", "question", msg("confirmSeating").replace("%(number)s", entry.number || "?")));
+      holder.appendChild(button(msg("confirmSeatingYes"), "primary", function () { resendSeated(entry); }));
+      var no = button(msg("confirmNo"), "", function () { sending = null; idle(); status(); });
+      holder.appendChild(no);
+      return no;
+    }
+    function idle() {
+      holder.textContent = "";
+      holder.classList.remove("asking");
+      holder.appendChild(button(msg("resend"), "resend", function () { ask().focus(); }));
+    }
+    if (sending === entry.key) ask(); else idle();
+    return holder;
   }
 
   /* "Discard this hand", which asks first: the question replaces the button until answered. */
@@ -347,6 +407,15 @@
 
   function resend(key) {
     update(key, function (i) { delete i.refused; return i; });
+    status();
+    flush();
+  }
+
+  /* Confirmed: the hand goes to the players this page shows, with its seating. */
+  function resendSeated(entry) {
+    sending = null;
+    var seating = $('#hand-form[data-outbox][data-game-id="' + entry.game + '"] input[name="seating"]');
+    if (seating) save(reseated(load(), entry.key, seating.value));
     status();
     flush();
   }

@@ -145,7 +145,7 @@ test("a kept refusal's kind follows its status, and not_authenticated means acce
     [{ status: 401 }, "access"], [{ status: 403 }, "access"], [{ status: 404 }, "gone"],
     [{ status: 404, code: "not_authenticated" }, "access"], [{ status: 409 }, "closed"],
     [{ status: 412 }, "stale"], [{ status: 422 }, "stale"], [{ status: 410 }, "other"],
-    [{ status: 409, code: "game_abandoned" }, "gone"],
+    [{ status: 409, code: "game_abandoned" }, "gone"], [{ status: 409, code: "seating_changed" }, "seating"],
   ];
   for (const [refused, kind] of cases) assert.equal(outbox.kindOf(refused), kind, JSON.stringify(refused));
 });
@@ -195,6 +195,36 @@ test("an abandoned game is gone, and the server's words say it was abandoned", (
   const refused = { status: 409, code: "game_abandoned", message: "The game was abandoned." };
   const told = outbox.advice(hand("a", "7", { refused: refused }), false, msg, BASE);
   assert.deepEqual([told.kind, told.why, told.fix, told.server], ["gone", "<whyGone>", null, true]);
+});
+
+test("a hand typed for other players: the server's sentence; send again only where the page shows who sits now, after asking", () => {
+  const refused = { status: 409, code: "seating_changed", message: "Dario replaced Carla at this table." };
+  const elsewhere = outbox.advice(hand("a", "7", { refused: refused }), false, msg, BASE);
+  assert.deepEqual(
+    [elsewhere.kind, elsewhere.why, elsewhere.how, elsewhere.fix, elsewhere.server, elsewhere.resend],
+    ["seating", "<whySeating>", "<howSeating>", ["/g/7/", "<fixSeating>"], true, false],
+  );
+  const back = outbox.advice(hand("a", "7", { refused: refused }), true, msg, BASE);
+  assert.deepEqual([back.how, back.fix, back.server, back.resend], ["<howSeatingBack>", null, true, "confirm"]);
+  // Any other kept refusal is sent again as it is, at once.
+  assert.equal(outbox.advice(hand("a", "7", { refused: { status: 409 } }), true, msg, BASE).resend, true);
+});
+
+test("confirmed for the players seated now, the hand and its game's later ones typed for the same seats take the new seating", () => {
+  const body = (seating, n) => "dealer=0&seating=" + seating + "&number=" + n;
+  const items = [
+    hand("x", "9", { body: body(1, 1) }),  // another game's
+    hand("a", "7", { body: body(1, 1), refused: { status: 409, code: "seating_changed" } }),
+    hand("b", "7", { body: body(1, 2) }),
+    hand("c", "7", { body: body(3, 3) }),  // typed on a page of another seating
+  ];
+  const after = outbox.reseated(items, "a", "2");
+  assert.deepEqual(after.map(outbox.seatingOf), ["1", "2", "2", "3"]);
+  assert.equal(after[1].refused, undefined);  // no longer held back
+  assert.equal(after[1].body, "dealer=0&seating=2&number=1");
+  assert.deepEqual(items[1].refused, { status: 409, code: "seating_changed" });  // not changed in place
+  assert.equal(outbox.reseated(items, "gone", "2"), items);
+  assert.equal(outbox.seatingOf(hand("o", "7", { body: "dealer=0" })), null);  // an older page's hand
 });
 
 test("any other refusal names its status", () => {

@@ -25,6 +25,7 @@ import json
 import re
 from pathlib import Path
 from typing import Any
+from unittest.mock import ANY
 
 import jsonschema
 import pytest
@@ -236,6 +237,9 @@ def test_hand_documents_come_from_the_rules_registry(schema):
     request = components["HandDocumentRequest"]
     assert request["discriminator"]["propertyName"] == "ruleset"
     assert set(request["discriminator"]["mapping"]) == set(RULESETS)
+    entry = components["HandEntryRequest"]
+    assert entry["discriminator"]["propertyName"] == "ruleset"
+    assert set(entry["discriminator"]["mapping"]) == set(RULESETS)
     for key, rules in RULESETS.items():
         shapes = rules.hand_schemas(tagged=True)
         game = camel(key)
@@ -243,9 +247,16 @@ def test_hand_documents_come_from_the_rules_registry(schema):
             name = f"{game}HandRequest" if len(shapes) == 1 else f"{game}{shape}HandRequest"
             assert components[name]["properties"] == shape_schema["properties"]
             assert components[name]["additionalProperties"] is False
+            # As entered: the same, and the seating it was typed for, optional.
+            entered = components[name.removesuffix("Request") + "Entry"]
+            assert entered["properties"] == shape_schema["properties"] | {
+                "seating": {"type": "integer", "minimum": 1, "description": ANY}
+            }
+            assert entered["required"] == shape_schema["required"]
+            assert entered["additionalProperties"] is False
     hands = schema["paths"]["/api/v1/games/{game_id}/hands/"]["post"]
     body = hands["requestBody"]["content"]["application/json"]["schema"]
-    assert body == {"$ref": "#/components/schemas/HandDocumentRequest"}
+    assert body == {"$ref": "#/components/schemas/HandEntryRequest"}
     removal = schema["paths"]["/api/v1/games/{game_id}/hands/{number}/"]["delete"]
     reason = [p for p in removal["parameters"] if p["name"] == "reason"]
     assert reason and reason[0]["in"] == "query" and reason[0]["required"]

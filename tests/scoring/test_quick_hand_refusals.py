@@ -87,6 +87,14 @@ def locked(game, olga):
     services.lock_games(games=[game], by=Actor.for_user(olga))
 
 
+def reseated(game, olga):
+    """Two players swap seats after the phone's page was served (its seating is 1)."""
+    first, second, *others = [seat.player for seat in game.seats.order_by("index")]
+    services.reseat_game(
+        game=game, players=[second, first, *others], by=Actor.for_user(olga), reason="swap"
+    )
+
+
 def key_used(game, olga):
     assert send(game, olga, PLAYED, f"reused-{game.pk}").status_code == 201
 
@@ -104,6 +112,8 @@ REFUSALS = {
     ),
     "409-game-abandoned": (abandoned, "olga", PLAYED, 409, None),
     "409-game-locked": (locked, "olga", PLAYED, 409, None),
+    "409-seating-changed": (reseated, "olga", PLAYED | {"seating": 1}, 409, "seating"),
+    "400-seating-not-a-version": (None, "olga", PLAYED | {"seating": "1"}, 400, "seating"),
     "422-key-reused": (key_used, "olga", ANOTHER, 422, "Idempotency-Key"),
     "403-a-member-reads-only": (None, "member", PLAYED, 403, None),
     "404-another-club": (None, "bea", PLAYED, 404, None),

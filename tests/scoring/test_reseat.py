@@ -25,9 +25,10 @@ def test_reseat_keeps_the_game_and_its_link_and_is_audited(terziglio, players, o
     ]  # fmt: skip
     assert game.pk == terziglio.pk and TableLink.objects.get(game=game).token == token
     assert game.version == terziglio.version + 1 and game.totals == [0, 0, 0, 0]
+    assert (terziglio.seating, game.seating) == (1, 2)  # who sits where changed
     event = AuditEvent.objects.get(action="reseat_game")
     assert event.before == {"players": ["Anna", "Bruno", "Carla"]}
-    assert event.after == {"players": ["Dario", "Bruno", "Anna", "Carla"]}
+    assert event.after == {"players": ["Dario", "Bruno", "Anna", "Carla"], "seating": 2}
     assert event.reason == "swap" and event.actor == olga
 
 

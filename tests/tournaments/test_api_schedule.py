@@ -165,6 +165,6 @@ def test_the_openapi_schema_shows_the_real_request_fields(api):
     # with examples.
     hands = schema["paths"]["/api/v1/games/{game_id}/hands/"]["post"]["requestBody"]
     assert hands["content"]["application/json"]["schema"] == {
-        "$ref": "#/components/schemas/HandDocumentRequest"
+        "$ref": "#/components/schemas/HandEntryRequest"
     }
     assert hands["content"]["application/json"]["examples"]
