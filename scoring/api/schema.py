@@ -7,9 +7,8 @@ for a typed schema (``docs/api.md``, "Typing a new endpoint").
 * :func:`request_example`: an example shown on the request side only.
 * :func:`sends`: the response headers an operation sets (``ETag``, ``Location``…), declared in
   ``extend_schema(extensions=sends(...))``.
-* :data:`HAND_DOCUMENT` / :data:`HAND_DOCUMENT_REQUEST` / :data:`HAND_ENTRY_REQUEST`: each
-  game's hand document (as stored, as sent, as entered with its ``seating``), made from the
-  rules registry (``Ruleset.hand_schemas``), never written by hand.
+* :data:`HAND_DOCUMENT` / ``_REQUEST`` / :data:`HAND_ENTRY_REQUEST`: each game's hand document
+  (stored, sent, entered with its ``seating``), from ``Ruleset.hand_schemas``, never by hand.
 * :data:`STREAMS`: the live streams (``text/event-stream``), plain async Django views that
   drf-spectacular does not see, declared beside the GET of what they follow, with its security.
 * :func:`postprocess` (``POSTPROCESSING_HOOKS``), applied to the whole schema: the hand
@@ -168,8 +167,7 @@ def camel(key: str) -> str:
     return "".join(part.title() for part in key.split("_"))
 
 
-#: The optional ``seating`` of a hand entered (``services.record_hand``): only there, not in a
-#: correction or an imported game's hands.
+#: The optional ``seating`` of a hand entered (``record_hand``); not of a correction or import.
 SEATING = {
     "type": "integer",
     "minimum": 1,
@@ -177,8 +175,7 @@ SEATING = {
     "changed since, the hand is refused (409 `seating_changed`, naming who replaced whom) and "
     "nothing is stored. Left out, the hand is credited to whoever sits there now.",
 }
-#: The three forms of a hand document: as stored, as sent (naming its ruleset), as entered
-#: (sent, with the seating it was typed for): (suffix, tagged, with seating, description).
+#: A hand document as stored, as sent, as entered: (suffix, tagged, with seating, description).
 FORMS = (
     ("", False, False, ", as stored."),
     ("Request", True, False, ", naming its ruleset."),
@@ -188,10 +185,8 @@ FORMS = (
 
 def hand_components() -> dict[str, dict[str, Any]]:
     """One component per shape of each game's hand document, one per game (``oneOf`` its
-    shapes), as stored and answered (``TerziglioHand``), as sent, naming its ruleset
-    (``TerziglioHandRequest``) and as entered, with ``seating`` (``TerziglioHandEntry``); then
-    ``HandDocument`` (any game's), ``HandDocumentRequest`` and ``HandEntryRequest``
-    (discriminated by ``ruleset``)."""
+    shapes), in each of the ``FORMS`` (``TerziglioHand``, ``…HandRequest``, ``…HandEntry``); then
+    ``HandDocument``, ``HandDocumentRequest`` and ``HandEntryRequest`` (by ``ruleset``)."""
     components: dict[str, dict[str, Any]] = {}
     games: dict[str, dict[str, str]] = {suffix: {} for suffix, *_rest in FORMS}
     for key, rules in RULESETS.items():
