@@ -436,9 +436,7 @@ def test_a_circuits_page_and_projector_follow_its_competitions_as_they_play(
     assert still_here(page) and still_here(projector), "a circuit screen was reloaded"
 
 
-def test_a_palios_team_standings_stay_team_standings_and_follow_the_boards(
-    asgi_phone, club, olga
-):
+def test_a_palios_team_standings_stay_team_standings_and_follow_the_boards(asgi_phone, club, olga):
     """The competition's stream also carries the individual standings' html (for the
     spectators' table): the palio's team standings, on the same stream, must not take it for
     theirs. They stay the teams' table and follow the match confirmed meanwhile."""
