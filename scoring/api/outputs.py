@@ -5,6 +5,7 @@ these serializers only describe them (schemathesis checks every answer against t
 
 from __future__ import annotations
 
+from django.core.validators import RegexValidator
 from drf_spectacular.utils import extend_schema_field, extend_schema_serializer
 from rest_framework import serializers
 
@@ -163,7 +164,12 @@ class GameImport(Output):
         "a new player), in seat order.",
     )
     hands = serializers.ListField(child=HandDocumentRequestField(), required=False)
-    title = serializers.CharField(required=False, allow_blank=True)
+    #: Refused when it holds a control character (``services.games``): the pattern says so.
+    title = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        validators=[RegexValidator(text_pattern(single_line=True, non_blank=False))],
+    )
     hands_need_acceptance = serializers.BooleanField(
         required=False,
         help_text="Each later hand counts once a player of another side accepts it.",
