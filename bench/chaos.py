@@ -23,9 +23,11 @@ then open again.
    after ``CELERY_VISIBILITY_TIMEOUT_SECONDS`` (30 here) and the beat check re-queues the
    stalled mailing after ``RESULTS_MAIL_STALLED_SECONDS`` (3 here), whichever comes first.
 
-Invariants, each a PROBLEM line and exit status 1 when broken: every game has exactly its two
-hands (none lost, none doubled) and is finished, each hand answered with one number however
-often it was sent; every player got their results e-mail exactly once (the backend's log,
+Invariants, each a PROBLEM line and exit status 1 when broken: no hand POST answered 500 (a
+database that does not answer is 503 with ``Retry-After``, config/errors.py, which the phones'
+outbox retries; the 5xx answers are printed by status); every game has exactly its two hands
+(none lost, none doubled) and is finished, each hand answered with one number however often it
+was sent; every player got their results e-mail exactly once (the backend's log,
 bench/chaos_mail.py) and it is recorded once; no task left behind: the broker's queue and its
 unacknowledged set empty, no task kept in the database (``PendingTask``), every game rated
 and the standings counting every game.
@@ -301,8 +303,13 @@ def hand_entry(made: dict, server: Server, proxy: Proxy, redis: Redis) -> dict[s
     phones.join()
     doubled = {k: n for k, n in phones.numbers.items() if len(n) != 1}
     problems = phones.problems + [f"hand {k} answered with numbers {n}" for k, n in doubled.items()]
+    server_errors = {s: n for s, n in sorted(phones.statuses.items()) if s >= 500}
+    if crashes := server_errors.get(500):
+        problems.append(f"{crashes} hand POST(s) answered 500 during the faults (a lost database"
+                        " is 503 with Retry-After, which the phones' outbox retries)")  # fmt: skip
     return {
         "statuses": dict(sorted(phones.statuses.items())),
+        "server_errors": server_errors,
         "seconds": round(time.monotonic() - began, 1),
         "problems": problems,
     }
@@ -446,6 +453,7 @@ def report(r: dict) -> str:
         f"database migrated in {r['migrate_seconds']} s, data and stack ready {r['setup_seconds']} s later",
         f"  hand entry, PostgreSQL cut {OUTAGE_SECONDS} s then Redis killed {OUTAGE_SECONDS} s:"
         f" {hands['statuses']} in {hands['seconds']} s",
+        f"  5xx answers by status: {hands['server_errors'] or 'none'} (500: FAILED; 503 expected)",
         f"  hands stored: {left['hands_stored']} (expected {2 * r['games']})",
         f"  results mailing: worker killed (SIGKILL) after {mail['sent_before_the_kill']} of "
         f"{mail['expected']} e-mails; {mail['sent_after']} more sent by the new worker, all "

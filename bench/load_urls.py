@@ -8,6 +8,10 @@
   ``recorded_writes``; prepared as on the site), but reads no token, checks no role, validates and scores nothing:
   the hand is always a passed-out one. No hand POST, however it were written, can be faster on
   this server and database; the bench prints how far below the bare view that already is.
+
+The site's error handlers are the site's own here too (``handler500``, config/errors.py: a
+database outage answers 503 with ``Retry-After``): a URL configuration that names none gets
+Django's default, a bare 500, and a bench server would then answer what no real site does.
 """
 
 from django.db import transaction
@@ -16,7 +20,7 @@ from django.urls import path
 from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 
-from config.urls import urlpatterns as site_urlpatterns
+from config import urls as site_urls
 from scoring.models import Hand, Via
 from scoring.services import _rows
 from scoring.services.hands import recorded_writes
@@ -55,5 +59,6 @@ def floor(request, game_id: int):
 urlpatterns = [
     path("bench/bare", bare, name="bench-bare"),
     path("bench/floor/<int:game_id>/", floor, name="bench-floor"),
-    *site_urlpatterns,
+    *site_urls.urlpatterns,
 ]
+handler500 = site_urls.handler500
