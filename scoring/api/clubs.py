@@ -180,7 +180,7 @@ class ClubGames(APIView):
         club = readable_club(request, slug)
         games = selectors.visible_games(request.user, club).annotate(n_seats=Count("seats"))
         status_ = request.query_params.get("status")
-        if status_:
+        if status_ is not None:  # given, it is one of the statuses: "" is no status either
             if status_ not in GameStatus.values:
                 raise Refused.rule(
                     "status", "choice", choices=tuple(GameStatus.values), value=status_
