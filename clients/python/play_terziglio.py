@@ -34,6 +34,10 @@ from segnapunti_client.models import (
     Hand,
     HandCorrectionRequest,
     RulesetEnum,
+    TerziglioPointsHandEntry,
+    TerziglioPointsHandEntryContract,
+    TerziglioPointsHandEntryOutcome,
+    TerziglioPointsHandEntryRuleset,
     TerziglioPointsHandRequest,
     TerziglioPointsHandRequestContract,
     TerziglioPointsHandRequestOutcome,
@@ -81,6 +85,20 @@ def hand(dealer: int, points: int) -> TerziglioPointsHandRequest:
     )
 
 
+def entry(dealer: int, points: int, seating: int) -> TerziglioPointsHandEntry:
+    """The same hand as entered: with the seating it was typed for (the game's ``seating``
+    when it was read), so that a hand typed before a replacement is refused, not miscredited."""
+    return TerziglioPointsHandEntry(
+        ruleset=TerziglioPointsHandEntryRuleset.TERZIGLIO,
+        dealer=dealer,
+        outcome=TerziglioPointsHandEntryOutcome.PLAYED,
+        soloist=0,
+        contract=TerziglioPointsHandEntryContract.SOLO,
+        soloist_points=points,
+        seating=seating,
+    )
+
+
 def main(base_url: str, username: str, password: str, club: str) -> None:
     anonymous = Client(base_url=base_url)
     credentials = CredentialsRequest(username=username, password=password)
@@ -110,10 +128,10 @@ def main(base_url: str, username: str, password: str, club: str) -> None:
         # Hand 1, sent twice with one key: the second answer is the first one, replayed.
         key = str(uuid.uuid4())
         first = v1_games_hands_create.sync_detailed(
-            game.id, client=api, body=hand(0, 7), idempotency_key=key
+            game.id, client=api, body=entry(0, 7, game.seating), idempotency_key=key
         )
         again = v1_games_hands_create.sync_detailed(
-            game.id, client=api, body=hand(0, 7), idempotency_key=key
+            game.id, client=api, body=entry(0, 7, game.seating), idempotency_key=key
         )
         entered: Hand = checked(first, HTTPStatus.CREATED)
         assert checked(again, HTTPStatus.CREATED).number == entered.number == 1
@@ -133,7 +151,7 @@ def main(base_url: str, username: str, password: str, club: str) -> None:
 
     # Hand 2 entered by mistake, then removed with a reason.
     mistake = v1_games_hands_create.sync_detailed(
-        game.id, client=api, body=hand(1, 3), idempotency_key=str(uuid.uuid4())
+        game.id, client=api, body=entry(1, 3, game.seating), idempotency_key=str(uuid.uuid4())
     )
     checked(mistake, HTTPStatus.CREATED)
     removed = v1_games_hands_destroy.sync_detailed(
@@ -147,7 +165,10 @@ def main(base_url: str, username: str, password: str, club: str) -> None:
         dealer = figures.next_dealer
         assert isinstance(dealer, int)
         answer = v1_games_hands_create.sync_detailed(
-            game.id, client=api, body=hand(dealer, 7), idempotency_key=str(uuid.uuid4())
+            game.id,
+            client=api,
+            body=entry(dealer, 7, game.seating),
+            idempotency_key=str(uuid.uuid4()),
         )
         figures = checked(answer, HTTPStatus.CREATED).game
 
