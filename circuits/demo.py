@@ -98,16 +98,7 @@ def build_other_club(by: Actor) -> Club:
     )
     for player in players:
         competitions.add_entry(competition=tournament, player=player, by=by)
-    first = competitions.add_round(
-        competition=tournament, by=by, date=day, start_time=dt.time(15, 30), duration_minutes=80
-    )
-    competitions.generate_round(round_=first, by=by, seed=rng.randrange(1, 10**6))
-    for round_ in tournament.rounds.order_by("number"):
-        competitions.publish_round(round_=round_, by=by)
-        for game in competitions_demo.round_games(round_):
-            competitions_demo.play(game, by, rng, finish=True)
-        competitions.close_round(round_=round_, by=by)
-    competitions.finalize_competition(competition=tournament, by=by)
+    competitions_demo.play_rotation(tournament, by, rng, day, dt.time(15, 30))
     return other
 
 

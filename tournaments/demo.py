@@ -86,8 +86,17 @@ def build_tournament(
     )
     for name in TOURNAMENT_PLAYERS:
         services.add_entry(competition=competition, player=players[name], by=by)
+    # Played weeks ago, checked and declared final (a circuit counts it: circuits/demo.py).
+    return play_rotation(competition, by, rng, day, dt.time(15, 0))
+
+
+def play_rotation(
+    competition: Competition, by: Actor, rng: random.Random, day: dt.date, start: dt.time
+) -> Competition:
+    """A rotation tournament of one afternoon, its entries in: every planned round drawn at
+    once, each published, its games played to their end and closed; the results declared final."""
     first = services.add_round(
-        competition=competition, by=by, date=day, start_time=dt.time(15, 0), duration_minutes=80
+        competition=competition, by=by, date=day, start_time=start, duration_minutes=80
     )
     # Rotation draws every planned round at once (the later ones follow on the same afternoon).
     services.generate_round(round_=first, by=by, seed=rng.randrange(1, 10**6))
@@ -96,7 +105,6 @@ def build_tournament(
         for game in round_games(round_):
             play(game, by, rng, finish=True)
         services.close_round(round_=round_, by=by)
-    # Played weeks ago, checked and declared final (a circuit counts it: circuits/demo.py).
     return services.finalize_competition(competition=competition, by=by)
 
 
