@@ -64,24 +64,55 @@ def _night_outcomes(night, rows):
             yield merged
 
 
+def _distinct_outcomes(night, rows):
+    """A night's outcomes, each once: many seatings give the same points to the same people,
+    and the brute force multiplies the nights' outcomes together."""
+    return [dict(o) for o in {frozenset(m.items()) for m in _night_outcomes(night, rows)}]
+
+
+def _final_states(played, nights, rows, everyone):
+    """Every distinct end of the league: per entrant, the multiset of its values (sorted). The
+    nights are added one by one and equal states merged, so the brute force stays exhaustive
+    without walking every combination of seatings that ends the same."""
+    states = {tuple(tuple(sorted(played[e])) for e in everyone)}
+    for night in nights:
+        outcomes = _distinct_outcomes(night, rows)
+        states = {
+            tuple(
+                tuple(sorted((*values, o[e]))) if e in o else values
+                for e, values in zip(everyone, state, strict=True)
+            )
+            for state in states
+            for o in outcomes
+        }
+    return states
+
+
 def brute_force(played, nights, rows, best_of, bonus, min_groups):
     """Per entrant: (ever ranked, best rank, worst rank, can finish first, clinched)."""
     everyone = sorted(played)
     truth = {e: [False, None, None, False, True] for e in everyone}
-    for outcome in product(*(list(_night_outcomes(n, rows)) for n in nights)):
-        got = {e: list(played[e]) for e in everyone}
-        for night in outcome:
-            for e, v in night.items():
-                got[e].append(v)
-        ranked = {e for e in everyone if len(got[e]) >= min_groups}
-        final = {e: best_n(got[e], best_of) + bonus.get(e, 0) for e in everyone}
-        for e in everyone:
+    totals = {}  # a multiset of values -> its best-N sum (they repeat from one end to the next)
+    ends = set()  # each distinct end as (ranked, final) per entrant: ranks depend on nothing else
+    for state in _final_states(played, nights, rows, everyone):
+        for values in state:
+            if values not in totals:
+                totals[values] = best_n(values, best_of)
+        ends.add(
+            tuple(
+                (len(values) >= min_groups, totals[values] + bonus.get(e, 0))
+                for e, values in zip(everyone, state, strict=True)
+            )
+        )
+    for end in ends:
+        ranked = [final for is_ranked, final in end if is_ranked]
+        for e, (is_ranked, final) in zip(everyone, end, strict=True):
             t = truth[e]
-            if e not in ranked:
+            if not is_ranked:
                 t[4] = False
                 continue
-            best = 1 + sum(final[y] > final[e] for y in ranked if y != e)
-            worst = 1 + sum(final[y] >= final[e] for y in ranked if y != e)
+            best = 1 + sum(other > final for other in ranked)
+            worst = sum(other >= final for other in ranked)  # counts e itself: 1 + the others
             t[0] = True
             t[1] = best if t[1] is None else min(t[1], best)
             t[2] = worst if t[2] is None else max(t[2], worst)
