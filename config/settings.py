@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from config.mail import mailers
 from config.push import vapid
 from config.rates import throttle_rates
+from config.version import app_version
 from config.workers import worker_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -353,8 +354,9 @@ REST_FRAMEWORK = {
     # JSON for a phone's request without parsing its Accept header (scoring/api/negotiation.py).
     "DEFAULT_CONTENT_NEGOTIATION_CLASS": "scoring.api.negotiation.ShortcutNegotiation",
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
-    # drf-spectacular's, without docstrings as descriptions (scoring/api/schema.py).
-    "DEFAULT_SCHEMA_CLASS": "scoring.api.schema.AutoSchema",
+    # drf-spectacular's, without docstrings as descriptions, with the security each operation has
+    # (scoring/api/schema.py, scoring/api/access.py).
+    "DEFAULT_SCHEMA_CLASS": "scoring.api.access.AutoSchema",
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
         "scoring.api.renderers.BrowsableAPIRenderer",
@@ -368,7 +370,7 @@ REST_FRAMEWORK = {
 SPECTACULAR_SETTINGS = {
     "TITLE": "Segnapunti API",
     "DESCRIPTION": "Scores, games, leagues and tournaments of card clubs.",
-    "VERSION": "1",
+    "VERSION": app_version(),
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     # The docs page is served from the sidecar package: no CDN.

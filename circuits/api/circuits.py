@@ -116,6 +116,7 @@ class CircuitCreateInput(CircuitSettingsInput):
 
 
 class ClubCircuits(CircuitView):
+    anyone_may = ("GET",)
     parser_classes = [JSONParser]
 
     @extend_schema(
@@ -157,6 +158,7 @@ class ClubCircuits(CircuitView):
 
 
 class CircuitDetail(CircuitView):
+    anyone_may = ("GET",)
     parser_classes = [JSONParser]
 
     @extend_schema(
@@ -307,6 +309,8 @@ class CircuitLinkDetail(CircuitView):
 
 
 class CircuitStandings(CircuitView):
+    anyone_may = ("GET",)
+
     @extend_schema(
         summary="A circuit's standings",
         description="Every person with a result: rank (null when unranked: below the minimum "

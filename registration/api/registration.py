@@ -107,6 +107,7 @@ def _summary(competition) -> dict:
 
 
 class RegistrationSettingsView(CompetitionView):
+    anyone_may = ("GET",)
     parser_classes = [JSONParser]
 
     class InputSerializer(inputs.StrictInput):
@@ -176,6 +177,7 @@ REGISTRATION_THROTTLED = OpenApiResponse(
 
 
 class Registrations(CompetitionView):
+    anyone_may = ("POST",)
     parser_classes = [JSONParser]
 
     class InputSerializer(inputs.StrictInput):
@@ -241,6 +243,7 @@ class TokenInput(inputs.StrictInput):
 
 
 class RegistrationConfirm(CompetitionView):
+    anyone_may = ("POST",)
     parser_classes = [JSONParser]
 
     @extend_schema(
@@ -257,6 +260,7 @@ class RegistrationConfirm(CompetitionView):
 
 
 class RegistrationWithdrawByLink(CompetitionView):
+    anyone_may = ("POST",)
     parser_classes = [JSONParser]
 
     @extend_schema(
@@ -274,6 +278,7 @@ class RegistrationWithdrawByLink(CompetitionView):
 
 
 class SelfCheckIn(CompetitionView):
+    anyone_may = ("POST",)
     parser_classes = [JSONParser]
 
     class InputSerializer(inputs.StrictInput):

@@ -14,7 +14,7 @@ from rest_framework.exceptions import AuthenticationFailed, ErrorDetail, Throttl
 from scoring import throttles
 from scoring.api.common import ERRORS
 from scoring.api.parsers import JSONParser
-from scoring.api.schema import anonymous, request_example
+from scoring.api.schema import request_example
 from scoring.messages import message
 
 
@@ -22,6 +22,7 @@ class ObtainToken(ObtainAuthToken):
     """DRF's token view, reading JSON through the bounded parser (and forms, as DRF documents),
     throttled, with its refusals in the schema."""
 
+    anyone_may = ("POST",)
     parser_classes = [JSONParser]
 
     @extend_schema(
@@ -29,7 +30,6 @@ class ObtainToken(ObtainAuthToken):
         description="No authentication needed. A wrong username or password is a 401; wrong "
         "passwords are throttled per account and per address, with a growing wait (429 with "
         "Retry-After).",
-        extensions=anonymous(),
         request=inline_serializer(
             "Credentials",
             {"username": serializers.CharField(), "password": serializers.CharField()},

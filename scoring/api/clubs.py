@@ -56,6 +56,8 @@ GAME_DOCUMENT_EXAMPLE = request_example(
 
 
 class ClubList(APIView):
+    anyone_may = ("GET",)
+
     class OutputSerializer(Output):
         slug = serializers.CharField()
         name = serializers.CharField()
@@ -120,6 +122,7 @@ def club_detail(club, role) -> dict:
 
 
 class ClubDetail(APIView):
+    anyone_may = ("GET",)
     parser_classes = [JSONParser]
     not_allowed_message = _("Only the club's owners may change its settings.")
 
@@ -146,6 +149,8 @@ class ClubDetail(APIView):
 
 
 class RulesetList(APIView):
+    anyone_may = ("GET",)
+
     @extend_schema(
         summary="Every game the app scores, with its options and presets",
         description="With each game's hand document and options as JSON Schema (`hand_schema`, "
@@ -157,6 +162,7 @@ class RulesetList(APIView):
 
 
 class ClubGames(APIView):
+    anyone_may = ("GET",)
     parser_classes = [JSONParser]
     not_allowed_message = _("Only members of the club may start games.")
 

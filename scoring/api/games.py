@@ -134,6 +134,8 @@ class RequiredReasonInput(ReasonInput):
 
 
 class GameDetail(APIView):
+    anyone_may = ("GET",)
+
     @extend_schema(
         summary="A scored game",
         description="The shape of `manage.py score --json` plus `id`, `club`, `version`, `seats`. "
@@ -151,6 +153,8 @@ class GameDetail(APIView):
 
 
 class GameExport(APIView):
+    anyone_may = ("GET",)
+
     @extend_schema(
         summary="The game document (import/export format)",
         responses={200: GameDocument, 404: ERRORS},

@@ -135,6 +135,8 @@ class GameHands(GameWrite):
 
 
 class GameHand(GameWrite):
+    anyone_may = ("GET",)
+
     @extend_schema(
         summary="One hand",
         description="Its ETag names the hand itself and its version: send it back in `If-Match` "

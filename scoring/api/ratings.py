@@ -68,6 +68,8 @@ class RatingOutput(Output):
 
 
 class ClubRatings(APIView):
+    anyone_may = ("GET",)
+
     class InputSerializer(QueryInput):
         game = inputs.Choice(
             RULESETS, required=False, help_text="Only this game's ratings (every one by default)."
@@ -89,6 +91,8 @@ class ClubRatings(APIView):
 
 
 class Leaderboard(APIView):
+    anyone_may = ("GET",)
+
     class InputSerializer(QueryInput):
         game = inputs.Choice(
             RULESETS, required=False, help_text="A game's leaderboard (club-wide by default)."
@@ -133,6 +137,8 @@ class Versus(Output):
 
 
 class PlayerStatistics(APIView):
+    anyone_may = ("GET",)
+
     class InputSerializer(QueryInput):
         recent = inputs.Integer(
             min_value=0, max_value=1000, required=False, help_text="Games listed (50 by default)."

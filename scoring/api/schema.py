@@ -37,7 +37,6 @@ from scoring.signals import GAME_CHANGES
 
 COMPONENTS = "#/components/schemas/"
 EXTENSION = "x-segnapunti-headers"
-ANONYMOUS = "x-segnapunti-anonymous"
 
 
 def ref(name: str) -> dict[str, str]:
@@ -129,12 +128,6 @@ def sends(**by_status: tuple[str, ...] | list[str]) -> dict[str, Any]:
         assert not unknown, f"undeclared header(s) {unknown}: add them to HEADERS"
         headers[key.lstrip("_")] = list(names)
     return {EXTENSION: headers}
-
-
-def anonymous() -> dict[str, Any]:
-    """``extend_schema(extensions=anonymous())``: the operation needs no authentication
-    (``security: []``)."""
-    return {ANONYMOUS: True}
 
 
 #: What each refusal means, for the responses that say nothing more.
@@ -437,8 +430,6 @@ def _operation(operation: dict[str, Any], schemas: dict[str, Any]) -> None:
     for code, response in responses.items():
         if code.startswith(("4", "5")) and "content" not in response:
             response.update(_errors(response.get("description", "")))
-    if operation.pop(ANONYMOUS, False):
-        operation["security"] = []
     declared = operation.pop(EXTENSION, {})
     for code, response in responses.items():
         if not response.get("description"):

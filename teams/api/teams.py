@@ -75,6 +75,7 @@ def _may_set_a_lineup(request, match: TeamMatch) -> None:
 
 
 class TeamRulesView(CompetitionView):
+    anyone_may = ("GET",)
     parser_classes = [JSONParser]
 
     class InputSerializer(inputs.StrictInput):
@@ -116,6 +117,7 @@ class TeamRulesView(CompetitionView):
 
 
 class Teams(CompetitionView):
+    anyone_may = ("GET",)
     parser_classes = [JSONParser]
 
     class InputSerializer(inputs.StrictInput):
@@ -190,6 +192,7 @@ class TeamRoster(CompetitionView):
 
 
 class TeamMatches(CompetitionView):
+    anyone_may = ("GET",)
     parser_classes = [JSONParser]
 
     @extend_schema(
@@ -223,6 +226,8 @@ class TeamMatches(CompetitionView):
 
 
 class TeamMatchDetail(CompetitionView):
+    anyone_may = ("GET",)
+
     @extend_schema(
         summary="A team match: lineups, boards and result",
         responses={200: out.TeamMatchOutput, 404: ERRORS},
@@ -366,6 +371,8 @@ class TeamMatchSchedule(CompetitionView):
 
 
 class TeamStandings(CompetitionView):
+    anyone_may = ("GET",)
+
     @extend_schema(
         summary="Team standings, with each team's tie-break explained",
         description="Match points, then head to head, classifica avulsa (with its mini-tables), "

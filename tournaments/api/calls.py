@@ -69,6 +69,7 @@ def call_payload(call: DirectorCall | None) -> dict:
 
 
 class GameCall(CompetitionView):
+    anyone_may = ("GET",)
     parser_classes = [JSONParser]
     not_allowed_message = "Only the table's phones, its players and the club's scorers call."
 

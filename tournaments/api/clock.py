@@ -53,6 +53,8 @@ class ExtraTimeOutput(Output):
 
 
 class GameClock(CompetitionView):
+    anyone_may = ("GET",)
+
     @extend_schema(
         summary="The round's clock at this game's table",
         responses={200: ClockOutput, **READ_ERRORS},

@@ -42,6 +42,7 @@ def _max_length(name: str) -> int:
 
 
 class ClubCompetitions(CompetitionView):
+    anyone_may = ("GET",)
     parser_classes = [JSONParser]
 
     class InputSerializer(inputs.StrictInput):
@@ -180,6 +181,7 @@ class SettingsInput(inputs.StrictInput):
 
 
 class CompetitionDetail(CompetitionView):
+    anyone_may = ("GET",)
     parser_classes = [JSONParser]
 
     @extend_schema(

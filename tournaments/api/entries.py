@@ -55,6 +55,7 @@ IF_MATCH_ENTRY = OpenApiParameter(
 
 
 class Entries(CompetitionView):
+    anyone_may = ("GET",)
     parser_classes = [JSONParser]
 
     class InputSerializer(inputs.StrictInput):

@@ -105,6 +105,7 @@ def _list_payload(competition) -> dict:
 
 
 class Prizes(CompetitionView):
+    anyone_may = ("GET",)
     parser_classes = [JSONParser]
 
     class InputSerializer(inputs.StrictInput):

@@ -57,6 +57,7 @@ class RoundInput(inputs.StrictInput):
 
 
 class Rounds(CompetitionView):
+    anyone_may = ("GET",)
     parser_classes = [JSONParser]
 
     @extend_schema(
@@ -98,6 +99,7 @@ class Rounds(CompetitionView):
 
 
 class RoundDetail(CompetitionView):
+    anyone_may = ("GET",)
     parser_classes = [JSONParser]
 
     @extend_schema(

@@ -120,6 +120,8 @@ class StandingsOutput(Output):
 
 
 class Standings(CompetitionView):
+    anyone_may = ("GET",)
+
     @extend_schema(
         summary="Standings of a competition",
         description="Recomputed from the games whenever one changes and kept as a snapshot; the "

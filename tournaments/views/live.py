@@ -27,7 +27,7 @@ from django.utils import translation
 from django.views.decorators.http import require_GET
 
 from scoring import live
-from scoring.live.streams import Outgoing, open_stream, read, refused
+from scoring.live.streams import Outgoing, open_stream, read
 from scoring.views.live import Opening, Refused, authenticate_stream, decide
 from tournaments import selectors
 from tournaments.extensions import COMPETITION_RELATED
@@ -210,7 +210,9 @@ async def desk_stream(request, club_slug: str, slug: str):
     )
 
 
-def _slugs(competition_id: int) -> tuple[str, str]:
+def _slugs(request, competition_id: int) -> tuple[str, str]:
+    # A bad token is a 401 before anything is looked up, as on every operation of the API.
+    authenticate_stream(request, Opening(request))
     row = Competition.objects.filter(pk=competition_id).values("club__slug", "slug").first()
     if row is None:
         raise Http404
@@ -221,7 +223,9 @@ def _slugs(competition_id: int) -> tuple[str, str]:
 async def competition_stream_by_id(request, competition_id: int):
     """The API's address of ``competition_stream``: ``/api/v1/competitions/<id>/events/``."""
     try:
-        club_slug, slug = await read(_slugs, competition_id, thread_sensitive=True)
-    except Http404:
-        return refused(404, "No such competition.")
+        club_slug, slug = await decide(
+            _slugs, request, competition_id, missing="No such competition."
+        )
+    except Refused as refusal:
+        return refusal.answer
     return await competition_stream(request, club_slug, slug)
