@@ -162,8 +162,19 @@ def cells(html: str) -> list[str]:
     return re.findall(r"<td>(.*?)</td>", section)
 
 
+def matrix(client, slug: str) -> str:
+    """The section the competition page loads when it scrolls into view (htmx)."""
+    answer = client.get(f"/p/uno/{slug}/head-to-head/", HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200
+    return answer.content.decode()
+
+
+SLOT = 'hx-get="/p/uno/{}/head-to-head/" hx-trigger="revealed"'
+
+
 def test_the_public_page_draws_the_matrix_as_a_table_linking_the_games(swiss):
-    html = Client().get("/p/uno/svizzera/").content.decode()
+    assert SLOT.format("svizzera") in Client().get("/p/uno/svizzera/").content.decode()
+    html = matrix(Client(), "svizzera")
     assert '<section class="card h2h" id="head-to-head"' in html
     assert "<caption" in html and '<th scope="col">' in html and '<th scope="row">' in html
     data = head_to_head_of(swiss)
@@ -173,19 +184,34 @@ def test_the_public_page_draws_the_matrix_as_a_table_linking_the_games(swiss):
     assert sum(c.count('class="h2h-m') for c in cells(html)) == met
 
 
+def test_opened_directly_it_is_a_whole_page(swiss):
+    html = Client().get("/p/uno/svizzera/head-to-head/").content.decode()
+    assert "<html" in html and '<th scope="row">' in html
+
+
 def test_the_organizer_page_has_it_too_with_the_counts(league, olga):
     organizer = Client()
     organizer.force_login(olga)
-    html = organizer.get("/c/uno/k/lega/").content.decode()
+    assert SLOT.format("lega") in organizer.get("/c/uno/k/lega/").content.decode()
     data = head_to_head_of(league)
-    shown = [re.search(r'class="h2h-count">(\d+)–(\d+)', c).groups() for c in cells(html)]
+    shown = [
+        re.search(r'class="h2h-count">(\d+)–(\d+)', c).groups()
+        for c in cells(matrix(organizer, "lega"))
+    ]
     assert sorted(shown) == sorted((str(p["ahead"]), str(p["behind"])) for p in data["pairs"])
 
 
-def test_no_section_before_a_game_is_finished(club, olga):
+def test_a_second_visitor_gets_it_from_the_cache(swiss, django_assert_max_num_queries):
+    first = matrix(Client(), "svizzera")
+    with django_assert_max_num_queries(2):  # the competition and its standings' version
+        assert matrix(Client(), "svizzera") == first
+
+
+def test_no_matrix_before_a_game_is_finished(club, olga):
     competition = make_competition(club, olga, name="Nuovo")
     enter(competition, olga, 6)
-    assert 'id="head-to-head"' not in Client().get("/p/uno/nuovo/").content.decode()
+    html = matrix(Client(), "nuovo")
+    assert "No game is finished yet." in html and "<table" not in html
 
 
 def test_the_api_gives_the_same_head_to_head(swiss):
@@ -199,3 +225,4 @@ def test_a_private_competitions_head_to_head_is_a_404(swiss):
     swiss.save(update_fields=["public"])
     assert APIClient().get(f"/api/v1/competitions/{swiss.pk}/head-to-head/").status_code == 404
     assert Client().get("/p/uno/svizzera/").status_code == 404
+    assert Client().get("/p/uno/svizzera/head-to-head/").status_code == 404
