@@ -120,7 +120,7 @@ def test_the_counts_equal_the_games(request, event, kind, games):
     data = head_to_head_of(competition)
     expected = recount(competition)
     assert len({g for *_, found in expected.values() for g in found}) == games
-    assert data["kind"] == kind
+    assert data["counted_by"] == kind
     assert counted(data) == expected
     for (a, b), (ahead, behind, level, found) in expected.items():
         assert expected[b, a] == (behind, ahead, level, found)  # both ways round

@@ -43,7 +43,7 @@ class HeadToHeadPair(Output):
 
 class HeadToHeadOutput(Output):
     competition = serializers.IntegerField()
-    kind = serializers.ChoiceField(
+    counted_by = serializers.ChoiceField(
         [MATCHES, PLACES],
         help_text="matches: every game had two competitors (each meeting is a match); "
         "places: tables of three or more (who finished ahead of whom).",

@@ -27,7 +27,7 @@ def head_to_head_matrix(data: dict[str, Any]) -> dict[str, Any]:
     entries = data["entries"]
     shown = entries[:MATRIX_MAX]
     pairs = {(p["entry"], p["opponent"]): p for p in data["pairs"]}
-    matches = data["kind"] == MATCHES
+    matches = data["counted_by"] == MATCHES
     rows = []
     for number, entry in enumerate(shown, start=1):
         cells = []

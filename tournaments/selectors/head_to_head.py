@@ -14,9 +14,9 @@ from tournaments.models import Competition, Entry, StandingsSnapshot
 from tournaments.selectors.standings import results_of
 from tournaments.standings.head_to_head import Pair, head_to_head, two_sided
 
-#: ``kind`` of a competition whose every game had two competitors: each meeting a match.
+#: ``counted_by`` of a competition whose every game had two competitors: each meeting a match.
 MATCHES = "matches"
-#: ``kind`` of one with tables of three or more: "finished ahead of" counts.
+#: ``counted_by`` of one with tables of three or more: "finished ahead of" counts.
 PLACES = "places"
 
 
@@ -32,7 +32,7 @@ def head_to_head_of(competition: Competition) -> dict[str, Any]:
         kind = MATCHES if competition.two_sided or competition.table_size == 2 else PLACES
     return {
         "competition": competition.pk,
-        "kind": kind,
+        "counted_by": kind,
         "entries": _entries_in_order(competition, {entry for entry, _ in pairs}),
         "pairs": [_pair_json(pair) for pair in pairs.values()],
     }

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from tournaments.presenters.head_to_head import head_to_head_matrix
@@ -27,6 +28,7 @@ def head_to_head_data(request, competition) -> dict:
     )
 
 
+@require_safe
 @cache_control(private=True, no_cache=True)
 @vary_on_headers("HX-Request")
 def head_to_head_page(request, club_slug: str, slug: str):

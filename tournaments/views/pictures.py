@@ -7,6 +7,7 @@ private competition's picture is a 404 to anyone outside its club, and so is a r
 from __future__ import annotations
 
 from django.http import Http404, HttpResponse
+from django.views.decorators.http import require_safe
 
 from tournaments import pictures
 from tournaments.models import Competition, RoundStatus
@@ -17,11 +18,13 @@ from tournaments.views.standings_cache import snapshot_stamp
 MAX_AGE = 300
 
 
+@require_safe
 def results_picture(request, club_slug: str, slug: str, shape: str, fmt: str):
     competition, _role = public_or_404(request, club_slug, slug)
     return _answer(request, competition, None, shape, fmt)
 
 
+@require_safe
 def round_picture(request, club_slug: str, slug: str, number: int, shape: str, fmt: str):
     competition, _role = public_or_404(request, club_slug, slug)
     if round_or_404(competition, number).status != RoundStatus.CLOSED:
