@@ -26,5 +26,5 @@ def render_png(content: Content, shape: str) -> bytes:
                 anchor=ANCHORS[item.anchor],
             )  # fmt: skip
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    image.save(out, format="PNG")  # optimize=True halves nothing worth its 3x time
     return out.getvalue()
