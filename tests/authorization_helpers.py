@@ -56,6 +56,7 @@ def R(target, read, write="read-only", **flags) -> list[Row]:
 
 
 PUBLIC_PAGE = R("competition", "anyone") + R("competition:private", "members")
+GET_ONLY_PAGE = R("competition", "anyone", "nobody") + R("competition:private", "members", "nobody")
 
 EXPECTED: dict[str, list[Row]] = {
     # -- scoring pages ----------------------------------------------------------------------------
@@ -165,6 +166,13 @@ EXPECTED: dict[str, list[Row]] = {
     "public-timer": PUBLIC_PAGE,
     "public-calendar": PUBLIC_PAGE,
     "public-standings-csv": PUBLIC_PAGE,
+    # Issue 35: who beat whom, and the results picture (a round's once it is closed).
+    # They answer GET (and HEAD) only: 405 to any write.
+    "public-head-to-head": GET_ONLY_PAGE,
+    "results-picture": GET_ONLY_PAGE,
+    "round-picture": R(
+        "round:closed", "anyone", "nobody"
+    ),  # a round not closed: 404 (test_results_picture)
     # Registration (issue 24): the organizer's page and posters, the public form and check-in.
     "competition-registration": R("competition", "managers", "managers", known="anyone", login=True)
     + R("competition:private", "managers", "managers", known="members", login=True),
@@ -259,6 +267,7 @@ EXPECTED: dict[str, list[Row]] = {
     "api-round-reopen": R("round:closed", "nobody", "managers", known="anyone"),
     "api-table-forfeit": R("round:published", "nobody", "managers", known="anyone"),
     "api-competition-standings": PUBLIC_PAGE,
+    "api-head-to-head": PUBLIC_PAGE,
     "api-competition-finalize": R("competition", "nobody", "managers", known="anyone")
     + R("competition:private", "nobody", "managers", known="members"),
     "api-competition-reopen": R("competition", "nobody", "managers", known="anyone")

@@ -200,6 +200,9 @@ def _build() -> dict[str, Any]:
         "registration_id": registrations[competition.pk],
         "prize_id": prizes[competition.pk],
         "call_id": call.pk,
+        # The results picture's shape and format (tournaments/pictures).
+        "shape": "wide",
+        "fmt": "png",
     }
     targets = {
         "none": {"club": None},
@@ -218,6 +221,8 @@ def _build() -> dict[str, Any]:
             "entry_id": private.entries.get().pk,
             "registration_id": registrations[private.pk],
             "prize_id": prizes[private.pk],
+            "shape": "wide",
+            "fmt": "png",
         },
         "teams": {
             "club": "A",

@@ -27,3 +27,21 @@ test("else the clipboard, in a secure page only", () => {
 test("else the link is shown to copy by hand", () => {
   assert.equal(share.way({}, true, DATA), "by-hand");
 });
+
+// A competition's results picture (templates/tournaments/partials/picture_share.html).
+const FILE = { name: "torneo.png" };
+const PICTURE = share.pictureData({ title: "Torneo · Circolo", text: "1. Anna, 12 points" }, FILE);
+
+test("the picture itself, its title and words go to the share sheet", () => {
+  assert.deepEqual(PICTURE, { files: [FILE], title: "Torneo · Circolo", text: "1. Anna, 12 points" });
+});
+
+test("a browser that shares files gets the picture in its share sheet", () => {
+  assert.equal(share.pictureWay({ share() {}, canShare: (data) => data.files.length === 1 }, PICTURE), "share-file");
+});
+
+test("else the picture is downloaded: no Web Share API, or one that takes no files", () => {
+  assert.equal(share.pictureWay({}, PICTURE), "download");
+  assert.equal(share.pictureWay({ share() {} }, PICTURE), "download");
+  assert.equal(share.pictureWay({ share() {}, canShare: () => false }, PICTURE), "download");
+});

@@ -9,6 +9,7 @@ from tournaments.api import (
     competitions,
     entries,
     fees,
+    head_to_head,
     prizes,
     rounds,
     schedule,
@@ -105,6 +106,9 @@ urlpatterns = [
         f"{COMPETITION}/standings/",
         standings.Standings.as_view(),
         name="api-competition-standings",
+    ),
+    path(
+        f"{COMPETITION}/head-to-head/", head_to_head.HeadToHead.as_view(), name="api-head-to-head"
     ),
     path("schedule/", schedule.SchedulePreview.as_view(), name="api-schedule-preview"),
 ]
