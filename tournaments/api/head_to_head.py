@@ -55,6 +55,8 @@ class HeadToHeadOutput(Output):
 
 
 class HeadToHead(CompetitionView):
+    anyone_may = ("GET",)
+
     @extend_schema(
         summary="Who beat whom in a competition",
         description="Every pair of entries that met in a finished game (forfeits left out), "
