@@ -46,6 +46,7 @@ from tournaments.selectors.entries import (
 )
 from tournaments.selectors.fees import cash_report, desk_rows, fee_of, live_payments
 from tournaments.selectors.field import still_in_bracket
+from tournaments.selectors.history import played_rounds, standings_after, standings_history
 from tournaments.selectors.prizes import (
     awarded,
     categories,
@@ -129,6 +130,7 @@ __all__ = [
     "open_seats_of",
     "participant_count",
     "played_before",
+    "played_rounds",
     "present_at",
     "prize_list",
     "prize_rules",
@@ -152,6 +154,8 @@ __all__ = [
     "seat_warnings",
     "snapshot_of",
     "snapshot_stamp",
+    "standings_after",
+    "standings_history",
     "standings_of",
     "started",
     "still_in_bracket",
