@@ -31,10 +31,12 @@ FEATURED = 6
 #: test_bump_chart.py checks it), Okabe–Ito hues darkened where they were too light.
 COLOURS = ("#000000", "#0060A0", "#B33C00", "#00704F", "#A3347A", "#6E5600")
 #: Dash patterns, one per colour: the lines differ without colour too (and in print).
-DASHES = ("", "8 4", "2 3", "10 3 2 3", "5 5", "1 3")
+DASHES = ("", "8 4", "2 3", "10 3 2 3", "5 5", "14 3 3 3 3 3")
 #: The other entries' lines (4.8:1 on white).
 OTHER = "#6B7280"
-STEP, LEFT, RIGHT, TOP, BOTTOM = 64, 150, 150, 34, 14
+STEP, LEFT, RIGHT, TOP, BOTTOM = 56, 112, 112, 34, 14
+#: At most this wide, the chart is drawn at a phone's width (``fits``); wider, it scrolls there.
+FITS = 430
 #: The height of a rank: roomy for a small field, squeezed for a big one (labels stay legible:
 #: only the featured and highlighted lines are named).
 ROOMY, ROOMY_UP_TO, TALLEST = 24, 16, 420
@@ -174,6 +176,7 @@ def bump_chart(history: Sequence[dict[str, Any]], *, best_of: int | None = None)
     return {
         "width": width,
         "height": height,
+        "fits": width <= FITS,
         "left": LEFT,
         "right": width - RIGHT,
         "top": TOP,
@@ -183,9 +186,12 @@ def bump_chart(history: Sequence[dict[str, Any]], *, best_of: int | None = None)
         "ticks": ticks,
         # Grey lines first, so that the featured ones are drawn over them.
         "lines": [line for line in drawn if not line["featured"]] + named,
+        # the legend: the featured lines, leader first
+        "keys": named,
         "table": _table(columns, order, tied),
         "best_of": best_of,
         "deepest": deepest,
+        "any_tied": bool(tied),
     }
 
 

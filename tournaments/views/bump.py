@@ -25,9 +25,25 @@ def history_at(competition: Competition, stamp: tuple[int, datetime | None]) -> 
     key = f"standings-history:{competition.pk}:{version}:{fingerprint(computed_at)}"
     history = cache.get(key)
     if history is None:
-        history = selectors.standings_history(competition)
+        history = compact(selectors.standings_history(competition))
         cache.set(key, history, LIFETIME)
     return history
+
+
+def compact(history: list[dict]) -> list[dict]:
+    """The history as the chart and the arrows read it: each round's overall rows with only
+    their entry, name, rank and whether ranked (the last round's nights too), a tenth of the
+    size to keep in the cache and read back."""
+    kept = []
+    for index, data in enumerate(history):
+        last = index == len(history) - 1
+        rows = [
+            {"entry": r["entry"], "name": r["name"], "rank": r["rank"], "ranked": r["ranked"]}
+            | ({"nights": r.get("nights", [])} if last else {})
+            for r in (data["tables"][0]["rows"] if data.get("tables") else [])
+        ]
+        kept.append({"after_round": data["after_round"], "tables": [{"rows": rows}]})
+    return kept
 
 
 def bump_context(
