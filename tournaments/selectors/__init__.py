@@ -46,7 +46,13 @@ from tournaments.selectors.entries import (
 )
 from tournaments.selectors.fees import cash_report, desk_rows, fee_of, live_payments
 from tournaments.selectors.field import still_in_bracket
-from tournaments.selectors.history import played_rounds, standings_after, standings_history
+from tournaments.selectors.history import (
+    history_at,
+    keep_history,
+    played_rounds,
+    standings_after,
+    standings_history,
+)
 from tournaments.selectors.prizes import (
     awarded,
     categories,
@@ -117,6 +123,8 @@ __all__ = [
     "fee_of",
     "final_letters",
     "games_score",
+    "history_at",
+    "keep_history",
     "labelled",
     "last_check_in",
     "last_event_id",

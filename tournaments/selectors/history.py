@@ -13,11 +13,17 @@ ranks its rows only once its first round is played (``bracket_of(..., up_to=N)``
 
 from __future__ import annotations
 
+import hashlib
 from datetime import datetime
 from typing import Any
 
+from django.core.cache import cache
+
 from tournaments.models import Competition, RoundStatus
 from tournaments.selectors.standings import Played, played_of, standings_from
+
+#: Seconds a competition's history stays in the cache (a newer version asks for a new key).
+LIFETIME = 60 * 60
 
 
 def _round_facts(competition: Competition) -> tuple[list[int], dict[int, datetime | None]]:
@@ -83,3 +89,55 @@ def standings_history(competition: Competition) -> list[dict[str, Any]]:
         data, _overall = standings_from(competition, cut, up_to=n)
         history.append(data | {"after_round": n})
     return history
+
+
+def compact(history: list[dict]) -> list[dict]:
+    """The history as the chart and the arrows read it: each round's overall rows with only
+    their entry, name, rank and whether ranked (the last round's nights too), a tenth of the
+    size to keep in the cache and read back."""
+    kept = []
+    for index, data in enumerate(history):
+        last = index == len(history) - 1
+        rows = [
+            {"entry": r["entry"], "name": r["name"], "rank": r["rank"], "ranked": r["ranked"]}
+            | ({"nights": r.get("nights", [])} if last else {})
+            for r in (data["tables"][0]["rows"] if data.get("tables") else [])
+        ]
+        kept.append({"after_round": data["after_round"], "tables": [{"rows": rows}]})
+    return kept
+
+
+def _digest(*parts: Any) -> str:
+    return hashlib.blake2b(repr(parts).encode(), digest_size=12).hexdigest()
+
+
+def _stamp_key(competition_id: int, stamp: tuple[int, datetime | None]) -> str:
+    version, computed_at = stamp
+    return f"standings-history:{competition_id}:{version}:{_digest(computed_at)}"
+
+
+def history_at(competition: Competition, stamp: tuple[int, datetime | None]) -> list[dict]:
+    """The standings after each round (``compact``), as they were at the snapshot ``stamp``:
+    from the cache, where ``keep_history`` put it; computed and kept when it is not there."""
+    key = _stamp_key(competition.pk, stamp)
+    history = cache.get(key)
+    if history is None:
+        history = compact(standings_history(competition))
+        cache.set(key, history, LIFETIME)
+    return history
+
+
+def keep_history(competition: Competition, stamp: tuple[int, datetime | None], data) -> None:
+    """Put the history of a new snapshot (``stamp``, its ``data``) in the cache, so that no page
+    view computes it (``services.store_standings``). A new version whose rows differ only in
+    who can still win (the second pass of ``tasks.recompute_standings``) has the same history:
+    it is found by the rows' digest (every entry's rank, points per round and figures), not
+    computed again."""
+    rows = data["tables"][0]["rows"] if data.get("tables") else []
+    shown = [(r["entry"], r["rank"], r["points"], r["nights"], r["values"]) for r in rows]
+    by_rows = f"standings-history-rows:{competition.pk}:{_digest(competition.created_at, shown, data.get('bracket'))}"
+    history = cache.get(by_rows)
+    if history is None:
+        history = compact(standings_history(competition))
+        cache.set(by_rows, history, LIFETIME)
+    cache.set(_stamp_key(competition.pk, stamp), history, LIFETIME)
