@@ -114,14 +114,9 @@ def _when_key(match: TeamMatch) -> tuple:
     return (0, match.date, match.start_time or time.max, match.round_number, match.number)
 
 
-def team_standings(competition: Competition) -> dict[str, Any] | None:
-    """The team standings as plain values, with each row's team name and the mini-tables of
-    the classifica avulsa; None when the competition is not between teams (5 queries)."""
-    rules = rules_of(competition)
-    if rules is None:
-        return None
-    teams = {t.pk: t for t in competition.teams.all()}
-    matches = matches_of(competition)
+def played_records(matches: list[TeamMatch]) -> tuple[list, list[tuple[int, int]]]:
+    """The record of every match played (``pure.MatchRecord``), and the (home, away) teams of
+    every match left."""
     records, left = [], []
     for match in matches:
         record = match_record(match, sorted(match.boards.all(), key=lambda b: b.number))
@@ -129,7 +124,12 @@ def team_standings(competition: Competition) -> dict[str, Any] | None:
             left.append((match.home_id, match.away_id))
         else:
             records.append(record)
-    standings = pure.compute(
+    return records, left
+
+
+def compute_standings(competition: Competition, rules: TeamRules, teams: dict, records: list):
+    """``pure.compute`` of ``records`` with the competition's rules (``pure.Standings``)."""
+    return pure.compute(
         records,
         teams=teams,
         result_by=rules.result_by,
@@ -139,6 +139,17 @@ def team_standings(competition: Competition) -> dict[str, Any] | None:
         seed=rules.lots_seed or competition.created_at.isoformat(),
         tickets={pk: number for number, pk in enumerate(sorted(teams), start=1)},
     )
+
+
+def team_standings(competition: Competition) -> dict[str, Any] | None:
+    """The team standings as plain values, with each row's team name and the mini-tables of
+    the classifica avulsa; None when the competition is not between teams (5 queries)."""
+    rules = rules_of(competition)
+    if rules is None:
+        return None
+    teams = {t.pk: t for t in competition.teams.all()}
+    records, left = played_records(matches_of(competition))
+    standings = compute_standings(competition, rules, teams, records)
     name = {pk: t.name for pk, t in teams.items()}
     return {
         "rules": rules,

@@ -25,7 +25,9 @@ from teams.forms import (
     TeamForm,
     TeamRulesForm,
 )
+from teams.history import team_history
 from teams.models import Side
+from tournaments.presenters.bump import bump_chart
 from tournaments.presenters.standings import outlook_view
 from tournaments.views.access import organizer_or_404, public_or_404
 
@@ -260,6 +262,8 @@ def public_team_standings(request, club_slug: str, slug: str):
             "role": role,
             "standings": standings,
             "outlook": any(row["outlook"] for row in standings["rows"]),
+            # the team standings over the rounds (tournaments/partials/bump_chart.html)
+            "bump": bump_chart(team_history(competition)),
             "fixtures": [presenters.fixture_row(m) for m in selectors.matches_to_come(competition)],
             "played": [
                 presenters.played_row(m, rules) for m in selectors.matches_played(competition)

@@ -1,5 +1,5 @@
 """Standings of a competition, read from their snapshot with an ETag (``"s<competition>.<version>"``,
-``scoring.etags``)."""
+``scoring.etags``); with ``?after_round=N``, as they stood after round N (``api.history``)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from scoring.api.common import ERRORS, Output, not_modified, with_etag
 from scoring.api.schema import sends
 from tournaments import selectors, services
 from tournaments.api.common import IF_NONE_MATCH, CompetitionView, readable_competition
+from tournaments.api.history import AFTER_ROUND, after_round_of
 
 FIGURE = {"type": "number", "description": "An integer when whole, else to two places."}
 
@@ -117,6 +118,15 @@ class StandingsOutput(Output):
     )
     version = serializers.IntegerField()
     computed_at = serializers.CharField(allow_null=True)
+    after_round = serializers.IntegerField(
+        required=False,
+        help_text="With `?after_round=N`: the standings as they stood after round (night) N.",
+    )
+    rounds_played = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="With `?after_round=N`: the numbers of the rounds played so far, each a valid N.",
+    )
 
 
 class Standings(CompetitionView):
@@ -128,10 +138,12 @@ class Standings(CompetitionView):
         'ETag names the competition and the snapshot\'s version (`"s<id>.<version>"`): send it in '
         "`If-None-Match` to poll cheaply (304 while "
         "nothing changed). In a league with nights left, each row of the overall table "
-        "carries its `outlook`: who can still win.",
-        parameters=[IF_NONE_MATCH],
+        "carries its `outlook`: who can still win. With `?after_round=N`, the standings as they "
+        "stood after round N, computed from the games of rounds 1 to N only (no `outlook`): "
+        "what the standings page's chart of the rounds draws.",
+        parameters=[IF_NONE_MATCH, AFTER_ROUND],
         extensions=sends(_200=("ETag",)),
-        responses={200: StandingsOutput, 304: None, 404: ERRORS},
+        responses={200: StandingsOutput, 304: None, 400: ERRORS, 404: ERRORS},
     )
     def get(self, request, competition_id: int):
         competition, _role = readable_competition(request, competition_id)
@@ -140,9 +152,11 @@ class Standings(CompetitionView):
             services.store_standings(competition=competition)
             snapshot = selectors.snapshot_of(competition)
         tag = etags.standings_tag(competition.pk, snapshot.version)
+        after = after_round_of(request, competition)
         if not_modified(request, tag):
             return with_etag(Response(status=status.HTTP_304_NOT_MODIFIED), tag)
-        data = selectors.labelled(snapshot.data) | {
+        found = snapshot.data if after is None else after
+        data = selectors.labelled(found) | {
             "version": snapshot.version,
             "computed_at": snapshot.computed_at.isoformat() if snapshot.computed_at else None,
         }

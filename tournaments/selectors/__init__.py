@@ -46,6 +46,13 @@ from tournaments.selectors.entries import (
 )
 from tournaments.selectors.fees import cash_report, desk_rows, fee_of, live_payments
 from tournaments.selectors.field import still_in_bracket
+from tournaments.selectors.history import (
+    history_at,
+    keep_history,
+    played_rounds,
+    standings_after,
+    standings_history,
+)
 from tournaments.selectors.prizes import (
     awarded,
     categories,
@@ -116,6 +123,8 @@ __all__ = [
     "fee_of",
     "final_letters",
     "games_score",
+    "history_at",
+    "keep_history",
     "labelled",
     "last_check_in",
     "last_event_id",
@@ -129,6 +138,7 @@ __all__ = [
     "open_seats_of",
     "participant_count",
     "played_before",
+    "played_rounds",
     "present_at",
     "prize_list",
     "prize_rules",
@@ -152,6 +162,8 @@ __all__ = [
     "seat_warnings",
     "snapshot_of",
     "snapshot_stamp",
+    "standings_after",
+    "standings_history",
     "standings_of",
     "started",
     "still_in_bracket",

@@ -12,13 +12,19 @@ from tournaments.models import Adjustment, Competition, RoundStatus, Table
 from tournaments.scheduling import Bracket
 
 
-def bracket_of(competition: Competition) -> tuple[Any, dict[int, tuple[int, int]]] | None:
+def bracket_of(
+    competition: Competition, *, up_to: int | None = None
+) -> tuple[Any, dict[int, tuple[int, int]]] | None:
     """Knockout: the drawn bracket (``scheduling.Bracket``) and the outcome of every match
-    settled so far, by match number; ``None`` before the first round is drawn."""
+    settled so far, by match number; ``None`` before the first round is drawn. ``up_to``: as
+    it stood after that round (``None`` too before the knockout's first round)."""
+    start = competition.knockout_from
+    if up_to is not None and (start is None or up_to < start):
+        return None
     stored = bracket_json(competition)
     if not stored:
         return None
-    return Bracket.from_json(stored), match_outcomes(competition)
+    return Bracket.from_json(stored), match_outcomes(competition, up_to=up_to)
 
 
 def bracket_json(competition: Competition) -> dict[str, Any]:
@@ -43,10 +49,16 @@ def _forfeit_winner(table: Table, seats: Sequence[int]) -> int | None:
     return leaders[0] if len(leaders) == 1 else None
 
 
-def match_outcomes(competition: Competition) -> dict[int, tuple[int, int]]:
-    """Knockout: (winner, loser) of every match played or forfeited, by match number."""
+def match_outcomes(
+    competition: Competition, *, up_to: int | None = None
+) -> dict[int, tuple[int, int]]:
+    """Knockout: (winner, loser) of every match played or forfeited, by match number (in the
+    rounds up to ``up_to`` only, when given)."""
     outcome: dict[int, tuple[int, int]] = {}
-    for round_ in competition.rounds.exclude(status=RoundStatus.DRAFT):
+    rounds = competition.rounds.exclude(status=RoundStatus.DRAFT)
+    if up_to is not None:
+        rounds = rounds.filter(number__lte=up_to)
+    for round_ in rounds:
         numbers = round_.metrics.get("matches", [])
         for table in round_.tables.select_related("game").order_by("number"):
             if table.number - 1 >= len(numbers):

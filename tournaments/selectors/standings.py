@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 from typing import Any
@@ -283,12 +284,20 @@ def _entry_rows(competition: Competition):
     )
 
 
-def standings_of(competition: Competition, *, outlook: bool = True) -> dict[str, Any]:
-    """Every standings table of the competition: overall, and one per ruleset when a league
-    mixes games. Plain data (JSON-ready), also cached in ``StandingsSnapshot``: keys only, the
-    same whatever the language of whoever caused the computation; ``labelled`` adds the labels
-    in the language of whoever reads it. ``outlook=False`` leaves out who can still win (most
-    of the cost: ``services.store_standings``)."""
+@dataclass(frozen=True)
+class Played:
+    """What a competition's standings are computed from, read once (four queries): every
+    entry's (name, active, players), the entrants that have a row, the results and the
+    organizer's adjustments."""
+
+    entries: dict[int, tuple[str, bool, list[int]]]
+    entrants: list[int]
+    results: list[pure.Result]
+    adjustments: list[pure.Adjustment]
+
+
+def played_of(competition: Competition) -> Played:
+    """The entries, results and adjustments of the competition (``Played``)."""
     # (name, active, players) of every entry, read as plain values: no model instances needed
     entries, withdrawn_before_start = {}, set()
     for pk, player, partner, status, a, b, withdrawn_at, started in _entry_rows(competition):
@@ -307,6 +316,33 @@ def standings_of(competition: Competition, *, outlook: bool = True) -> dict[str,
     # entry stays in the entries' history). One with a result or an adjustment keeps its row.
     withdrawn_before_start -= {r.entrant for r in results} | {a.entrant for a in adjustments}
     entrants = [pk for pk in entries if pk not in withdrawn_before_start]
+    return Played(entries, entrants, results, adjustments)
+
+
+def standings_of(competition: Competition, *, outlook: bool = True) -> dict[str, Any]:
+    """Every standings table of the competition: overall, and one per ruleset when a league
+    mixes games. Plain data (JSON-ready), also cached in ``StandingsSnapshot``: keys only, the
+    same whatever the language of whoever caused the computation; ``labelled`` adds the labels
+    in the language of whoever reads it. ``outlook=False`` leaves out who can still win (most
+    of the cost: ``services.store_standings``)."""
+    played = played_of(competition)
+    data, overall = standings_from(competition, played)
+    entries = played.entries
+    active = tuple(sorted(e for e, (_name, on, _players) in entries.items() if on))
+    outlook = outlook and add_outlook(
+        competition, data["tables"][0], overall, active, played.adjustments
+    )
+    return data | {"outlook": outlook}
+
+
+def standings_from(
+    competition: Competition, played: Played, *, up_to: int | None = None
+) -> tuple[dict[str, Any], pure.Standings]:
+    """The standings tables of ``played`` (``standings_of`` without the outlook), and the
+    overall table as ``pure.compute`` gave it. ``up_to``: ``played`` holds the rounds up to
+    that one only, and a knockout's bracket is ranked as it stood then."""
+    entries, entrants, results = played.entries, played.entrants, played.results
+    adjustments = played.adjustments
     groups: list[tuple[str, str, list[pure.Result]]] = [("overall", "", results)]
     if len(competition.rulesets) > 1:
         for key in competition.rulesets:
@@ -344,25 +380,26 @@ def standings_of(competition: Competition, *, outlook: bool = True) -> dict[str,
                 "rows": [_row_json(row, entries) for row in computed.rows],
             }
         )
-    ranked_by_bracket = _bracket_ranking(competition, tables[0])
-    active = tuple(sorted(e for e, (_name, on, _players) in entries.items() if on))
-    outlook = outlook and add_outlook(competition, tables[0], overall, active, adjustments)
-    return {
+    ranked_by_bracket = _bracket_ranking(competition, tables[0], up_to=up_to)
+    data = {
         "competition": competition.pk,
         "scheme": competition.scheme,
         "tables": tables,
         "bracket": ranked_by_bracket,
         "games_counted": len({r.game for r in results}),
-        "outlook": outlook,
+        "outlook": False,
     }
+    return data, overall
 
 
-def _bracket_ranking(competition: Competition, table: dict[str, Any]) -> bool:
+def _bracket_ranking(
+    competition: Competition, table: dict[str, Any], *, up_to: int | None = None
+) -> bool:
     """A knockout's overall table ranked by the bracket (``scheduling.knockout.ranking``), not
     by points: 1 the final's winner, 2 its loser, 3 and 4 from the third-place match, then by
     the round of elimination, places shared as the format shares them. Entrants outside the
     bracket are listed unranked. The rows keep their points and figures. True when done."""
-    drawn = bracket_of(competition)
+    drawn = bracket_of(competition, up_to=up_to)
     if drawn is None:
         return False
     bracket, outcomes = drawn

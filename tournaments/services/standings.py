@@ -44,6 +44,8 @@ def store_standings(*, competition: Competition, outlook: bool = True) -> dict[s
             snapshot.computed_at = timezone.now()
             snapshot.save(update_fields=["data", "version", "computed_at"])
             live.announce_standings(competition.pk, snapshot.version)
+        # The standings after each round, for the chart and the arrows of the pages.
+        selectors.keep_history(competition, (snapshot.version, snapshot.computed_at), data)
     return data
 
 

@@ -50,6 +50,7 @@ from tournaments.presenters import (
     where_answer,
 )
 from tournaments.views.access import public_or_404, round_or_404
+from tournaments.views.bump import bump_context
 from tournaments.views.standings_cache import (
     Stamp,
     page_html,
@@ -199,6 +200,7 @@ def public_competition(request, club_slug: str, slug: str):
         _public_context(request, competition, role)
         | {
             "standings_html": standings_html(request, competition, role, stamp=stamp),
+            **bump_context(competition, stamp),
             "schedule": [schedule_row(r, zone) for r in rounds],
             "awards": _final_awards(request, competition),
             # The rounds planned but not added yet, shown from the start.
@@ -258,6 +260,7 @@ def public_standings(request, club_slug: str, slug: str):
         "competition": competition,
         "role": role,
         "standings_html": html,
+        **bump_context(competition, snapshot_stamp(request, competition)),
     }
     if role is None:  # a spectator's page is the same for all but the CSRF token
         page = page_html(
@@ -439,5 +442,6 @@ def public_entry(request, club_slug: str, slug: str, entry_id: int):
         request,
         "tournaments/entry.html",
         _public_context(request, competition, role)
-        | {"row": row, "leader": rows[0] if rows and rows[0]["ranked"] else None},
+        | {"row": row, "leader": rows[0] if rows and rows[0]["ranked"] else None}
+        | bump_context(competition, snapshot_stamp(request, competition), mine=entry_id),
     )

@@ -53,6 +53,7 @@ from scoring.views.access import fingerprint
 from tournaments import selectors, services
 from tournaments.models import Competition
 from tournaments.presenters import standings_tables
+from tournaments.views.bump import history_at, with_moves
 
 FRAGMENT = "tournaments/partials/standings.html"
 #: The templates the table is made of (their source is part of the key).
@@ -61,6 +62,7 @@ TEMPLATES = (
     "tournaments/partials/standings_row.html",
     "tournaments/partials/nights.html",
     "tournaments/partials/nights_list.html",
+    "tournaments/partials/rank_move.html",
 )
 #: Stands for the CSRF token in a page kept for every spectator (letters only: no escaping
 #: changes it), replaced by each visitor's own token.
@@ -166,7 +168,8 @@ def standings_html(
             "club": competition.club,
             "competition": competition,
             "role": role,
-            "standings": standings_tables(data),
+            # with the arrows: places gained or lost since the round before (views/bump.py)
+            "standings": with_moves(standings_tables(data), history_at(competition, stamp)),
             "version": shown,
             "big": big,
         }
