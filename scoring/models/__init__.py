@@ -41,6 +41,7 @@ from scoring.models.games import (
     new_pin,
     new_token,
 )
+from scoring.models.idempotency import IdempotentRequest
 from scoring.models.members import ClaimStatus, Invitation, InvitationStatus, PlayerClaim
 from scoring.models.push import PushReceipt, PushSubscription
 from scoring.models.queue import PendingTask
@@ -67,6 +68,7 @@ __all__ = [
     "GuessCounter",
     "Hand",
     "IdempotencyRecord",
+    "IdempotentRequest",
     "Invitation",
     "InvitationStatus",
     "LockReason",
