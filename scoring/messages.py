@@ -196,7 +196,7 @@ REASONS = {
         "An Idempotency-Key is 1 to %(max)s characters without control characters, e.g. a UUID."
     ),
     ("required", "idempotency_key"): gettext_lazy(
-        "Send an Idempotency-Key header (up to 128 characters) with every hand, e.g. a UUID."
+        "Send an Idempotency-Key header (up to 255 characters) with every hand, e.g. a UUID."
     ),
     ("required", "if_match"): gettext_lazy(
         "Send If-Match with the ETag of the hand as you read it (or the game's ETag)."

@@ -62,7 +62,7 @@ from scoring.services import NotAllowed
 MAY_NOT_CHANGE_GAME = _("You may not change this game.")
 MAY_NOT_LOCK_GAME = _("Only an owner or organizer of the club may reopen or lock a game.")
 
-IDEMPOTENCY_KEY_MAX = 128
+IDEMPOTENCY_KEY_MAX = 255  # as every other write (scoring.api.idempotency.KEY_MAX)
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
     OpenApiTypes.STR,

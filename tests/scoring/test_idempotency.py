@@ -195,6 +195,19 @@ def test_a_resent_correction_gets_its_first_answer_and_etag(api, terziglio, olga
     assert stale.status_code == 412
 
 
+@pytest.mark.parametrize(("length", "status"), [(255, 201), (256, 400)])
+def test_a_hand_key_is_up_to_255_characters_as_every_other(api, terziglio, length, status):
+    document = {"ruleset": "terziglio", "dealer": 0, "outcome": "played", "soloist": 2,
+                "contract": "solo", "soloist_points": 7}  # fmt: skip
+    url = f"/api/v1/games/{terziglio.pk}/hands/"
+    response = send(api, document, url=url, key="h" * length)
+    assert response.status_code == status
+    if status == 201:
+        assert send(api, document, url=url, key="h" * length)["Idempotent-Replayed"] == "true"
+    else:
+        assert errors(response) == {("Idempotency-Key", "required")}
+
+
 def test_the_hand_post_keeps_its_own_record(api, terziglio):
     document = {"ruleset": "terziglio", "dealer": 0, "outcome": "played", "soloist": 2,
                 "contract": "solo", "soloist_points": 7}  # fmt: skip
