@@ -9,6 +9,7 @@ from typing import Any
 
 from scoring.api import schema
 from scoring.api.idempotency import HEADER, KEY_MAX, accepts_key
+from scoring.api.inputs import text_pattern
 
 PARAMETER = {
     "in": "header",
@@ -24,7 +25,8 @@ PARAMETER = {
         "type": "string",
         "minLength": 1,
         "maxLength": KEY_MAX,
-        "pattern": r"^[^\x00-\x1f\x7f]+$",
+        # What ``checked_key`` refuses: control characters (tabs too), blank.
+        "pattern": text_pattern(single_line=True, non_blank=True),
         "example": "6f1c3a2e-8a4b-4f8e-9a55-0d7c2b1e9f40",
     },
 }

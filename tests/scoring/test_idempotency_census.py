@@ -17,7 +17,8 @@ from django.urls import resolve
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.response import Response
 
-from scoring.api.idempotency import HEADER, KEY_MAX, accepts_key
+from scoring.api.errors import Refused
+from scoring.api.idempotency import HEADER, KEY_MAX, accepts_key, checked_key
 
 pytestmark = pytest.mark.django_db
 
@@ -118,3 +119,23 @@ def test_every_write_runs_once_and_replays_its_first_answer(
     other = send({"a": 2})
     assert other.status_code == 422 and ran == [1]
     assert other.json()["errors"][0]["field"] == HEADER
+
+
+@pytest.mark.parametrize(
+    ("key", "valid"),
+    [("6f1c3a2e-8a4b", True), ("k" * 255, True), ("", False), ("   ", False),
+     ("k" * 256, False), ("a\x01b", False), ("tab\there", False), ("a\u202eb", False)],
+)  # fmt: skip
+def test_the_declared_key_is_the_one_the_server_takes(key, valid):
+    """A generator (schemathesis) sends what the schema allows: the server takes exactly that."""
+    schema = next(p for _m, _p, op in OPERATIONS for p in op.get("parameters", [])
+                  if p["name"] == HEADER and not p["required"])["schema"]  # fmt: skip
+    declared = len(key) <= schema["maxLength"] and bool(re.search(schema["pattern"], key))
+    assert declared == valid
+    try:
+        checked_key(key)
+    except Refused:
+        taken = False
+    else:
+        taken = True
+    assert taken == valid
