@@ -314,7 +314,7 @@ globals().update(worker_settings(_int, CELERY_BEAT_SCHEDULE))
 # A worker lost mid-task gives it back: acks_late tasks only (the tasks' module docstrings say which).
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 
-# How long a hand entry's first answer is kept for a phone that resends it (Idempotency-Key).
+# How long the first answer to a write sent with an Idempotency-Key is kept (docs/api.md).
 IDEMPOTENCY_TTL_HOURS = _int("IDEMPOTENCY_TTL_HOURS", 48, minimum=1)
 # The nightly check_games task replays the games changed in the last this many hours (its
 # schedule, a day, and an hour of overlap): its work follows the day's changes, not the history.
@@ -354,8 +354,8 @@ REST_FRAMEWORK = {
     # JSON for a phone's request without parsing its Accept header (scoring/api/negotiation.py).
     "DEFAULT_CONTENT_NEGOTIATION_CLASS": "scoring.api.negotiation.ShortcutNegotiation",
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
-    # drf-spectacular's, without docstrings as descriptions, with the security each operation has
-    # (scoring/api/schema.py, scoring/api/access.py).
+    # drf-spectacular's, without docstrings as descriptions, with Idempotency-Key and the
+    # security each operation has (scoring/api/schema.py, idempotency_schema.py, access.py).
     "DEFAULT_SCHEMA_CLASS": "scoring.api.access.AutoSchema",
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",

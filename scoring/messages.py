@@ -125,6 +125,9 @@ TEMPLATES = {
         "reload it and try again."
     ),
     "reused": gettext_lazy("This Idempotency-Key was already used for a different hand."),
+    "in_flight": gettext_lazy(
+        "A request with this Idempotency-Key is still being answered: send it again in a moment."
+    ),
     # What any input is refused for (scoring.validators, scoring.api.parsers).
     "control_character": gettext_lazy(
         "%(field)s: remove the invisible control character (%(value)s) it contains."
@@ -185,8 +188,15 @@ REASONS = {
         "Seat %(value)s went out and scores nothing: leave it out of the list."
     ),
     # The API's own preconditions.
+    ("reused", "request"): gettext_lazy(
+        "This Idempotency-Key was already used for another request (another body or query): "
+        "make a new key for a new request."
+    ),
+    ("invalid", "idempotency_key"): gettext_lazy(
+        "An Idempotency-Key is 1 to %(max)s characters without control characters, e.g. a UUID."
+    ),
     ("required", "idempotency_key"): gettext_lazy(
-        "Send an Idempotency-Key header (up to 128 characters) with every hand, e.g. a UUID."
+        "Send an Idempotency-Key header (up to 255 characters) with every hand, e.g. a UUID."
     ),
     ("required", "if_match"): gettext_lazy(
         "Send If-Match with the ETag of the hand as you read it (or the game's ETag)."

@@ -24,6 +24,7 @@ from circuits.api import circuit_outputs as out
 from circuits.models import Circuit, CircuitLink
 from scoring.api import inputs
 from scoring.api.common import ERRORS
+from scoring.api.idempotency import Idempotent
 from scoring.api.parsers import JSONParser
 from scoring.api.schema import request_example, sends
 from scoring.models import Club, Membership
@@ -33,7 +34,7 @@ from tournaments.api.common import WRITE_ERRORS, actor, club_of, may_manage, rea
 NAME_MAX = Circuit._meta.get_field("name").max_length
 
 
-class CircuitView(APIView):
+class CircuitView(Idempotent, APIView):
     not_allowed_message = _(
         "Only the owner or an organizer of the organizing club may change this circuit."
     )

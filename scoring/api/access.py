@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.api.schema import AutoSchema as DescribedSchema
+from scoring.api.idempotency_schema import AutoSchema as DescribedSchema
 
 
 def anyone_may(view: Any, method: str) -> bool:
@@ -29,8 +29,9 @@ def anyone_may(view: Any, method: str) -> bool:
 
 
 class AutoSchema(DescribedSchema):
-    """The project's schema class: the descriptions of :mod:`scoring.api.schema`, and the
-    security each operation really has."""
+    """The project's schema class: the descriptions of :mod:`scoring.api.schema`, the
+    ``Idempotency-Key`` of :mod:`scoring.api.idempotency_schema`, and the security each
+    operation really has."""
 
     def get_auth(self) -> list[dict[str, Any]]:
         if anyone_may(self.view, self.method):

@@ -27,6 +27,7 @@ from scoring.api.common import (
     with_etag,
 )
 from scoring.api.errors import Refused
+from scoring.api.idempotency import Idempotent
 from scoring.api.parsers import JSONParser
 from scoring.api.schema import request_example, sends
 from scoring.models import GameStatus, Role, Via
@@ -121,7 +122,7 @@ def club_detail(club, role) -> dict:
     }
 
 
-class ClubDetail(APIView):
+class ClubDetail(Idempotent, APIView):
     anyone_may = ("GET",)
     parser_classes = [JSONParser]
     not_allowed_message = _("Only the club's owners may change its settings.")
@@ -161,7 +162,7 @@ class RulesetList(APIView):
         return Response(selectors.rulesets_description())
 
 
-class ClubGames(APIView):
+class ClubGames(Idempotent, APIView):
     anyone_may = ("GET",)
     parser_classes = [JSONParser]
     not_allowed_message = _("Only members of the club may start games.")

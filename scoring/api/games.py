@@ -50,6 +50,7 @@ from scoring.api.common import (
     with_etag,
 )
 from scoring.api.errors import Refused
+from scoring.api.idempotency import Idempotent
 from scoring.api.outputs import GameAnswer, GameDocument, GameFigures, HandAnswer
 from scoring.api.parsers import JSONParser
 from scoring.api.schema import sends
@@ -61,7 +62,7 @@ from scoring.services import NotAllowed
 MAY_NOT_CHANGE_GAME = _("You may not change this game.")
 MAY_NOT_LOCK_GAME = _("Only an owner or organizer of the club may reopen or lock a game.")
 
-IDEMPOTENCY_KEY_MAX = 128
+IDEMPOTENCY_KEY_MAX = 255  # as every other write (scoring.api.idempotency.KEY_MAX)
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key",
     OpenApiTypes.STR,
@@ -164,7 +165,7 @@ class GameExport(APIView):
         return Response(selectors.export_game(game))
 
 
-class GameWrite(APIView):
+class GameWrite(Idempotent, APIView):
     """A write on a game. The service authorises the caller; the game is not read first, to keep
     entering a hand at a fixed, small number of queries. When the service refuses, the exception
     handler asks :meth:`may_read`: a caller who may not even read the game gets a 404.

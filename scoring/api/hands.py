@@ -82,6 +82,8 @@ class HandsByNumber(inputs.NumberedObject):
 
 
 class GameHands(GameWrite):
+    own_idempotency = frozenset({"POST"})  # services.record_hand keeps the hand's first answer
+
     def dispatch(self, request, *args, **kwargs):
         """A phone's hand POST goes the short way (``scoring.api.quick``) when it can, its
         refusals by the service included; any other request, and a refusal before the service,

@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 from scoring import access, players_list, selectors, services
 from scoring.api import inputs
 from scoring.api.common import ERRORS, Output, readable_club
+from scoring.api.idempotency import Idempotent
 from scoring.api.parsers import JSONParser
 from scoring.api.schema import request_example
 from scoring.models import MANAGERS, Player, Via
@@ -54,7 +55,7 @@ class BulkOutput(Output):
     )
 
 
-class PlayersBulk(APIView):
+class PlayersBulk(Idempotent, APIView):
     parser_classes = [JSONParser]
     not_allowed_message = _("Only the club's organizers may add players from a list.")
 
@@ -123,7 +124,7 @@ def _email_answer(player: Player) -> dict:
     return EmailOutput(player).data
 
 
-class PlayerEmail(APIView):
+class PlayerEmail(Idempotent, APIView):
     parser_classes = [JSONParser]
     not_allowed_message = _("Only the club's organizers may see and change a player's e-mails.")
 

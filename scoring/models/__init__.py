@@ -1,7 +1,8 @@
 """The scoring app's tables, one module per idea: ``clubs`` (clubs, roles, players), ``games``
-(games, seats, hands, the first answers kept for resent requests, table links), ``audit`` (the
-append-only trail), ``ratings``, ``members`` (invitations, players claimed by accounts) and
-``push`` (the devices told by Web Push).
+(games, seats, hands, the first answers kept for resent hands, table links), ``idempotency``
+(every other API write sent with an ``Idempotency-Key``: its claim, then its first answer),
+``audit`` (the append-only trail), ``ratings``, ``members`` (invitations, players claimed by
+accounts) and ``push`` (the devices told by Web Push).
 
 The hand documents and a game's resolved options are the source of truth; a game's totals, hand
 count, last dealer and status are a cache that ``scoring.services`` recomputes through the rules
@@ -41,6 +42,7 @@ from scoring.models.games import (
     new_pin,
     new_token,
 )
+from scoring.models.idempotency import IdempotentRequest
 from scoring.models.members import ClaimStatus, Invitation, InvitationStatus, PlayerClaim
 from scoring.models.push import PushReceipt, PushSubscription
 from scoring.models.queue import PendingTask
@@ -67,6 +69,7 @@ __all__ = [
     "GuessCounter",
     "Hand",
     "IdempotencyRecord",
+    "IdempotentRequest",
     "Invitation",
     "InvitationStatus",
     "LockReason",

@@ -275,7 +275,7 @@ class IdempotencyRecord(models.Model):
     """The first answer to a request that carried an ``Idempotency-Key``: a resend gets it again."""
 
     client = models.CharField(max_length=64)
-    key = models.CharField(max_length=128)
+    key = models.CharField(max_length=255)
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
     fingerprint = models.CharField(max_length=64)
     status_code = models.PositiveSmallIntegerField()

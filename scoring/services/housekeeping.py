@@ -27,13 +27,14 @@ from scoring.models import (
     GuessCounter,
     Hand,
     IdempotencyRecord,
+    IdempotentRequest,
 )
 from scoring.rules import RuleViolation, engine
 
 
 def purge_idempotency_records(*, older_than: timedelta | None = None) -> int:
-    """Delete the remembered first answers older than ``older_than`` (by default
-    ``IDEMPOTENCY_TTL_HOURS``), and the forms sent once as long ago (their tokens expire
+    """Delete the remembered first answers (of hands, and of every other API write:
+    ``IdempotentRequest``) older than ``older_than`` (by default ``IDEMPOTENCY_TTL_HOURS``), and the forms sent once as long ago (their tokens expire
     sooner: ``scoring.services.submissions``) and the throttles' expired counts; returns how
     many went. A phone resends within
     minutes or hours; past that window a resend is a new request."""
@@ -41,10 +42,11 @@ def purge_idempotency_records(*, older_than: timedelta | None = None) -> int:
         older_than = timedelta(hours=settings.IDEMPOTENCY_TTL_HOURS)
     cutoff = timezone.now() - older_than
     deleted, _by_model = IdempotencyRecord.objects.filter(created_at__lt=cutoff).delete()
+    requests, _by_model = IdempotentRequest.objects.filter(created_at__lt=cutoff).delete()
     forms, _by_model = FormSubmission.objects.filter(created_at__lt=cutoff).delete()
     # The throttles' counts kept while Redis was down, once forgotten (``scoring.throttles``).
     counts, _by_model = GuessCounter.objects.filter(expires__lt=time.time()).delete()
-    return deleted + forms + counts
+    return deleted + requests + forms + counts
 
 
 @dataclass(frozen=True)

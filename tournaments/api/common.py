@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 
 from scoring import access
 from scoring.api.common import ERRORS
+from scoring.api.idempotency import Idempotent
 from scoring.models import MANAGERS, Club, Via
 from scoring.selectors import role_of
 from scoring.services import NotAllowed
@@ -38,7 +39,7 @@ IF_NONE_MATCH = OpenApiParameter(
 )
 
 
-class CompetitionView(APIView):
+class CompetitionView(Idempotent, APIView):
     """A view of the competition API: refused writes say who may make them."""
 
     not_allowed_message = _(

@@ -103,6 +103,7 @@ TABLES = (
 LEFT_OUT = {
     "scoring.tablelink": "secret: an imported game gets a new table link and PIN",
     "scoring.idempotencyrecord": "transient: first answers kept for phones that resend",
+    "scoring.idempotentrequest": "transient: first answers kept for clients that resend",
     "scoring.pendingtask": "transient: tasks waiting for the broker, run within a minute",
     "scoring.formsubmission": "transient: one-time tokens of forms already sent",
     "scoring.pushsubscription": "a device's, not the club's: a player turns notifications on again",
