@@ -353,8 +353,8 @@ REST_FRAMEWORK = {
     # JSON for a phone's request without parsing its Accept header (scoring/api/negotiation.py).
     "DEFAULT_CONTENT_NEGOTIATION_CLASS": "scoring.api.negotiation.ShortcutNegotiation",
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
-    # drf-spectacular's, without docstrings as descriptions (scoring/api/schema.py).
-    "DEFAULT_SCHEMA_CLASS": "scoring.api.schema.AutoSchema",
+    # drf-spectacular's without docstrings as descriptions, paging GET lists only.
+    "DEFAULT_SCHEMA_CLASS": "scoring.api.autoschema.AutoSchema",
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
         "scoring.api.renderers.BrowsableAPIRenderer",
@@ -362,7 +362,7 @@ REST_FRAMEWORK = {
     # Proxies in front of the app (nginx: 1): the client address is the one they forwarded.
     "NUM_PROXIES": _int("NUM_PROXIES", 0) or None,
     # Every refusal becomes the one error shape here (RuleViolation 400, NotAllowed 403...).
-    # No pagination class: every view is a plain APIView answering a bounded list itself.
+    # No default pagination class: each list view pages itself (scoring/api/pagination.py).
     "EXCEPTION_HANDLER": "scoring.api.errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
