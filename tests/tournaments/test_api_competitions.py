@@ -149,7 +149,7 @@ def test_members_list_every_competition_others_the_public_ones(club, olga, sara,
     ):
         response = client.get("/api/v1/clubs/uno/competitions/")
         assert response.status_code == 200
-        assert {c["id"] for c in response.json()} == expected
+        assert {c["id"] for c in response.json()["results"]} == expected
     row = next(c for c in api_as(olga).get("/api/v1/clubs/uno/competitions/").json()["results"])
     assert set(row) >= {"id", "club", "name", "slug", "kind", "format", "rulesets", "public"}
     assert APIClient().get("/api/v1/clubs/nowhere/competitions/").status_code == 404
