@@ -113,13 +113,13 @@ def test_a_clubs_games_page_by_page_nothing_repeated_or_missed(api, club, player
     assert [g["id"] for g in api.get(pages[0]["next"]).json()["results"]] == [min(ids)]
 
 
-def test_a_clubs_games_are_all_there_past_the_old_cut(api, club, players, olga, settings):
-    ids = _games(club, players, olga, 5)
-    first = api.get("/api/v1/clubs/uno/games/").json()
-    assert len(first["results"]) == 5 and first["next"] is None
-    rows, _pages = _walk(api, "/api/v1/clubs/uno/games/?status=in_progress&page_size=1", 1)
+def test_a_clubs_games_are_all_there_past_the_old_cut_of_200(api, club, players, olga):
+    ids = _games(club, players, olga, 201)
+    rows, pages = _walk(api, "/api/v1/clubs/uno/games/?page_size=200", 200)
+    assert [len(p["results"]) for p in pages] == [200, 1]
     assert sorted(row["id"] for row in rows) == sorted(ids)
-    assert api.get("/api/v1/clubs/uno/games/?page_size=200").status_code == 200
+    rows, pages = _walk(api, "/api/v1/clubs/uno/games/?status=in_progress", PAGE_SIZE)
+    assert len(rows) == 201 and len(pages) == 5
 
 
 def test_a_competitions_entries_page_in_seed_order(api, club, olga):
