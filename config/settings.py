@@ -354,8 +354,8 @@ REST_FRAMEWORK = {
     # JSON for a phone's request without parsing its Accept header (scoring/api/negotiation.py).
     "DEFAULT_CONTENT_NEGOTIATION_CLASS": "scoring.api.negotiation.ShortcutNegotiation",
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
-    # drf-spectacular's, without docstrings as descriptions, with Idempotency-Key and the
-    # security each operation has (scoring/api/schema.py, idempotency_schema.py, access.py).
+    # drf-spectacular's, without docstrings as descriptions, paging GET lists, with Idempotency-Key
+    # and the security each operation has (scoring/api/: schema, autoschema, idempotency_schema, access).
     "DEFAULT_SCHEMA_CLASS": "scoring.api.access.AutoSchema",
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
@@ -364,7 +364,7 @@ REST_FRAMEWORK = {
     # Proxies in front of the app (nginx: 1): the client address is the one they forwarded.
     "NUM_PROXIES": _int("NUM_PROXIES", 0) or None,
     # Every refusal becomes the one error shape here (RuleViolation 400, NotAllowed 403...).
-    # No pagination class: every view is a plain APIView answering a bounded list itself.
+    # No default pagination class: each list view pages itself (scoring/api/pagination.py).
     "EXCEPTION_HANDLER": "scoring.api.errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {

@@ -227,6 +227,9 @@ REASONS = {
     ("duplicate", "club_slug"): gettext_lazy(
         "A club with the address “%(value)s” already exists: choose another address."
     ),
+    ("invalid", "cursor"): gettext_lazy(
+        "This page address was not given out by this list: start again from its first page."
+    ),
     ("invalid", "club_slug"): gettext_lazy(
         "“%(value)s” cannot be a club's address: use lower-case letters and digits, with single "
         "hyphens or underscores between them, at most 60 characters."

@@ -25,6 +25,7 @@ from circuits.models import Circuit, CircuitLink
 from scoring.api import inputs
 from scoring.api.common import ERRORS
 from scoring.api.idempotency import Idempotent
+from scoring.api.pagination import Pages, page_of_queryset
 from scoring.api.parsers import JSONParser
 from scoring.api.schema import request_example, sends
 from scoring.models import Club, Membership
@@ -119,6 +120,7 @@ class CircuitCreateInput(CircuitSettingsInput):
 class ClubCircuits(CircuitView):
     anyone_may = ("GET",)
     parser_classes = [JSONParser]
+    pagination_class = Pages
 
     @extend_schema(
         summary="Circuits of a club",
@@ -129,8 +131,13 @@ class ClubCircuits(CircuitView):
     def get(self, request, slug: str):
         club, role, _visible = club_of(request, slug)
         circuits = selectors.circuits_of(club) if role else selectors.public_circuits_of(club)
-        return Response(
-            [{"id": c.pk, "name": c.name, "slug": c.slug, "club": c.club.slug} for c in circuits]
+        return page_of_queryset(
+            request,
+            circuits,
+            ordering=("-created_at", "-id"),
+            serialize=lambda page: [
+                {"id": c.pk, "name": c.name, "slug": c.slug, "club": c.club.slug} for c in page
+            ],
         )
 
     @extend_schema(

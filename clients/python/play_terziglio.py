@@ -1,6 +1,7 @@
 """A Terziglio game played to its end through the generated Python client (openapi-python-client),
 as docs/api.md shows it: a token, a new game followed live on its event stream, hands entered with
-an Idempotency-Key (one of them sent twice), a correction with If-Match, a removal with a reason.
+an Idempotency-Key (one of them sent twice), a correction with If-Match, a removal with a reason,
+then the audit trail read page by page.
 ``mypy --strict`` checks it (.ci/clients); run against a server (under ASGI, for the stream) it
 prints the live event of the first hand and the final ranking.
 
@@ -15,11 +16,13 @@ import uuid
 from collections.abc import Iterator
 from http import HTTPStatus
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 from segnapunti_client import AuthenticatedClient, Client
 from segnapunti_client.api.v1 import (
     v1_auth_token_create,
     v1_clubs_games_create,
+    v1_games_audit_list,
     v1_games_events_retrieve,
     v1_games_hands_create,
     v1_games_hands_destroy,
@@ -30,6 +33,7 @@ from segnapunti_client.models import (
     CredentialsRequest,
     ErrorResponse,
     Game,
+    GameAuditOutput,
     GameImportRequest,
     Hand,
     HandCorrectionRequest,
@@ -43,7 +47,7 @@ from segnapunti_client.models import (
     TerziglioPointsHandRequestOutcome,
     TerziglioPointsHandRequestRuleset,
 )
-from segnapunti_client.types import Response
+from segnapunti_client.types import UNSET, Response
 
 
 def checked[T](response: Response[T | ErrorResponse], expected: HTTPStatus) -> T:
@@ -71,6 +75,23 @@ def events(lines: Iterator[str]) -> Iterator[tuple[str, str, dict[str, Any]]]:
                 name = value
             elif field == "data":
                 data.append(value)
+
+
+def audit_trail(api: AuthenticatedClient, game_id: int, size: int) -> tuple[list[str], int]:
+    """Every action of the game's audit trail, read page by page (``next`` until null), and
+    how many pages it took: every list of the API is paged the same way (docs/api.md)."""
+    actions, pages, cursor = list[str](), 0, None
+    while True:
+        answer = v1_games_audit_list.sync_detailed(
+            game_id, client=api, page_size=size, cursor=cursor if cursor else UNSET
+        )
+        page = checked(answer, HTTPStatus.OK)
+        rows: list[GameAuditOutput] = page.results
+        actions += [row.action for row in rows]
+        pages += 1
+        if page.next_ is None:
+            return actions, pages
+        cursor = parse_qs(urlsplit(page.next_).query)["cursor"][0]
 
 
 def hand(dealer: int, points: int) -> TerziglioPointsHandRequest:
@@ -175,6 +196,11 @@ def main(base_url: str, username: str, password: str, club: str) -> None:
     final = checked(v1_games_retrieve.sync_detailed(game.id, client=api), HTTPStatus.OK)
     assert final.ranking and final.ranking[0].seat == 0
     print("finished after", len(final.hands), "hands; totals", final.totals)
+
+    actions, pages = audit_trail(api, game.id, size=2)
+    assert actions[0] == "start_game" and actions.count("record_hand") == len(final.hands) + 1
+    assert pages == -(-len(actions) // 2)
+    print("audit trail:", len(actions), "events in", pages, "pages of 2")
 
 
 if __name__ == "__main__":

@@ -1,8 +1,9 @@
 // A Terziglio game played to its end through the generated TypeScript types (openapi-typescript)
 // and openapi-fetch, as docs/api.md shows it: a token, a new game followed live on its event
 // stream, hands entered with an Idempotency-Key (one of them sent twice), a correction with
-// If-Match, a removal with a reason. `tsc --strict` checks it (.ci/clients); run against a server
-// (under ASGI, for the stream) it prints the live event of the first hand and the final totals.
+// If-Match, a removal with a reason, then the audit trail read page by page. `tsc --strict`
+// checks it (.ci/clients); run against a server (under ASGI, for the stream) it prints the live
+// event of the first hand, the final totals and the audit trail's pages.
 //
 //   node play-terziglio.js http://127.0.0.1:8000 demo-user password club-slug
 import createClient from "openapi-fetch";
@@ -141,6 +142,29 @@ async function main(baseUrl: string, username: string, password: string, club: s
   );
   if (final.ranking === null || final.ranking[0].seat !== 0) throw new Error("wrong winner");
   console.log("finished after", final.hands.length, "hands; totals", final.totals);
+
+  // The audit trail, page by page: every list of the API is paged the same way (docs/api.md),
+  // `next` until it is null.
+  const actions: string[] = [];
+  let pages = 0;
+  let cursor: string | undefined;
+  for (;;) {
+    const page = ok(
+      await api.GET("/api/v1/games/{game_id}/audit/", {
+        params: { path: { game_id: game.id }, query: { page_size: 2, cursor } },
+      }),
+    );
+    actions.push(...page.results.map((row) => row.action));
+    pages += 1;
+    if (page.next === null) break;
+    cursor = new URL(page.next).searchParams.get("cursor") ?? undefined;
+  }
+  const recorded = actions.filter((action) => action === "record_hand").length;
+  if (actions[0] !== "start_game" || recorded !== final.hands.length + 1) {
+    throw new Error(`audit trail: ${actions.join(", ")}`);
+  }
+  if (pages !== Math.ceil(actions.length / 2)) throw new Error(`${pages} pages`);
+  console.log("audit trail:", actions.length, "events in", pages, "pages of 2");
 }
 
 // Node's own global, declared here rather than with @types/node.

@@ -27,6 +27,7 @@ from scoring import rates
 from scoring.api import inputs
 from scoring.api.common import ERRORS, Moment, Output
 from scoring.api.inputs import Invalid
+from scoring.api.pagination import Pages, page_of_rows
 from scoring.api.parsers import JSONParser
 from scoring.api.schema import request_example
 from scoring.models import Player
@@ -97,6 +98,14 @@ class RegistrationOutput(RegisteredOutput):
     confirmed_at = Moment(allow_null=True)
     partner_confirmed_at = Moment(allow_null=True)
     withdrawn_at = Moment(allow_null=True)
+
+
+def paged_registrations(request, rows) -> Response:
+    """A page of ``rows``, in the order ``registrations_of`` gives: status, position, arrival."""
+    order = {status_: index for index, status_ in enumerate(RegistrationStatus.values)}
+    key = lambda r: (order[r.status], r.position or 0, r.created_at.timestamp(), r.pk)  # noqa: E731
+    serialize = lambda page: RegistrationOutput(page, many=True).data  # noqa: E731
+    return page_of_rows(request, rows, key=key, serialize=serialize)
 
 
 def _summary(competition) -> dict:
@@ -179,6 +188,7 @@ REGISTRATION_THROTTLED = OpenApiResponse(
 class Registrations(CompetitionView):
     anyone_may = ("POST",)
     parser_classes = [JSONParser]
+    pagination_class = Pages
 
     class InputSerializer(inputs.StrictInput):
         name = inputs.Text(max_length=NAME_MAX, single_line=True)
@@ -196,13 +206,15 @@ class Registrations(CompetitionView):
 
     @extend_schema(
         summary="Every registration, with its address (organizers of the club)",
+        description="By status (as the status enum lists them), then waiting-list position, "
+        "then the order they came in.",
         responses={200: RegistrationOutput(many=True), 403: ERRORS, 404: ERRORS},
     )
     def get(self, request, competition_id: int):
         competition, _role = managed_competition(request, competition_id)
         grouped = selectors.registrations_of(competition)
         rows = [r for status_ in RegistrationStatus.values for r in grouped[status_]]
-        return Response(RegistrationOutput(rows, many=True).data)
+        return paged_registrations(request, rows)
 
     @extend_schema(
         summary="Register (a person, or a pair)",
@@ -401,6 +413,7 @@ class RegistrationMerge(RegistrationAction):
 
 class WaitingList(CompetitionView):
     parser_classes = [JSONParser]
+    pagination_class = Pages
 
     class InputSerializer(inputs.StrictInput):
         order = inputs.ListOf(
@@ -415,7 +428,7 @@ class WaitingList(CompetitionView):
     def get(self, request, competition_id: int):
         competition, _role = managed_competition(request, competition_id)
         rows = selectors.registrations_of(competition)[RegistrationStatus.WAITING]
-        return Response(RegistrationOutput(rows, many=True).data)
+        return paged_registrations(request, rows)
 
     @extend_schema(
         summary="Reorder the waiting list (refused once registration is closed)",

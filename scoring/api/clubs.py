@@ -28,11 +28,12 @@ from scoring.api.common import (
 )
 from scoring.api.errors import Refused
 from scoring.api.idempotency import Idempotent
+from scoring.api.pagination import Pages, page_of_queryset, page_of_rows
 from scoring.api.parsers import JSONParser
 from scoring.api.schema import request_example, sends
 from scoring.models import GameStatus, Role, Via
 from scoring.models.clubs import CURRENCIES
-from scoring.rules import Problem, RuleViolation
+from scoring.rules import RULESETS, Problem, RuleViolation
 from scoring.services.clubs import NAME_MAX
 
 GAME_DOCUMENT_EXAMPLE = request_example(
@@ -58,19 +59,29 @@ GAME_DOCUMENT_EXAMPLE = request_example(
 
 class ClubList(APIView):
     anyone_may = ("GET",)
+    pagination_class = Pages
 
     class OutputSerializer(Output):
         slug = serializers.CharField()
         name = serializers.CharField()
         role = serializers.CharField(allow_null=True)
 
-    @extend_schema(summary="Clubs the caller can see", responses=OutputSerializer(many=True))
+    @extend_schema(
+        summary="Clubs the caller can see",
+        description="The caller's clubs first, then the public ones, each by name.",
+        responses=OutputSerializer(many=True),
+    )
     def get(self, request):
         rows = [
             {"slug": club.slug, "name": club.name, "role": role}
             for club, role in selectors.clubs_for(request.user)
         ]
-        return Response(self.OutputSerializer(rows, many=True).data)
+        return page_of_rows(
+            request,
+            rows,
+            key=lambda row: (row["role"] is None, row["name"], row["slug"]),
+            serialize=lambda page: self.OutputSerializer(page, many=True).data,
+        )
 
 
 class ClubInput(inputs.StrictInput):
@@ -151,6 +162,7 @@ class ClubDetail(Idempotent, APIView):
 
 class RulesetList(APIView):
     anyone_may = ("GET",)
+    pagination_class = Pages
 
     @extend_schema(
         summary="Every game the app scores, with its options and presets",
@@ -159,12 +171,19 @@ class RulesetList(APIView):
         responses={200: outputs.Ruleset(many=True)},
     )
     def get(self, request):
-        return Response(selectors.rulesets_description())
+        order = {key: index for index, key in enumerate(RULESETS)}
+        return page_of_rows(
+            request,
+            selectors.rulesets_description(),
+            key=lambda row: (order[row["key"]], row["key"]),
+            serialize=list,
+        )
 
 
 class ClubGames(Idempotent, APIView):
     anyone_may = ("GET",)
     parser_classes = [JSONParser]
+    pagination_class = Pages
     not_allowed_message = _("Only members of the club may start games.")
 
     class OutputSerializer(Output):
@@ -179,7 +198,7 @@ class ClubGames(Idempotent, APIView):
         version = serializers.IntegerField()
 
     @extend_schema(
-        summary="Games of a club",
+        summary="Games of a club, newest first",
         parameters=[OpenApiParameter("status", OpenApiTypes.STR, enum=GameStatus.values)],
         responses={200: OutputSerializer(many=True), 400: ERRORS, 404: ERRORS},
     )
@@ -193,7 +212,12 @@ class ClubGames(Idempotent, APIView):
                     "status", "choice", choices=tuple(GameStatus.values), value=status_
                 )
             games = games.filter(status=status_)
-        return Response(self.OutputSerializer(games[:200], many=True).data)
+        return page_of_queryset(
+            request,
+            games,
+            ordering=("-created_at", "-id"),
+            serialize=lambda page: self.OutputSerializer(page, many=True).data,
+        )
 
     @extend_schema(
         summary="Start a game (optionally with its hands: an import)",

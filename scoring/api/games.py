@@ -52,6 +52,7 @@ from scoring.api.common import (
 from scoring.api.errors import Refused
 from scoring.api.idempotency import Idempotent
 from scoring.api.outputs import GameAnswer, GameDocument, GameFigures, HandAnswer
+from scoring.api.pagination import Pages, page_of_queryset
 from scoring.api.parsers import JSONParser
 from scoring.api.schema import sends
 from scoring.models import HAND_WRITERS, MANAGERS, Game, Via
@@ -326,6 +327,8 @@ class GameLock(GameWrite):
 
 
 class GameAudit(APIView):
+    pagination_class = Pages
+
     class OutputSerializer(Output):
         at = Moment()
         action = serializers.CharField()
@@ -352,4 +355,9 @@ class GameAudit(APIView):
         game, role = readable_game(request, game_id)
         if role is None and game.pk not in access.table_games(request):
             raise NotFound()
-        return Response(self.OutputSerializer(selectors.audit_of_game(game), many=True).data)
+        return page_of_queryset(
+            request,
+            selectors.audit_of_game(game),
+            ordering=("at", "id"),
+            serialize=lambda page: self.OutputSerializer(page, many=True).data,
+        )

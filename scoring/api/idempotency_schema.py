@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.api import schema
+from scoring.api import autoschema, schema
 from scoring.api.idempotency import HEADER, KEY_MAX, accepts_key
 from scoring.api.inputs import text_pattern
 
@@ -39,7 +39,7 @@ REFUSALS = {
 }
 
 
-class AutoSchema(schema.AutoSchema):
+class AutoSchema(autoschema.AutoSchema):
     def get_operation(self, *args: Any, **kwargs: Any) -> dict[str, Any] | None:
         operation = super().get_operation(*args, **kwargs)
         if operation is not None and accepts_key(self.view, self.method):

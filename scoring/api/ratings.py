@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 
 from scoring.api import inputs
 from scoring.api.common import ERRORS, Moment, Output, readable_club
+from scoring.api.pagination import PARAMETERS, Pages, page_of_rows
 from scoring.models import Player
 from scoring.rules import RULESETS
 from scoring.selectors import ratings as rating_selectors
@@ -46,7 +47,8 @@ class QueryInput(inputs.StrictInput):
 
 
 def query(serializer_class, request) -> dict[str, Any]:
-    serializer = serializer_class(data=request.query_params.dict())
+    values = request.query_params.dict()
+    serializer = serializer_class(data={k: v for k, v in values.items() if k not in PARAMETERS})
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
 
@@ -69,6 +71,7 @@ class RatingOutput(Output):
 
 class ClubRatings(APIView):
     anyone_may = ("GET",)
+    pagination_class = Pages
 
     class InputSerializer(QueryInput):
         game = inputs.Choice(
@@ -87,11 +90,23 @@ class ClubRatings(APIView):
         data = query(self.InputSerializer, request)
         game = data.get("game")
         rows = rating_selectors.club_ratings(club, ruleset=game, every=game is None)
-        return Response(RatingOutput(rows, many=True).data)
+        return page_of_rows(
+            request,
+            rows,
+            key=lambda row: (
+                -row["ordinal"],
+                -row["games"],
+                row["name"],
+                row["player"],
+                row["ruleset"] or "",
+            ),
+            serialize=lambda page: RatingOutput(page, many=True).data,
+        )
 
 
 class Leaderboard(APIView):
     anyone_may = ("GET",)
+    pagination_class = Pages
 
     class InputSerializer(QueryInput):
         game = inputs.Choice(
@@ -124,7 +139,12 @@ class Leaderboard(APIView):
             active_days=data.get("days"),
             hide_provisional=bool(data.get("established")),
         )
-        return Response(self.OutputSerializer(board, many=True).data)
+        return page_of_rows(
+            request,
+            board,
+            key=lambda row: (row["place"], row["player"]),
+            serialize=lambda page: self.OutputSerializer(page, many=True).data,
+        )
 
 
 class Versus(Output):

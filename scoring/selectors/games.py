@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import QuerySet
+
 from scoring.etags import game_tag, hand_tag
 from scoring.labels import game_name
 from scoring.models import (
@@ -219,8 +221,9 @@ def audit_of_hand(game: Game, hand: Hand) -> list[AuditEvent]:
     )
 
 
-def audit_of_game(game: Game) -> list[AuditEvent]:
-    return list(AuditEvent.objects.filter(game=game).select_related("actor").order_by("at", "id"))
+def audit_of_game(game: Game) -> QuerySet[AuditEvent]:
+    """The game's audit events, oldest first (the API pages them on ``at``, then ``id``)."""
+    return AuditEvent.objects.filter(game=game).select_related("actor").order_by("at", "id")
 
 
 def rulesets_description() -> list[dict[str, Any]]:

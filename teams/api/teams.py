@@ -13,6 +13,7 @@ from rest_framework.response import Response
 
 from scoring.api import inputs
 from scoring.api.common import ERRORS
+from scoring.api.pagination import Pages, page_of_rows
 from scoring.api.parsers import JSONParser
 from scoring.api.schema import request_example
 from scoring.services import NotAllowed
@@ -119,6 +120,7 @@ class TeamRulesView(CompetitionView):
 class Teams(CompetitionView):
     anyone_may = ("GET",)
     parser_classes = [JSONParser]
+    pagination_class = Pages
 
     class InputSerializer(inputs.StrictInput):
         name = inputs.Text(max_length=services.NAME_MAX)
@@ -134,7 +136,12 @@ class Teams(CompetitionView):
     def get(self, request, competition_id: int):
         competition, _role = readable_competition(request, competition_id)
         _rules_or_404(competition)
-        return Response([presenters.team_payload(t) for t in selectors.teams_of(competition)])
+        return page_of_rows(
+            request,
+            selectors.teams_of(competition),
+            key=lambda team: (team.seed is None, team.seed or 0, team.pk),
+            serialize=lambda page: [presenters.team_payload(t) for t in page],
+        )
 
     @extend_schema(
         summary="Add a team (with its roster)",
@@ -194,6 +201,7 @@ class TeamRoster(CompetitionView):
 class TeamMatches(CompetitionView):
     anyone_may = ("GET",)
     parser_classes = [JSONParser]
+    pagination_class = Pages
 
     @extend_schema(
         summary="Matches of a competition between teams",
@@ -203,8 +211,12 @@ class TeamMatches(CompetitionView):
     def get(self, request, competition_id: int):
         competition, _role = readable_competition(request, competition_id)
         rules = _rules_or_404(competition)
-        matches = selectors.matches_of(competition)
-        return Response([presenters.match_payload(m, rules) for m in matches])
+        return page_of_rows(
+            request,
+            selectors.matches_of(competition),
+            key=lambda match: (match.round_number, match.number, match.pk),
+            serialize=lambda page: [presenters.match_payload(m, rules) for m in page],
+        )
 
     @extend_schema(
         summary="Draw the matches to come",

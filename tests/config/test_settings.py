@@ -388,16 +388,21 @@ def test_the_api_docs_are_served_without_a_cdn():
     assert settings.SPECTACULAR_SETTINGS["SWAGGER_UI_DIST"] == "SIDECAR"
 
 
-def test_the_api_maps_errors_in_one_handler_and_paginates_nothing():
+def test_the_api_maps_errors_in_one_handler_and_each_list_pages_itself():
     from django.conf import settings
 
+    from scoring.api.autoschema import AutoSchema
     from scoring.api.errors import exception_handler
 
     assert settings.REST_FRAMEWORK["EXCEPTION_HANDLER"] == (
         f"{exception_handler.__module__}.{exception_handler.__name__}"
     )
+    # No default: the list views page with scoring.api.pagination, declared for GETs only.
     assert "DEFAULT_PAGINATION_CLASS" not in settings.REST_FRAMEWORK
     assert "PAGE_SIZE" not in settings.REST_FRAMEWORK
+    assert settings.REST_FRAMEWORK["DEFAULT_SCHEMA_CLASS"] == (
+        f"{AutoSchema.__module__}.{AutoSchema.__name__}"
+    )
 
 
 def test_the_cache_is_local_memory_by_default_and_redis_when_cache_url_is_set():

@@ -117,7 +117,7 @@ def test_the_waiting_list_through_the_api(torneo, olga, club):
             "/api/v1/registrations/confirm/", {"token": token_of(mail.outbox[-1])}, format="json"
         )
     url = f"/api/v1/competitions/{torneo.pk}/waiting-list/"
-    waiting = [r["id"] for r in api.get(url).json()]
+    waiting = [r["id"] for r in api.get(url).json()["results"]]
     assert len(waiting) == 2
     bad = api.put(url, {"order": waiting[:1]}, format="json")
     assert bad.status_code == 400 and errors(bad) == {("order", "inconsistent")}
@@ -136,7 +136,7 @@ def test_a_registrants_address_is_read_only_by_the_organizers(torneo, olga, sara
     )
     # Organizers read it, on the page and in the API.
     assert "anna@example.org" in login(olga).get(f"/c/uno/k/{torneo.slug}/registration/").text
-    listed = api_as(olga).get(f"/api/v1/competitions/{torneo.pk}/registrations/").json()
+    listed = api_as(olga).get(f"/api/v1/competitions/{torneo.pk}/registrations/").json()["results"]
     assert listed[0]["email"] == "anna@example.org"
     # Nobody else: another member (a scorer), anyone on the public pages and the public API.
     assert login(sara).get(f"/c/uno/k/{torneo.slug}/registration/").status_code == 403

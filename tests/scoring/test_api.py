@@ -35,17 +35,17 @@ def fields(response):
 
 
 def test_clubs_lists_the_callers_clubs_with_roles_then_public_ones(api, club, other_club, sara):
-    assert api.get("/api/v1/clubs/").json() == [
+    assert api.get("/api/v1/clubs/").json()["results"] == [
         {"slug": "uno", "name": "Circolo Uno", "role": "owner"},
         {"slug": "due", "name": "Circolo Due", "role": None},
     ]
-    assert APIClient().get("/api/v1/clubs/").json() == [
+    assert APIClient().get("/api/v1/clubs/").json()["results"] == [
         {"slug": "due", "name": "Circolo Due", "role": None}
     ]
 
 
 def test_rulesets_describe_player_counts_options_and_presets(api):
-    data = {r["key"]: r for r in api.get("/api/v1/rulesets/").json()}
+    data = {r["key"]: r for r in api.get("/api/v1/rulesets/").json()["results"]}
     assert list(data) == ["terziglio", "calabrasella", "turkish", "briscola", "briscola_chiamata"]
     assert (data["turkish"]["min_players"], data["turkish"]["max_players"]) == (3, 8)
     target = next(o for o in data["terziglio"]["options"] if o["key"] == "target_score")
@@ -285,7 +285,7 @@ def test_abandon_and_audit(api, terziglio):
         ).status_code
         == 200
     )
-    trail = api.get(f"/api/v1/games/{terziglio.pk}/audit/").json()
+    trail = api.get(f"/api/v1/games/{terziglio.pk}/audit/").json()["results"]
     assert [e["action"] for e in trail] == ["start_game", "abandon_game"]
     assert trail[1]["reason"] == "power cut" and trail[1]["actor"] == "Olga"
 
@@ -370,7 +370,9 @@ def test_public_clubs_finished_games_are_readable_anonymously(other_club, bea):
     assert anonymous.get(f"/api/v1/games/{game.pk}/").status_code == 404
     services.record_hand(game=game, document={"dealer": 0, "points": [70, 50]}, by=by)
     assert anonymous.get(f"/api/v1/games/{game.pk}/").json()["status"] == "finished"
-    assert [g["id"] for g in anonymous.get("/api/v1/clubs/due/games/").json()] == [game.pk]
+    assert [g["id"] for g in anonymous.get("/api/v1/clubs/due/games/").json()["results"]] == [
+        game.pk
+    ]
     assert post_hand(anonymous, game, {"dealer": 1, "points": [70, 50]}).status_code == 403
 
 

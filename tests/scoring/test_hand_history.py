@@ -73,7 +73,7 @@ def test_a_selector_reads_the_trail_by_serial(three_hands, olga):
 def test_the_api_audit_names_each_events_hand_by_serial_and_number_then(three_hands, olga):
     game = three_hands
     remove_first(game, olga)
-    rows = api_as(olga).get(f"/api/v1/games/{game.pk}/audit/").json()
+    rows = api_as(olga).get(f"/api/v1/games/{game.pk}/audit/").json()["results"]
     entries = [(r["action"], r["hand"], r["hand_serial"]) for r in rows if r["hand"] is not None]
     assert entries[:3] == [("record_hand", 1, 1), ("record_hand", 2, 2), ("record_hand", 3, 3)]
     assert entries[3:] == [("remove_hand", 1, 1)]

@@ -243,7 +243,7 @@ def test_reopened_then_corrected_audits_both_and_announces_the_change_once(
         ("reopen_game", "dealer miscounted"),
         ("correct_hand", "recount"),
     ]
-    audit = api_as(olga).get(f"/api/v1/games/{locked.pk}/audit/").json()
+    audit = api_as(olga).get(f"/api/v1/games/{locked.pk}/audit/").json()["results"]
     assert [e["action"] for e in audit][-3:] == ["lock_game", "reopen_game", "correct_hand"]
 
 

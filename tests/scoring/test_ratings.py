@@ -259,22 +259,24 @@ def test_the_command_refuses_an_unknown_club(db):
 
 def test_the_leaderboard_api_ranks_and_filters(club, season, olga, settings):
     api = api_as(olga)
-    board = api.get(f"/api/v1/clubs/{club.slug}/leaderboard/?game=terziglio").json()
+    board = api.get(f"/api/v1/clubs/{club.slug}/leaderboard/?game=terziglio").json()["results"]
     assert [row["place"] for row in board] == [1, 2, 3]
     assert board[0]["name"] == "Anna" and board[0]["provisional"] is True
     assert board[0]["ruleset"] == "terziglio"
-    club_wide = api.get(f"/api/v1/clubs/{club.slug}/leaderboard/").json()
+    club_wide = api.get(f"/api/v1/clubs/{club.slug}/leaderboard/").json()["results"]
     assert {row["ruleset"] for row in club_wide} == {None} and len(club_wide) == 5
     settings.RATING_PROVISIONAL_GAMES = 3
-    established = api.get(f"/api/v1/clubs/{club.slug}/leaderboard/?established=true").json()
+    established = api.get(f"/api/v1/clubs/{club.slug}/leaderboard/?established=true").json()[
+        "results"
+    ]
     assert {row["name"] for row in established} == {"Anna", "Bruno", "Carla", "Dario", "Elena"}
     settings.RATING_PROVISIONAL_GAMES = 4
-    established = api.get(f"/api/v1/clubs/{club.slug}/leaderboard/?established=1").json()
+    established = api.get(f"/api/v1/clubs/{club.slug}/leaderboard/?established=1").json()["results"]
     assert {row["name"] for row in established} == {"Anna", "Carla"}
-    recent = api.get(f"/api/v1/clubs/{club.slug}/leaderboard/?days=1").json()
+    recent = api.get(f"/api/v1/clubs/{club.slug}/leaderboard/?days=1").json()["results"]
     assert len(recent) == 5
     Rating.objects.filter(club=club, player=season[0]).update(last_played_at="2001-01-01T00:00Z")
-    recent = api.get(f"/api/v1/clubs/{club.slug}/leaderboard/?days=30").json()
+    recent = api.get(f"/api/v1/clubs/{club.slug}/leaderboard/?days=30").json()["results"]
     assert "Anna" not in {row["name"] for row in recent}
 
 
@@ -289,9 +291,9 @@ def test_the_api_names_a_bad_query_parameter(club, season, olga):
 
 
 def test_the_ratings_api_lists_every_rating_like_the_command(club, season, olga):
-    rows = api_as(olga).get(f"/api/v1/clubs/{club.slug}/ratings/").json()
+    rows = api_as(olga).get(f"/api/v1/clubs/{club.slug}/ratings/").json()["results"]
     assert len(rows) == 21
-    only = api_as(olga).get(f"/api/v1/clubs/{club.slug}/ratings/?game=turkish").json()
+    only = api_as(olga).get(f"/api/v1/clubs/{club.slug}/ratings/?game=turkish").json()["results"]
     assert [r["name"] for r in only] == ["Carla", "Dario", "Elena"]
 
 

@@ -149,15 +149,15 @@ def test_members_list_every_competition_others_the_public_ones(club, olga, sara,
     ):
         response = client.get("/api/v1/clubs/uno/competitions/")
         assert response.status_code == 200
-        assert {c["id"] for c in response.json()} == expected
-    row = next(c for c in api_as(olga).get("/api/v1/clubs/uno/competitions/").json())
+        assert {c["id"] for c in response.json()["results"]} == expected
+    row = next(c for c in api_as(olga).get("/api/v1/clubs/uno/competitions/").json()["results"])
     assert set(row) >= {"id", "club", "name", "slug", "kind", "format", "rulesets", "public"}
     assert APIClient().get("/api/v1/clubs/nowhere/competitions/").status_code == 404
     # A private club without public competitions is not even known to outsiders (a
     # competition with a trail cannot be deleted: history is permanent).
     type(public).objects.filter(pk=public.pk).update(public=False)
     assert APIClient().get("/api/v1/clubs/uno/competitions/").status_code == 404
-    assert APIClient().get("/api/v1/clubs/due/competitions/").json() == []
+    assert APIClient().get("/api/v1/clubs/due/competitions/").json()["results"] == []
 
 
 def test_only_owners_and_organizers_create(club, sara, oscar, bea):

@@ -36,7 +36,7 @@ def test_enter_players_by_id_or_new_name(api, tournament, club, olga):
     response = api.post(url(tournament, "entries/"), {"player": "  Zeno  Rossi "}, format="json")
     assert response.status_code == 201
     assert Player.objects.get(pk=response.json()["player"]["id"]).display_name == "Zeno Rossi"
-    listed = api.get(url(tournament, "entries/")).json()
+    listed = api.get(url(tournament, "entries/")).json()["results"]
     assert len(listed) == 8
     assert {e["name"] for e in listed} >= {"Zelda", "Zeno Rossi", "Anna"}
     duplicate = api.post(url(tournament, "entries/"), {"player": "zelda"}, format="json")

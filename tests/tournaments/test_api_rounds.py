@@ -46,7 +46,7 @@ def test_add_a_round_with_its_date_and_time(api, tournament):
     second = api.post(url(tournament, "rounds/"), format="json")
     assert second.status_code == 201 and second.json()["number"] == 2
     assert second.json()["date"] is None and second.json()["duration_minutes"] == 90
-    assert [r["number"] for r in api.get(url(tournament, "rounds/")).json()] == [1, 2]
+    assert [r["number"] for r in api.get(url(tournament, "rounds/")).json()["results"]] == [1, 2]
 
 
 @pytest.mark.parametrize(
@@ -102,7 +102,7 @@ def test_check_ins(api, club, olga):
     present = [e.pk for e in entries[:3]]
     response = api.post(url(league, "rounds/1/check-ins/"), {"entries": present}, format="json")
     assert response.status_code == 200 and response.json()["check_ins"] == sorted(present)
-    listed = api.get(url(league, "rounds/")).json()
+    listed = api.get(url(league, "rounds/")).json()["results"]
     assert [(r["number"], r["check_ins"]) for r in listed] == [(1, sorted(present))]
     generated = api.post(url(league, "rounds/1/generate/"), {"seed": 4}, format="json").json()
     assert sorted(s["entry"] for t in generated["tables"] for s in t["seats"]) == sorted(present)
@@ -125,7 +125,7 @@ def test_check_ins(api, club, olga):
             round_=league.rounds.get(), entries=[present[0], 2**79], by=Actor.for_user(olga)
         )
     assert [(p.field, p.code) for p in refused.value.problems] == [("entries", "not_found")]
-    listed = api.get(url(league, "rounds/")).json()
+    listed = api.get(url(league, "rounds/")).json()["results"]
     assert [(r["number"], r["check_ins"]) for r in listed] == [(1, sorted(present))]
 
 

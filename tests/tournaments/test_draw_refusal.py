@@ -98,7 +98,7 @@ def test_the_api_round_carries_the_refusal_until_a_draw_succeeds(two_present, ni
     ]
     assert refused["problems"][0]["message"].startswith("At least 3 players must be present")
     assert "draw again" in refused["advice"]
-    listed = api.get(f"/api/v1/competitions/{night.pk}/rounds/").json()
+    listed = api.get(f"/api/v1/competitions/{night.pk}/rounds/").json()["results"]
     assert listed[0]["draw_problem"] == refused
 
     services.set_check_ins(round_=two_present, entries=list(night.entries.all()), by=by)

@@ -20,7 +20,7 @@ def coppa(club, olga):
 
 
 def etag_of(api, competition, entry_id: int) -> str:
-    listed = api.get(f"/api/v1/competitions/{competition.pk}/entries/").json()
+    listed = api.get(f"/api/v1/competitions/{competition.pk}/entries/").json()["results"]
     (etag,) = [e["etag"] for e in listed if e["id"] == entry_id]
     return etag
 

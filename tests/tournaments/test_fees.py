@@ -177,7 +177,7 @@ def test_the_desk_through_the_api(desk, olga):
     assert report["expected_cents"] == 3000
     assert report["received_cents"] + report["waived_cents"] + report["outstanding_cents"] == 3000
     assert report["methods"] == {"cash": 0, "card": 600, "transfer": 0}
-    rows = api.get(f"{base}/payments/").json()
+    rows = api.get(f"{base}/payments/").json()["results"]
     assert [r["status"] for r in rows] == ["paid", "waived", "owes", "owes", "owes"]
     undo = api.post(f"{base}/entries/{entries[0].pk}/payment/undo/", {}, format="json")
     assert undo.status_code == 200 and undo.json()["status"] == "owes"

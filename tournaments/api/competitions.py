@@ -9,6 +9,7 @@ from rest_framework.response import Response
 
 from scoring.api import inputs
 from scoring.api.common import ERRORS
+from scoring.api.pagination import Pages, page_of_rows
 from scoring.api.parsers import JSONParser
 from scoring.api.schema import request_example, sends
 from scoring.rules import RULESETS
@@ -41,9 +42,22 @@ def _max_length(name: str) -> int:
     return Competition._meta.get_field(name).max_length
 
 
+def latest_first(competition: Competition) -> tuple:
+    """The order of a club's competitions: latest start first, undated ones after the dated
+    (whatever the database does with NULL), then the latest created."""
+    start = competition.start_date
+    return (
+        start is None,
+        -start.toordinal() if start else 0,
+        -competition.created_at.timestamp(),
+        -competition.pk,
+    )
+
+
 class ClubCompetitions(CompetitionView):
     anyone_may = ("GET",)
     parser_classes = [JSONParser]
+    pagination_class = Pages
 
     class InputSerializer(inputs.StrictInput):
         """Types, enums and lengths; the service checks the rest (ranges, combinations)."""
@@ -99,7 +113,8 @@ class ClubCompetitions(CompetitionView):
 
     @extend_schema(
         summary="Competitions of a club",
-        description="Members see every competition of the club, others the public ones.",
+        description="Members see every competition of the club, others the public ones. "
+        "Latest start first (undated ones after the dated), then the latest created.",
         responses={200: CompetitionSummary(many=True), 404: ERRORS},
     )
     def get(self, request, slug: str):
@@ -107,7 +122,12 @@ class ClubCompetitions(CompetitionView):
         if not visible:
             raise NotFound()
         competitions = selectors.club_competitions(club, public_only=role is None)
-        return Response(CompetitionSummary(competitions, many=True).data)
+        return page_of_rows(
+            request,
+            competitions,
+            key=latest_first,
+            serialize=lambda page: CompetitionSummary(page, many=True).data,
+        )
 
     @extend_schema(
         summary="Create a league or a tournament",

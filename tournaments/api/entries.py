@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from scoring import etags
 from scoring.api import inputs
 from scoring.api.common import ERRORS, Output
+from scoring.api.pagination import Pages, page_of_rows
 from scoring.api.parsers import JSONParser
 from scoring.api.schema import request_example
 from scoring.models import Player
@@ -57,6 +58,7 @@ IF_MATCH_ENTRY = OpenApiParameter(
 class Entries(CompetitionView):
     anyone_may = ("GET",)
     parser_classes = [JSONParser]
+    pagination_class = Pages
 
     class InputSerializer(inputs.StrictInput):
         player = inputs.PlayerRef(
@@ -74,8 +76,12 @@ class Entries(CompetitionView):
     def get(self, request, competition_id: int):
         competition, _role = readable_competition(request, competition_id)
         etags = selectors.entry_validators(competition)
-        entries = selectors.entries_of(competition)
-        return Response(EntryOutput(entries, many=True, context={"etags": etags}).data)
+        return page_of_rows(
+            request,
+            selectors.entries_of(competition),
+            key=lambda entry: (entry.seed is None, entry.seed or 0, entry.pk),
+            serialize=lambda page: EntryOutput(page, many=True, context={"etags": etags}).data,
+        )
 
     @extend_schema(
         summary="Enter a player (or a pair)",

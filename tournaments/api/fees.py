@@ -13,6 +13,7 @@ from rest_framework.response import Response
 
 from scoring.api import inputs
 from scoring.api.common import ERRORS, Moment, Output
+from scoring.api.pagination import Pages, page_of_rows
 from scoring.api.parsers import JSONParser
 from scoring.api.schema import request_example
 from tournaments import selectors, services
@@ -124,14 +125,20 @@ class CompetitionFee(CompetitionView):
 
 
 class Payments(CompetitionView):
+    pagination_class = Pages
+
     @extend_schema(
-        summary="Every entry at the desk: what it owes and its mark",
+        summary="Every entry at the desk: what it owes and its mark (by name)",
         responses={200: DeskRowOutput(many=True), **READ_ERRORS},
     )
     def get(self, request, competition_id: int):
         competition, _role = managed_competition(request, competition_id)
-        rows = [row_payload(row) for row in selectors.desk_rows(competition)]
-        return Response(DeskRowOutput(rows, many=True).data)
+        return page_of_rows(
+            request,
+            selectors.desk_rows(competition),
+            key=lambda row: (row["entry"].name.casefold(), row["entry"].pk),
+            serialize=lambda page: DeskRowOutput([row_payload(r) for r in page], many=True).data,
+        )
 
 
 def _entry(competition, entry_id: int) -> Entry:

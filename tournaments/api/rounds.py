@@ -14,6 +14,7 @@ from rest_framework.response import Response
 
 from scoring.api import inputs
 from scoring.api.common import ERRORS, required_if_match, with_etag
+from scoring.api.pagination import Pages, page_of_rows
 from scoring.api.parsers import JSONParser
 from scoring.api.schema import request_example, sends
 from scoring.rules import RULESETS
@@ -59,6 +60,7 @@ class RoundInput(inputs.StrictInput):
 class Rounds(CompetitionView):
     anyone_may = ("GET",)
     parser_classes = [JSONParser]
+    pagination_class = Pages
 
     @extend_schema(
         summary="Rounds (or club nights) of a competition, with their tables",
@@ -70,12 +72,15 @@ class Rounds(CompetitionView):
         competition, role = readable_competition(request, competition_id)
         present = selectors.check_ins_by_round(competition)
         drafts = may_see_drafts(role)
-        return Response(
+        return page_of_rows(
+            request,
             [
-                round_payload(competition, r, present[r.pk])
+                r
                 for r in selectors.rounds_of(competition)
                 if drafts or r.status != RoundStatus.DRAFT
-            ]
+            ],
+            key=lambda round_: (round_.number, round_.pk),
+            serialize=lambda page: [round_payload(competition, r, present[r.pk]) for r in page],
         )
 
     @extend_schema(
