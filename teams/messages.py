@@ -24,6 +24,9 @@ TEAM_REASONS = {
     ("not_allowed", "teams_playing"): gettext_lazy(
         "The teams have started playing: how they meet can no longer change."
     ),
+    ("not_allowed", "mixed_tables_standings"): gettext_lazy(
+        "These teams meet at mixed tables: their standings are the mixed-tables team standings."
+    ),
     ("not_allowed", "mixed_tables_draw"): gettext_lazy(
         "These teams meet at mixed tables: draw the tables from the competition's rounds."
     ),

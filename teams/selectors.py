@@ -224,9 +224,7 @@ def team_mates(competition: Competition) -> dict[tuple[int, int], int]:
 
 def member_entries(competition: Competition) -> dict[int, list[int]]:
     """Each team's members as entries of the competition (members not entered are left out)."""
-    entry_of = dict(
-        Entry.objects.filter(competition=competition).values_list("player_id", "pk")
-    )
+    entry_of = dict(Entry.objects.filter(competition=competition).values_list("player_id", "pk"))
     members: dict[int, list[int]] = {t: [] for t in competition.teams.values_list("pk", flat=True)}
     for team, player in RosterPlayer.objects.filter(competition=competition).values_list(
         "team_id", "player_id"
@@ -272,9 +270,8 @@ def mixed_team_standings(competition: Competition) -> dict[str, Any] | None:
         tickets={pk: number for number, pk in enumerate(sorted(teams), start=1)},
     )
     entry_names = {
-        e.pk: e.name for e in Entry.objects.filter(competition=competition).select_related(
-            "player", "partner"
-        )
+        e.pk: e.name
+        for e in Entry.objects.filter(competition=competition).select_related("player", "partner")
     }
     team_name = {pk: t.name for pk, t in teams.items()}
     return {

@@ -25,6 +25,7 @@ from teams.forms import (
     TeamForm,
     TeamRulesForm,
 )
+from teams.mixed_presenters import mixed_standings_payload
 from teams.models import Side
 from tournaments.presenters.standings import outlook_view
 from tournaments.views.access import organizer_or_404, public_or_404
@@ -244,6 +245,18 @@ def team_match_page(request, club_slug: str, slug: str, match_id: int):
 
 def public_team_standings(request, club_slug: str, slug: str):
     competition, role = public_or_404(request, club_slug, slug)
+    mixed = selectors.mixed_team_standings(competition)
+    if mixed is not None:
+        return render(
+            request,
+            "teams/mixed_standings.html",
+            {
+                "club": competition.club,
+                "competition": competition,
+                "role": role,
+                "standings": mixed_standings_payload(mixed),
+            },
+        )
     data = selectors.team_standings(competition)
     if data is None:
         raise Http404

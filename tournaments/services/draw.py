@@ -235,6 +235,11 @@ def _swiss(round_, participants, standings, history, seed, method) -> tuple[Any,
         drawn = scheduling.first_round(
             participants, sizes=sizes, ideal=ideal, ratings=ratings, seed=seed
         )
+        if history:  # pairs kept apart (``DRAW_AVOIDANCES``): that order, seated apart
+            order = [e for table in drawn.tables for e in table] + list(drawn.byes)
+            drawn = scheduling.swiss_round(
+                order, sizes=sizes, ideal=ideal, history=history, seed=seed
+            )
         return drawn, "rating" if ratings else "random"
     drawn = scheduling.swiss_round(
         standings or participants,
