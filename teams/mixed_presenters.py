@@ -84,7 +84,6 @@ def mixed_standings_payload(data: dict[str, Any]) -> dict[str, Any]:
             }
         )
     return {
-        "kind": "mixed_tables",
         "lowest_wins": standings.lowest_wins,
         "rows": rows,
         "any_level": any(r["level"] for r in rows),

@@ -193,7 +193,6 @@ class MixedMiniTable(Output):
 class MixedTeamStandingsOutput(Output):
     """The standings of teams at mixed tables."""
 
-    kind = serializers.ChoiceField(("mixed_tables",))
     lowest_wins = serializers.BooleanField(help_text="The lowest total ranks first.")
     rows = MixedTeamRow(many=True)
     any_level = serializers.BooleanField()
