@@ -394,6 +394,8 @@ SPECTACULAR_SETTINGS = {
         "StateEnum": "registration.api.registration.REGISTRATION_STATES",
         "CircuitPlaceStateEnum": "circuits.api.circuit_outputs.PLACE_STATES",
         "SideEnum": "teams.models.Side.values",
+        "TeamKindEnum": "teams.models.TeamKind.values",
+        "KindEnum": "tournaments.models.Kind.values",
     },
     # Hand documents from the rules registry, headers, 401s, strict nullable references
     # (scoring/api/schema.py, docs/api.md).

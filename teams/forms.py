@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.forms.errors import RuleErrorsMixin
 from scoring.models import Player
 from scoring.validators import plain_text
-from teams.models import ResultBy, RosterPlayer, TeamRules
+from teams.models import ResultBy, RosterPlayer, TeamKind, TeamRules
 
 NAME_MAX = 80
 
@@ -30,9 +30,25 @@ def _free_players(competition) -> list[tuple[int, str]]:
 
 
 class TeamRulesForm(RuleErrorsMixin, forms.Form):
+    kind = forms.ChoiceField(
+        label=_("The teams meet"),
+        choices=TeamKind.choices,
+        initial=TeamKind.MATCHES,
+        required=False,
+        help_text=_(
+            "Mixed tables: for games of three players or more, each round seats the members of "
+            "every team at the competition's tables, team-mates apart, and their results add "
+            "up (the boards and match settings below are then not used)."
+        ),
+    )
     boards = forms.IntegerField(
         label=_("Boards per match"), min_value=1, max_value=TeamRules.BOARDS_MAX, initial=3
     )
+
+    def clean_kind(self) -> str:
+        # Not given (a form from before the choice existed): team matches, as it was.
+        return self.cleaned_data["kind"] or TeamKind.MATCHES
+
     players_per_board = forms.TypedChoiceField(
         label=_("At each board"),
         coerce=int,

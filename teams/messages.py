@@ -13,6 +13,23 @@ TEAM_REASONS = {
     ("inconsistent", "team_format"): gettext_lazy(
         "Teams play a round robin, a Swiss or a knockout: choose one of these formats."
     ),
+    ("inconsistent", "mixed_tables_format"): gettext_lazy(
+        "Teams at mixed tables play the competition's own rounds: choose rotation, Swiss or "
+        "club nights."
+    ),
+    ("inconsistent", "mixed_tables_need_three"): gettext_lazy(
+        "Mixed tables need tables of three players or more: for a game of two, the teams meet "
+        "in team matches."
+    ),
+    ("not_allowed", "teams_playing"): gettext_lazy(
+        "The teams have started playing: how they meet can no longer change."
+    ),
+    ("not_allowed", "mixed_tables_standings"): gettext_lazy(
+        "These teams meet at mixed tables: their standings are the mixed-tables team standings."
+    ),
+    ("not_allowed", "mixed_tables_draw"): gettext_lazy(
+        "These teams meet at mixed tables: draw the tables from the competition's rounds."
+    ),
     ("inconsistent", "pairs_need_briscola"): gettext_lazy(
         "A pair against a pair at each board is for Briscola only."
     ),

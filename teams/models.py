@@ -27,6 +27,14 @@ class ResultBy(models.TextChoices):
     CARD_POINTS = "card_points", _("card points")
 
 
+class TeamKind(models.TextChoices):
+    """How the teams meet: in team matches (a board against a board, the Briscola palio), or
+    with their members seated at mixed tables of the game's size, their results added up."""
+
+    MATCHES = "matches", _("team matches (board against board)")
+    MIXED_TABLES = "mixed_tables", _("mixed tables (members' results added up)")
+
+
 class Side(models.TextChoices):
     HOME = "home", _("home")
     AWAY = "away", _("away")
@@ -39,6 +47,9 @@ class TeamRules(models.Model):
 
     competition = models.OneToOneField(
         Competition, on_delete=models.CASCADE, related_name="team_rules"
+    )
+    kind = models.CharField(
+        _("how the teams meet"), max_length=12, choices=TeamKind.choices, default=TeamKind.MATCHES
     )
     boards = models.PositiveSmallIntegerField(_("boards per match"), default=3)
     #: Players of each side at a board: 1 (a player against a player) or 2 (a pair against a
@@ -71,6 +82,9 @@ class TeamRules(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(result_by__in=ResultBy.values), name="team_rules_result_by_valid"
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=TeamKind.values), name="team_rules_kind_valid"
             ),
             models.CheckConstraint(
                 condition=Q(win_points__gte=F("draw_points"), draw_points__gte=F("loss_points")),

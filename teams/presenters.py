@@ -137,6 +137,7 @@ def standings_payload(data: dict[str, Any]) -> dict[str, Any]:
 
 def rules_payload(rules: TeamRules) -> dict[str, Any]:
     return {
+        "kind": rules.kind,
         "boards": rules.boards,
         "players_per_board": rules.players_per_board,
         "result_by": rules.result_by,

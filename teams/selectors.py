@@ -10,13 +10,18 @@ from __future__ import annotations
 
 from collections import defaultdict
 from datetime import time
+from itertools import combinations
 from typing import Any
 
 from scoring.models import GameStatus
-from teams.models import Board, LineupSlot, Side, Team, TeamMatch, TeamRules
+from scoring.rules import RULESETS
+from teams.models import Board, LineupSlot, RosterPlayer, Side, Team, TeamKind, TeamMatch, TeamRules
+from teams.standings import mixed
 from teams.standings import teams as pure
 from teams.standings.team_outlook import team_outlook
-from tournaments.models import Competition, Format
+from tournaments import standings as individual_standings
+from tournaments.models import Competition, Entry, Format
+from tournaments.selectors import standings as tournament_standings
 
 
 def rules_of(competition: Competition) -> TeamRules | None:
@@ -207,3 +212,83 @@ def player_boards(player_id: int) -> list[dict[str, Any]]:
         row["played"] += 1
         row["won"] += score.winner == slot.side
     return list(per.values())
+
+
+#: Team-mates at one table count, for the draw, as this many earlier meetings: more than any
+#: repeat a rotation of a club's evening would make, so a draw seats team-mates together only
+#: where the tables leave it no other way.
+TEAM_MATE_WEIGHT = 10
+
+
+def team_mates(competition: Competition) -> dict[tuple[int, int], int]:
+    """The draw's ``DRAW_AVOIDANCES`` hook: every two entries of members of one team, for a
+    competition whose teams meet at mixed tables; empty otherwise (2 queries)."""
+    rules = rules_of(competition)
+    if rules is None or rules.kind != TeamKind.MIXED_TABLES:
+        return {}
+    pairs: dict[tuple[int, int], int] = {}
+    for entries in member_entries(competition).values():
+        for a, b in combinations(sorted(entries), 2):
+            pairs[(a, b)] = TEAM_MATE_WEIGHT
+    return pairs
+
+
+def member_entries(competition: Competition) -> dict[int, list[int]]:
+    """Each team's members as entries of the competition (members not entered are left out)."""
+    entry_of = dict(Entry.objects.filter(competition=competition).values_list("player_id", "pk"))
+    members: dict[int, list[int]] = {t: [] for t in competition.teams.values_list("pk", flat=True)}
+    for team, player in RosterPlayer.objects.filter(competition=competition).values_list(
+        "team_id", "player_id"
+    ):
+        if player in entry_of:
+            members[team].append(entry_of[player])
+    return members
+
+
+def mixed_team_standings(competition: Competition) -> dict[str, Any] | None:
+    """The standings of teams at mixed tables (``standings.mixed``) as plain values: each
+    team's total from its members' own standings (the competition's scheme, adjustments
+    included), the mini-tables of the classifica avulsa, each member's name and result; None
+    when the competition's teams do not meet at mixed tables."""
+    rules = rules_of(competition)
+    if rules is None or rules.kind != TeamKind.MIXED_TABLES:
+        return None
+    results = tournament_standings.results_of(competition)
+    placement = {int(k): tuple(v) for k, v in (competition.placement_points or {}).items()}
+    individual = individual_standings.compute(
+        results,
+        scheme=competition.scheme,
+        tie_breaks=(),
+        placement_points=placement or None,
+        best_of=competition.best_of,
+        min_groups=competition.min_rounds,
+        adjustments=tournament_standings.adjustments_of(competition),
+    )
+    lowest = competition.scheme == "game_score" and any(
+        RULESETS[key].lowest_wins for key in competition.rulesets
+    )
+    # Game points where the lowest wins are negated in the competition's standings (the higher
+    # always ranks first there): a team's total shows them as played, the lowest first.
+    scores = {row.entrant: -row.points if lowest else row.points for row in individual.rows}
+    teams = {t.pk: t for t in competition.teams.all()}
+    members = member_entries(competition)
+    standings = mixed.compute(
+        members,
+        scores,
+        [mixed.Seat(r.game, r.entrant, r.place) for r in results],
+        lowest_wins=lowest,
+        seed=rules.lots_seed or competition.created_at.isoformat(),
+        tickets={pk: number for number, pk in enumerate(sorted(teams), start=1)},
+    )
+    entry_names = {
+        e.pk: e.name
+        for e in Entry.objects.filter(competition=competition).select_related("player", "partner")
+    }
+    team_name = {pk: t.name for pk, t in teams.items()}
+    return {
+        "rules": rules,
+        "standings": standings,
+        "team_name": team_name,
+        "entry_name": entry_names,
+        "seed": standings.seed,
+    }

@@ -26,6 +26,7 @@ from teams.forms import (
     TeamRulesForm,
 )
 from teams.history import team_history
+from teams.mixed_presenters import mixed_standings_payload
 from teams.models import Side
 from tournaments.presenters.bump import bump_chart
 from tournaments.presenters.standings import outlook_view
@@ -246,6 +247,18 @@ def team_match_page(request, club_slug: str, slug: str, match_id: int):
 
 def public_team_standings(request, club_slug: str, slug: str):
     competition, role = public_or_404(request, club_slug, slug)
+    mixed = selectors.mixed_team_standings(competition)
+    if mixed is not None:
+        return render(
+            request,
+            "teams/mixed_standings.html",
+            {
+                "club": competition.club,
+                "competition": competition,
+                "role": role,
+                "standings": mixed_standings_payload(mixed),
+            },
+        )
     data = selectors.team_standings(competition)
     if data is None:
         raise Http404

@@ -34,6 +34,10 @@ registration's e-mailed link, for a player without an account).
 each of these competitions takes, where an app limits it (registration's places); a competition
 no hook names has no known limit.
 
+``DRAW_AVOIDANCES``: callables ``(competition) -> dict[tuple[int, int], int]`` — pairs of
+entries the draw keeps apart where it can, each counted as that many earlier meetings (the
+members of one team at mixed tables).
+
 ``CLUB_DATA_TABLES``: ``tournaments.services.club_data.Table`` rows an app adds to the club
 document, after the competitions' own tables (parents before children). ``CLUB_DATA_LEFT_OUT``:
 ``{model label: why}`` of the app's models that the document leaves out.
@@ -48,6 +52,7 @@ CALENDAR_ENTRIES: list = []
 STANDINGS_LISTENERS: list = []
 SEAT_CHANNELS: list = []
 COMPETITION_PLACES: list = []
+DRAW_AVOIDANCES: list = []
 CLUB_DATA_TABLES: list = []
 CLUB_DATA_LEFT_OUT: dict = {}
 

@@ -50,7 +50,9 @@ REASONS = {
         "The knockout is already drawn: the Swiss rounds and the cut can no longer change."
     ),
     ("inconsistent", "two_sided_needs_briscola"): gettext_lazy(
-        "Round robin and knockout seat two sides: they are for Briscola only."
+        "Round robin and knockout seat two sides: they are for Briscola only. For a team event "
+        "of another game, choose rotation, Swiss or club nights, then let its teams meet at "
+        "mixed tables."
     ),
     ("inconsistent", "unlike_units"): gettext_lazy(
         "This league mixes games: their own scores are in different units and cannot be added "

@@ -7,7 +7,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from scoring.api.common import Output
-from teams.models import ResultBy, Side
+from teams.models import ResultBy, Side, TeamKind
 from tournaments.api.standings import OutlookOutput
 
 SIDES = Side.values
@@ -20,6 +20,7 @@ def _winner(**kwargs) -> serializers.ChoiceField:
 class TeamRulesOutput(Output):
     """How a competition between teams is played and counted."""
 
+    kind = serializers.ChoiceField(TeamKind.values)
     boards = serializers.IntegerField()
     players_per_board = serializers.IntegerField()
     result_by = serializers.ChoiceField(ResultBy.values)
@@ -152,4 +153,49 @@ class TeamStandingsOutput(Output):
     rows = TeamStandingsRow(many=True)
     tie_breaks = TieBreakOutput(many=True)
     mini_tables = MiniTableOutput(many=True)
+    seed = serializers.CharField(help_text="The seed of the drawing of lots.")
+
+
+class MixedMember(Output):
+    entry = serializers.IntegerField(help_text="The member's entry in the competition.")
+    name = serializers.CharField()
+    result = serializers.FloatField(help_text="The member's own result (the scheme's).")
+
+
+class MixedTeamRow(Output):
+    team = serializers.IntegerField()
+    name = serializers.CharField()
+    rank = serializers.IntegerField()
+    shared = serializers.BooleanField(help_text="The rank is shared with another team.")
+    total = serializers.FloatField(help_text="The members' results added up.")
+    games = serializers.IntegerField(help_text="Games played by the team's members.")
+    wins = serializers.IntegerField(help_text="Tables won by the team's members.")
+    members = MixedMember(many=True)
+    decided_by = serializers.ChoiceField(
+        ("avulsa", "wins", "lots"),
+        allow_null=True,
+        help_text="The tie-break that placed the team; null: its total.",
+    )
+    decided_by_label = serializers.CharField(allow_null=True)
+    tie_break_values = serializers.DictField(child=serializers.IntegerField())
+    explanation = serializers.CharField(help_text="Why the team stands there, in a sentence.")
+    level = serializers.BooleanField(help_text="Level on its total with another team.")
+
+
+class MixedMiniTable(Output):
+    """A mini-table of the classifica avulsa: the duels at the tables the tied teams shared."""
+
+    level = serializers.IntegerField()
+    duels = serializers.IntegerField()
+    rows = MiniTableRow(many=True)
+
+
+class MixedTeamStandingsOutput(Output):
+    """The standings of teams at mixed tables."""
+
+    lowest_wins = serializers.BooleanField(help_text="The lowest total ranks first.")
+    rows = MixedTeamRow(many=True)
+    any_level = serializers.BooleanField()
+    tie_breaks = TieBreakOutput(many=True)
+    mini_tables = MixedMiniTable(many=True)
     seed = serializers.CharField(help_text="The seed of the drawing of lots.")

@@ -16,10 +16,11 @@ from scoring.api.common import ERRORS
 from scoring.api.pagination import Pages, page_of_rows
 from scoring.api.parsers import JSONParser
 from scoring.api.schema import request_example
-from scoring.services import NotAllowed
+from scoring.services import NotAllowed, violation
 from teams import presenters, selectors, services
 from teams.api import team_outputs as out
-from teams.models import ResultBy, Side, Team, TeamMatch, TeamRules
+from teams.mixed_presenters import mixed_standings_payload
+from teams.models import ResultBy, Side, Team, TeamKind, TeamMatch, TeamRules
 from tournaments.api.common import (
     WRITE_ERRORS,
     CompetitionView,
@@ -80,6 +81,13 @@ class TeamRulesView(CompetitionView):
     parser_classes = [JSONParser]
 
     class InputSerializer(inputs.StrictInput):
+        kind = inputs.Choice(
+            TeamKind.values,
+            required=False,
+            help_text="`matches`: team matches, board against board (the palio); "
+            "`mixed_tables`: the members play at the competition's own tables, team-mates "
+            "apart, their results added up (games of three players or more).",
+        )
         boards = inputs.Integer(required=False, min_value=1, max_value=TeamRules.BOARDS_MAX)
         players_per_board = inputs.Integer(required=False, min_value=1, max_value=2)
         result_by = inputs.Choice(ResultBy.values, required=False)
@@ -103,10 +111,15 @@ class TeamRulesView(CompetitionView):
         "how a match's result is measured (`boards`, `games` or `card_points`), the match "
         "points of a win, a draw and a loss, whether the lineup may change between games of a "
         "match, and the seed of the drawing of lots. The competition's format must be "
-        "`round_robin`, `swiss` or `knockout`.",
+        "`round_robin`, `swiss` or `knockout`; with `kind` `mixed_tables` (games of three "
+        "players or more, tables of three or more) it is `rotation`, `swiss` or `club_night` "
+        "and the boards are not used.",
         request=InputSerializer,
         responses={200: out.TeamRulesOutput, **WRITE_ERRORS},
-        examples=[request_example("A palio", value={"boards": 3, "players_per_board": 2})],
+        examples=[
+            request_example("A palio", value={"boards": 3, "players_per_board": 2}),
+            request_example("A Terziglio palio at mixed tables", value={"kind": "mixed_tables"}),
+        ],
     )
     def put(self, request, competition_id: int):
         competition, _role = managed_competition(request, competition_id)
@@ -394,7 +407,27 @@ class TeamStandings(CompetitionView):
     )
     def get(self, request, competition_id: int):
         competition, _role = readable_competition(request, competition_id)
+        if selectors.mixed_team_standings(competition) is not None:
+            raise violation("competition", "not_allowed", reason="mixed_tables_standings")
         data = selectors.team_standings(competition)
         if data is None:
             raise NotFound()
         return Response(presenters.standings_payload(data))
+
+
+class MixedTeamStandings(CompetitionView):
+    @extend_schema(
+        summary="Standings of teams at mixed tables",
+        description="Each team's total (its members' results added up, as the competition's "
+        "own standings count them; `lowest_wins` for Turkish by game points), then the "
+        "classifica avulsa of the duels at shared tables (with its mini-tables), the tables "
+        "won and a seeded drawing of lots (docs/team-standings.md). 404 when the "
+        "competition's teams do not meet at mixed tables.",
+        responses={200: out.MixedTeamStandingsOutput, 404: ERRORS},
+    )
+    def get(self, request, competition_id: int):
+        competition, _role = readable_competition(request, competition_id)
+        data = selectors.mixed_team_standings(competition)
+        if data is None:
+            raise NotFound()
+        return Response(mixed_standings_payload(data))

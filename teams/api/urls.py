@@ -45,4 +45,9 @@ urlpatterns = [
         teams.TeamStandings.as_view(),
         name="api-team-standings",
     ),
+    path(
+        f"{COMPETITION}/mixed-team-standings/",
+        teams.MixedTeamStandings.as_view(),
+        name="api-mixed-team-standings",
+    ),
 ]

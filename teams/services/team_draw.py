@@ -22,7 +22,7 @@ from django.db import transaction
 
 from scoring.services import Actor, violation
 from teams import selectors as team_selectors
-from teams.models import Team, TeamMatch, TeamRules
+from teams.models import Team, TeamKind, TeamMatch, TeamRules
 from teams.services.teams import _rules, create_board_rows
 from tournaments.models import Competition, Format
 from tournaments.scheduling.knockout import knockout, occupant
@@ -140,6 +140,8 @@ def draw_team_round(*, competition: Competition, by: Actor) -> list[TeamMatch]:
     with transaction.atomic():
         lock(competition)
         rules = _rules(competition)
+        if rules.kind == TeamKind.MIXED_TABLES:
+            raise violation("competition", "not_allowed", reason="mixed_tables_draw")
         teams = {t.pk: t for t in competition.teams.select_related("club")}
         if len(teams) < 2:
             raise violation("teams", "range", min=2, value=len(teams))

@@ -22,7 +22,18 @@ from scoring import services as scoring
 from scoring.models import Club, Game, Player
 from scoring.services import Actor, NotAllowed, violation
 from teams import selectors as team_selectors
-from teams.models import Board, LineupSlot, ResultBy, RosterPlayer, Side, Team, TeamMatch, TeamRules
+from teams.models import (
+    Board,
+    LineupSlot,
+    ResultBy,
+    RosterPlayer,
+    Side,
+    Team,
+    TeamKind,
+    TeamMatch,
+    TeamRules,
+)
+from teams.services.mixed_tables import check_mixed_tables, enter_members
 from teams.services.names import refuse_look_alike_team
 from tournaments.models import Competition, Format
 from tournaments.services._common import GAME_CONTEXT, lock, record_event, require_manager
@@ -53,11 +64,18 @@ def set_team_rules(
     loss_points: int = 0,
     lineup_may_change: bool = False,
     lots_seed: str = "",
+    kind: str = TeamKind.MATCHES,
 ) -> TeamRules:
-    """Make ``competition`` a competition between teams, or change its team rules (how many
-    boards, players per side at a board, how a match is measured and what it is worth).
-    Refused once a match is drawn for what the drawn boards depend on."""
+    """Make ``competition`` a competition between teams, or change its team rules (how the
+    teams meet, ``kind``: in team matches or at mixed tables; how many boards, players per side
+    at a board, how a match is measured and what it is worth). Refused once a match is drawn
+    for what the drawn boards depend on, and once a round is published for the kind."""
     require_manager(by, competition.club)
+    if kind not in TeamKind.values:
+        raise violation("kind", "choice", choices=TeamKind.values, value=kind)
+    if kind == TeamKind.MIXED_TABLES:
+        check_mixed_tables(competition)
+        boards, players_per_board = 1, 1  # no boards: the competition's own tables
     boards = _int(boards, "boards", 1, TeamRules.BOARDS_MAX)
     players_per_board = _int(players_per_board, "players_per_board", 1, 2)
     if result_by not in ResultBy.values:
@@ -76,7 +94,7 @@ def set_team_rules(
         raise violation("lineup_may_change", "type", expected="boolean")
     if not isinstance(lots_seed, str) or len(lots_seed) > 40:
         raise violation("lots_seed", "too_long", max=40)
-    if competition.format not in TEAM_FORMATS:
+    if kind == TeamKind.MATCHES and competition.format not in TEAM_FORMATS:
         raise violation("format", "inconsistent", reason="team_format")
     if players_per_board == 2 and competition.rulesets != ["briscola"]:
         raise violation("players_per_board", "inconsistent", reason="pairs_need_briscola")
@@ -89,7 +107,10 @@ def set_team_rules(
             and (rules.boards, rules.players_per_board) != (boards, players_per_board)
         ):
             raise violation("boards", "not_allowed", reason="matches_drawn")
+        if rules is not None and rules.kind != kind and _playing(competition):
+            raise violation("kind", "not_allowed", reason="teams_playing")
         rules = rules or TeamRules(competition=competition)
+        rules.kind = kind
         rules.boards, rules.players_per_board, rules.result_by = (
             boards,
             players_per_board,
@@ -108,8 +129,17 @@ def set_team_rules(
             points=[win, draw, loss],
             lineup_may_change=lineup_may_change,
             lots_seed=rules.lots_seed,
+            kind=kind,
         )
     return rules
+
+
+def _playing(competition: Competition) -> bool:
+    """Whether the teams have started meeting: a match drawn, or a round published."""
+    return (
+        competition.team_matches.exists()
+        or competition.rounds.filter(published_at__isnull=False).exists()
+    )
 
 
 def _rules(competition: Competition) -> TeamRules:
@@ -154,7 +184,7 @@ def add_team(
         seed = _int(seed, "seed", 1, 32_767)
     with transaction.atomic():
         lock(competition)
-        _rules(competition)
+        rules = _rules(competition)
         chosen = _player(competition, captain, "captain") if captain is not None else None
         if Team.objects.filter(competition=competition, name__iexact=name).exists():
             raise violation("name", "duplicate", reason="team_name_taken", value=name)
@@ -170,10 +200,13 @@ def add_team(
                 )
         except IntegrityError:
             raise violation("name", "duplicate", reason="team_name_taken", value=name) from None
-        roster = [
-            _put_on_roster(competition, team, player, f"players.{i}").pk
+        members = [
+            _put_on_roster(competition, team, player, f"players.{i}")
             for i, player in enumerate(players)
         ]
+        if rules.kind == TeamKind.MIXED_TABLES:
+            enter_members(competition, members, by)
+        roster = [p.pk for p in members]
         record_event(
             competition,
             by,
@@ -221,6 +254,8 @@ def add_to_roster(*, team: Team, player: Any, by: Actor) -> RosterPlayer:
     with transaction.atomic():
         lock(competition)
         chosen = _put_on_roster(competition, team, player, "player")
+        if _rules(competition).kind == TeamKind.MIXED_TABLES:
+            enter_members(competition, [chosen], by)
         record_event(
             competition,
             by,

@@ -17,7 +17,7 @@ import datetime as dt
 import json
 import random
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -29,6 +29,7 @@ from django.utils import timezone
 from scoring.rules import Problem, RuleViolation
 from scoring.services import Actor, violation
 from tournaments import scheduling, selectors
+from tournaments.extensions import DRAW_AVOIDANCES
 from tournaments.models import (
     Bye,
     CheckIn,
@@ -161,6 +162,7 @@ def generate_round(
             competition.repeat_objective = objective
             competition.save(update_fields=["repeat_objective"])
         history = selectors.meetings(competition, before=round_.number)
+        history = _with_avoidances(competition, history)
         with scheduler_refusals():
             _draw(competition, round_, participants, history, seed, method, by)
         record_event(
@@ -174,6 +176,14 @@ def generate_round(
         )
     round_.refresh_from_db()
     return round_
+
+
+def _with_avoidances(competition: Competition, history: dict) -> dict:
+    """``history`` plus the pairs an app asks the draw to keep apart (``DRAW_AVOIDANCES``)."""
+    merged = Counter(history)
+    for hook in DRAW_AVOIDANCES:
+        merged.update(hook(competition))
+    return dict(merged)
 
 
 def _draw(competition, round_, participants, history, seed, method, by) -> None:
@@ -225,6 +235,11 @@ def _swiss(round_, participants, standings, history, seed, method) -> tuple[Any,
         drawn = scheduling.first_round(
             participants, sizes=sizes, ideal=ideal, ratings=ratings, seed=seed
         )
+        if history:  # pairs kept apart (``DRAW_AVOIDANCES``): that order, seated apart
+            order = [e for table in drawn.tables for e in table] + list(drawn.byes)
+            drawn = scheduling.swiss_round(
+                order, sizes=sizes, ideal=ideal, history=history, seed=seed
+            )
         return drawn, "rating" if ratings else "random"
     drawn = scheduling.swiss_round(
         standings or participants,
@@ -238,7 +253,8 @@ def _swiss(round_, participants, standings, history, seed, method) -> tuple[Any,
 
 
 def _plan_drafts(competition, round_, participants, sizes, ideal, sitting_out, seed, by) -> None:
-    """Rotation / round robin: keep the played rounds, plan every draft round at once."""
+    """Rotation / round robin: keep the played rounds, plan every draft round at once (the
+    pairs an app keeps apart, ``DRAW_AVOIDANCES``, count as earlier meetings)."""
     played_rounds = _played_rounds(competition)
     drafts = list(competition.rounds.filter(status=RoundStatus.DRAFT).order_by("number"))
     if competition.format == Format.ROUND_ROBIN:
@@ -274,6 +290,7 @@ def _plan_drafts(competition, round_, participants, sizes, ideal, sitting_out, s
         played=[_round_as_schedule(r) for r in played_rounds],
         sitting_out=sitting_out,
         objective=objective,
+        history=_with_avoidances(competition, {}),
     )
     scheduling.verify_schedule(
         schedule, sizes=sizes, played=len(played_rounds), sitting_out=sitting_out
