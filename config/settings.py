@@ -22,9 +22,9 @@ from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 from config.mail import mailers
+from config.openapi import SPECTACULAR_SETTINGS  # noqa: F401 (a setting)
 from config.push import vapid
 from config.rates import throttle_rates
-from config.version import app_version
 from config.workers import worker_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -366,43 +366,6 @@ REST_FRAMEWORK = {
     # Every refusal becomes the one error shape here (RuleViolation 400, NotAllowed 403...).
     # No default pagination class: each list view pages itself (scoring/api/pagination.py).
     "EXCEPTION_HANDLER": "scoring.api.errors.exception_handler",
-}
-SPECTACULAR_SETTINGS = {
-    "TITLE": "Segnapunti API",
-    "DESCRIPTION": "Scores, games, leagues and tournaments of card clubs.",
-    "VERSION": app_version(),
-    "SERVE_INCLUDE_SCHEMA": False,
-    "COMPONENT_SPLIT_REQUEST": True,
-    # The docs page is served from the sidecar package: no CDN.
-    "SWAGGER_UI_DIST": "SIDECAR",
-    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-    "REDOC_DIST": "SIDECAR",
-    # The schemes a client authenticates with (TableLinkCsrf only adds a CSRF check).
-    "AUTHENTICATION_WHITELIST": [
-        "scoring.api.authentication.CachedTokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
-    ],
-    # One enum of the games in the schema, whichever field offers them; the names an enum had
-    # before a second component offered it stay (a generated client keeps its types).
-    "ENUM_NAME_OVERRIDES": {
-        "RulesetEnum": "scoring.rules.RULESETS",
-        "RegistrationStatusEnum": "registration.models.RegistrationStatus.choices",
-        "GameStatusEnum": "scoring.models.GameStatus",
-        "CompetitionSummaryFormatEnum": "tournaments.models.Format.choices",
-        "RoundOutputStatusEnum": "tournaments.models.RoundStatus.choices",
-        "EntryOutputStatusEnum": "tournaments.models.EntryStatus.choices",
-        "StateEnum": "registration.api.registration.REGISTRATION_STATES",
-        "CircuitPlaceStateEnum": "circuits.api.circuit_outputs.PLACE_STATES",
-        "SideEnum": "teams.models.Side.values",
-        "TeamKindEnum": "teams.models.TeamKind.values",
-        "KindEnum": "tournaments.models.Kind.values",
-    },
-    # Hand documents from the rules registry, headers, 401s, strict nullable references
-    # (scoring/api/schema.py, docs/api.md).
-    "POSTPROCESSING_HOOKS": [
-        "drf_spectacular.hooks.postprocess_schema_enums",
-        "scoring.api.schema.postprocess",
-    ],
 }
 
 # Guessing (scoring/throttles.py). Passwords: LOGIN_MAX_ATTEMPTS free tries per account (four
