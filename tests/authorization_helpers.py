@@ -306,6 +306,7 @@ EXPECTED: dict[str, list[Row]] = {
     "api-team-round-schedule": R("teams", "nobody", "managers", known="anyone"),
     "api-team-match-schedule": R("teams", "nobody", "managers", known="anyone"),
     "api-team-standings": R("teams", "anyone"),
+    "api-mixed-team-standings": R("teams:mixed", "anyone"),
     # Registration (issue 24): the links' tokens in the body are the authorization.
     "api-registration": R("competition", "anyone", "managers")
     + R("competition:private", "members", "managers"),

@@ -65,6 +65,7 @@ from tests.authorization_helpers import (
     Url,
 )
 from tests.builders import join, new_club
+from tests.teams.mixed_helpers import mixed_event
 from tournaments import services
 from tournaments.models import Round
 from tournaments.services import calls as call_services
@@ -173,6 +174,7 @@ def _build() -> dict[str, Any]:
     published_table = Round.objects.get(pk=rounds[2].pk).tables.get()
     call = call_services.call_director(table=published_table, by=by_a, reason="rules")
     team_match = _team_competition(club_a, by_a)
+    mixed, _teams = mixed_event(club_b, users["bea"], game="terziglio", size=3, count=2)
 
     def game_target(g):
         return {
@@ -232,6 +234,12 @@ def _build() -> dict[str, Any]:
             "team_id": team_match.home_id,
             "match_id": team_match.pk,
             "round_number": team_match.round_number,
+        },
+        "teams:mixed": {
+            "club": "B",
+            "club_slug": "due",
+            "slug": mixed.slug,
+            "competition_id": mixed.pk,
         },
         "round:closed": competition_kwargs | {"number": 1},
         "round:published": competition_kwargs

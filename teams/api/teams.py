@@ -416,6 +416,8 @@ class TeamStandings(CompetitionView):
 
 
 class MixedTeamStandings(CompetitionView):
+    anyone_may = ("GET",)
+
     @extend_schema(
         summary="Standings of teams at mixed tables",
         description="Each team's total (its members' results added up, as the competition's "

@@ -391,7 +391,8 @@ def test_the_api_docs_are_served_without_a_cdn():
 def test_the_api_maps_errors_in_one_handler_and_each_list_pages_itself():
     from django.conf import settings
 
-    from scoring.api.autoschema import AutoSchema
+    from scoring.api import autoschema
+    from scoring.api.access import AutoSchema
     from scoring.api.errors import exception_handler
 
     assert settings.REST_FRAMEWORK["EXCEPTION_HANDLER"] == (
@@ -403,6 +404,7 @@ def test_the_api_maps_errors_in_one_handler_and_each_list_pages_itself():
     assert settings.REST_FRAMEWORK["DEFAULT_SCHEMA_CLASS"] == (
         f"{AutoSchema.__module__}.{AutoSchema.__name__}"
     )
+    assert issubclass(AutoSchema, autoschema.AutoSchema)  # the lists' pages in the schema
 
 
 def test_the_cache_is_local_memory_by_default_and_redis_when_cache_url_is_set():

@@ -30,14 +30,18 @@ def new_competition(**fields):
 
 
 def standings_rows(html, table="overall"):
-    """(rank, name, points) of each row of a standings table on a page."""
+    """(rank, name, points) of each row of a standings table on a page (the rank without its
+    arrow since the last round: tests/tournaments/test_bump_pages.py reads those)."""
     section = html.split(f'data-table="{table}"', 1)[1].split("</table>", 1)[0]
     rows = re.findall(
         r'<td class="rank">(.*?)</td>\s*<td class="name">(.*?)</td>\s*<td class="points">(.*?)</td>',
         section,
         re.S,
     )
-    return [(rank, re.sub(r"<.*?>", "", name).strip(), points) for rank, name, points in rows]
+    return [
+        (rank.split("<", 1)[0].strip(), re.sub(r"<.*?>", "", name).strip(), points)
+        for rank, name, points in rows
+    ]
 
 
 def make_competition(club, olga, names, **kwargs):

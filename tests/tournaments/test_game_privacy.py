@@ -116,6 +116,9 @@ def kwargs_for(name: str, game: Game | None, competition: Competition | None) ->
         "prize_id": 10**9,
         "call_id": 10**9,
         "table": 1,
+        # The results picture's shape and format.
+        "shape": "wide",
+        "fmt": "png",
     }
     return {k: values[k] for k in _keys(name)}
 
