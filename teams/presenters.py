@@ -274,7 +274,12 @@ def played_row(match: TeamMatch, rules: TeamRules) -> dict[str, Any]:
         "round": match.round_number,
         "home": match.home.name,
         "away": match.away.name,
+        "home_id": match.home_id,
+        "away_id": match.away_id,
         "home_score": score[0],
         "away_score": score[1],
         "confirmed": match.confirmed_at is not None,
+        "games": [
+            b.game_id for b in sorted(match.boards.all(), key=lambda b: b.number) if b.game_id
+        ],
     }

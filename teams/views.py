@@ -25,6 +25,7 @@ from teams.forms import (
     TeamForm,
     TeamRulesForm,
 )
+from teams.head_to_head import matrix_of, page_matrix
 from teams.history import team_history
 from teams.mixed_presenters import mixed_standings_payload
 from teams.models import Side
@@ -266,6 +267,8 @@ def public_team_standings(request, club_slug: str, slug: str):
     rules = selectors.rules_of(competition)
     for row in standings["rows"]:
         row["outlook_view"] = outlook_view(row["outlook"])
+    played = [presenters.played_row(m, rules) for m in selectors.matches_played(competition)]
+    order = [{"team": r["row"].team, "name": r["name"]} for r in data["rows"]]
     return render(
         request,
         "teams/team_standings.html",
@@ -278,9 +281,9 @@ def public_team_standings(request, club_slug: str, slug: str):
             # the team standings over the rounds (tournaments/partials/bump_chart.html)
             "bump": bump_chart(team_history(competition)),
             "fixtures": [presenters.fixture_row(m) for m in selectors.matches_to_come(competition)],
-            "played": [
-                presenters.played_row(m, rules) for m in selectors.matches_played(competition)
-            ],
+            "played": played,
+            # who beat whom (templates/teams/partials/team_head_to_head.html)
+            "matrix": page_matrix(matrix_of(order, played)),
         },
     )
 

@@ -307,6 +307,7 @@ EXPECTED: dict[str, list[Row]] = {
     "api-team-match-schedule": R("teams", "nobody", "managers", known="anyone"),
     "api-team-standings": R("teams", "anyone"),
     "api-mixed-team-standings": R("teams:mixed", "anyone"),
+    "api-team-head-to-head": R("teams", "anyone"),
     # Registration (issue 24): the links' tokens in the body are the authorization.
     "api-registration": R("competition", "anyone", "managers")
     + R("competition:private", "members", "managers"),

@@ -199,3 +199,31 @@ class MixedTeamStandingsOutput(Output):
     tie_breaks = TieBreakOutput(many=True)
     mini_tables = MixedMiniTable(many=True)
     seed = serializers.CharField(help_text="The seed of the drawing of lots.")
+
+
+class TeamMeetingOutput(Output):
+    match = serializers.IntegerField(help_text="The team match.")
+    round = serializers.IntegerField()
+    score = serializers.IntegerField(help_text="The team's score (boards, games or points).")
+    opponent_score = serializers.IntegerField()
+    outcome = serializers.ChoiceField(choices=["won", "lost", "drawn"])
+    confirmed = serializers.BooleanField(help_text="Whether the result is confirmed.")
+    games = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The games of its boards, board 1 first."
+    )
+
+
+class TeamPairOutput(Output):
+    team = serializers.IntegerField()
+    opponent = serializers.IntegerField()
+    meetings = TeamMeetingOutput(many=True)
+
+
+class TeamOrderOutput(Output):
+    team = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class TeamHeadToHeadOutput(Output):
+    teams = TeamOrderOutput(many=True, help_text="The teams in standings order.")
+    pairs = TeamPairOutput(many=True, help_text="Every pair of teams that played, both ways round.")

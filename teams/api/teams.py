@@ -19,6 +19,7 @@ from scoring.api.schema import request_example
 from scoring.services import NotAllowed, violation
 from teams import presenters, selectors, services
 from teams.api import team_outputs as out
+from teams.head_to_head import team_head_to_head
 from teams.mixed_presenters import mixed_standings_payload
 from teams.models import ResultBy, Side, Team, TeamKind, TeamMatch, TeamRules
 from tournaments.api.common import (
@@ -413,6 +414,25 @@ class TeamStandings(CompetitionView):
         if data is None:
             raise NotFound()
         return Response(presenters.standings_payload(data))
+
+
+class TeamHeadToHead(CompetitionView):
+    anyone_may = ("GET",)
+
+    @extend_schema(
+        summary="Who beat whom between the teams of a palio",
+        description="Every pair of teams that played a match, both ways round, each match "
+        "with its score (the team's first, as the list of matches played gives it) and the "
+        "games of its boards; the teams in standings order. 404 when the competition's teams "
+        "play no team matches (at mixed tables: the competition's own head-to-head).",
+        responses={200: out.TeamHeadToHeadOutput, 404: ERRORS},
+    )
+    def get(self, request, competition_id: int):
+        competition, _role = readable_competition(request, competition_id)
+        data = team_head_to_head(competition)
+        if data is None:
+            raise NotFound()
+        return Response(data)
 
 
 class MixedTeamStandings(CompetitionView):

@@ -46,6 +46,11 @@ urlpatterns = [
         name="api-team-standings",
     ),
     path(
+        f"{COMPETITION}/team-head-to-head/",
+        teams.TeamHeadToHead.as_view(),
+        name="api-team-head-to-head",
+    ),
+    path(
         f"{COMPETITION}/mixed-team-standings/",
         teams.MixedTeamStandings.as_view(),
         name="api-mixed-team-standings",
