@@ -52,3 +52,18 @@ def test_teams_that_never_shared_a_table_go_to_the_tables_won_then_the_lots():
 def test_an_entrant_on_two_teams_is_a_bug():
     with pytest.raises(ValueError, match="two teams"):
         mixed.compute({1: [11], 2: [11]}, {}, [])
+
+
+def test_a_player_on_no_team_sits_at_the_tables_but_counts_for_no_team():
+    """An entrant of the competition on no team (entered alone, or taken off a roster) plays at
+    the tables: neither its games nor its wins go to a team, and its duels count for none."""
+    seats = [Seat(1, 99, 1), Seat(1, 11, 2), Seat(1, 21, 3)]
+    standings = mixed.compute({1: [11], 2: [21]}, {11: 2, 21: 2, 99: 4}, seats)
+    assert [(row.team, row.total, row.games, row.wins) for row in standings.rows] == [
+        (1, 2, 1, 0),
+        (2, 2, 1, 0),
+    ]
+    assert ranks(standings) == [(1, 1, "avulsa"), (2, 2, "avulsa")]  # their one duel
+    assert standings.row(2).members == ((21, 2),)  # found past the first row
+    with pytest.raises(KeyError):
+        standings.row(99)
