@@ -45,6 +45,18 @@ def test_the_picture_is_a_png_of_the_stated_size(swiss, shape, size, where):
     assert (picture.format, picture.size) == ("PNG", size)
 
 
+def test_the_png_lets_the_browsers_image_viewer_style_itself_and_the_svg_does_not(swiss):
+    """A PNG runs nothing, and Chromium's viewer of an image opened on its own styles itself
+    inline (tests/browser/test_csp.py saw the pages' policy block it): its policy is the
+    pages' with inline styles. An SVG could hold a script or a style: the pages' policy."""
+    png = Client().get("/p/uno/svizzera/picture/wide.png")["Content-Security-Policy"]
+    svg = Client().get("/p/uno/svizzera/picture/wide.svg")["Content-Security-Policy"]
+    page = Client().get("/p/uno/svizzera/")["Content-Security-Policy"]
+    assert svg == page and "style-src 'self';" in page + ";"
+    assert "style-src 'self' 'unsafe-inline'" in png
+    assert png.replace(" 'unsafe-inline'", "") == page
+
+
 def test_the_svg_says_the_same_with_a_title_and_description(swiss):
     response = Client().get("/p/uno/svizzera/picture/wide.svg")
     assert response.status_code == 200 and response["Content-Type"] == "image/svg+xml"

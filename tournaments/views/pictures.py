@@ -6,7 +6,9 @@ private competition's picture is a 404 to anyone outside its club, and so is a r
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import Http404, HttpResponse
+from django.utils.csp import CSP
 from django.views.decorators.http import require_safe
 
 from tournaments import pictures
@@ -41,4 +43,10 @@ def _answer(request, competition: Competition, number: int | None, shape: str, f
     # A private competition's picture is its members' only: no shared cache keeps it.
     scope = "public" if competition.public else "private"
     response["Cache-Control"] = f"{scope}, max-age={MAX_AGE}"
+    if fmt == "png":
+        # A PNG runs nothing; opened on its own, the browser's image viewer styles itself
+        # inline, which the pages' policy would block (console errors, an uncentred picture):
+        # the pages' policy with inline styles allowed. The SVG keeps the pages' policy as it
+        # is: an SVG document could hold a script or a style.
+        response._csp_config = settings.SECURE_CSP | {"style-src": [CSP.SELF, CSP.UNSAFE_INLINE]}
     return response
