@@ -59,4 +59,27 @@ def positive_data_acceptance(ctx, response, case):
             return None
         if any(e.get("field") == "ruleset" and e.get("code") == "choice" for e in errors):
             return None  # a hand of another game than this one's: its keys follow from that
+    if response.status_code in (409, 422) and _key_reused(response):
+        return None  # the generator sent one Idempotency-Key again with another body
     return builtin.positive_data_acceptance(ctx, response, case)
+
+
+def _key_reused(response) -> bool:
+    """An Idempotency-Key refusal: the key was used before (``reused``) or is being answered
+    (``in_flight``), a rule about earlier requests that no schema states."""
+    return any(
+        e.get("field") == "Idempotency-Key" and e.get("code") in ("reused", "in_flight")
+        for e in _errors(response)
+    )
+
+
+CHECKS.unregister("negative_data_rejection")  # replaced by this one, which calls it
+
+
+@schemathesis.check
+def negative_data_rejection(ctx, response, case):
+    """Schemathesis' own check, except for a replayed first answer (``Idempotent-Replayed:
+    true``): a resend with the same key and body is not judged again, whatever its headers."""
+    if response.headers.get("idempotent-replayed") in ("true", ["true"]):
+        return None
+    return builtin.negative_data_rejection(ctx, response, case)

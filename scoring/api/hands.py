@@ -61,7 +61,8 @@ HAND_DOCUMENT_EXAMPLES = [
 #: The reason a removal needs, in the query (a DELETE has no body a generator sends).
 REASON = OpenApiParameter(
     "reason",
-    OpenApiTypes.STR,
+    # the characters a reason may hold, as the server reads it (inputs.Text): not blank
+    {"type": "string", "pattern": inputs.text_pattern(single_line=False, non_blank=True)},
     OpenApiParameter.QUERY,
     required=True,
     description="Why the hand is removed (kept in the audit trail). A JSON body "

@@ -404,7 +404,7 @@ class TeamStandings(CompetitionView):
         description="Match points, then head to head, classifica avulsa (with its mini-tables), "
         "boards won, games won, card points difference and a seeded drawing of lots; for a "
         "round robin with matches left, each row's `outlook` says who can still win.",
-        responses={200: out.TeamStandingsOutput, 404: ERRORS},
+        responses={200: out.TeamStandingsOutput, 400: ERRORS, 404: ERRORS},
     )
     def get(self, request, competition_id: int):
         competition, _role = readable_competition(request, competition_id)

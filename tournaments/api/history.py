@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 
 from scoring.rules import RuleViolation
@@ -16,7 +15,7 @@ from tournaments.models import Competition
 
 AFTER_ROUND = OpenApiParameter(
     "after_round",
-    OpenApiTypes.INT,
+    {"type": "integer", "minimum": 1, "maximum": 999999},  # a round's number, six digits
     OpenApiParameter.QUERY,
     required=False,
     description="The standings as they stood after this round (a league: this night), "
