@@ -32,6 +32,7 @@ from teams.models import Side
 from tournaments.presenters.bump import bump_chart
 from tournaments.presenters.standings import outlook_view
 from tournaments.views.access import organizer_or_404, public_or_404
+from tournaments.views.standings_cache import snapshot_stamp
 
 
 def _teams_url(competition) -> str:
@@ -248,6 +249,8 @@ def team_match_page(request, club_slug: str, slug: str, match_id: int):
 
 def public_team_standings(request, club_slug: str, slug: str):
     competition, role = public_or_404(request, club_slug, slug)
+    # Read before the standings: the version their stream's first event is compared with.
+    stream_version = snapshot_stamp(request, competition)[0]
     mixed = selectors.mixed_team_standings(competition)
     if mixed is not None:
         return render(
@@ -258,6 +261,7 @@ def public_team_standings(request, club_slug: str, slug: str):
                 "competition": competition,
                 "role": role,
                 "standings": mixed_standings_payload(mixed),
+                "stream_version": stream_version,
             },
         )
     data = selectors.team_standings(competition)
@@ -277,6 +281,7 @@ def public_team_standings(request, club_slug: str, slug: str):
             "competition": competition,
             "role": role,
             "standings": standings,
+            "stream_version": stream_version,
             "outlook": any(row["outlook"] for row in standings["rows"]),
             # the team standings over the rounds (tournaments/partials/bump_chart.html)
             "bump": bump_chart(team_history(competition)),

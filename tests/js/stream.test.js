@@ -57,6 +57,9 @@ test("another region on the same stream asks for its own html instead of taking 
   const kinds = ["competition", "table", "standings"];
   assert.equal(stream.decide("standings", { version: 5, html }, kinds, "", "team-standings-live"), "fetch");
   assert.equal(stream.decide("hello", { version: 5, html }, kinds, "", "team-standings-live"), "fetch");
+  // Drawn at the version the stream opens with (the page's data-version): nothing to ask for.
+  assert.equal(stream.decide("hello", { version: 5, html }, kinds, "5", "team-standings-live"), "ignore");
+  assert.equal(stream.decide("hello", { version: 6, html }, kinds, "5", "team-standings-live"), "fetch");
   assert.equal(stream.decide("standings", { version: 5, html }, kinds, "", undefined), "fetch");
 });
 

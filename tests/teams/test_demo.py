@@ -42,7 +42,8 @@ def test_the_palio_has_four_districts_two_rounds_confirmed_and_the_last_one_date
             )
             assert {b.game.status for b in match.boards.select_related("game")} == {"finished"}
         else:
-            assert match.date > today and match.confirmed_at is None
+            # Next Friday's, or tonight's when the demo is loaded on a Friday.
+            assert match.date >= today and match.confirmed_at is None
             # Its lineups are not given yet: no board has its game.
             assert not LineupSlot.objects.filter(match=match).exists()
             assert not match.boards.filter(game__isnull=False).exists()

@@ -291,12 +291,15 @@ def public_round(request, club_slug: str, slug: str, number: int):
     round_ = round_or_404(competition, number)
     if round_.status == RoundStatus.DRAFT and not access.is_manager(role):
         raise Http404
+    # Read before the tables: the version their stream's first event is compared with.
+    stream_version = snapshot_stamp(request, competition)[0]
     tables, byes = selectors.round_tables(round_)
     return render(
         request,
         "tournaments/public_round.html",
         _public_context(request, competition, role)
         | {
+            "stream_version": stream_version,
             "round": round_,
             "when": schedule_row(round_, club_zone(competition.club)),
             "tables": [public_table(t) for t in tables],
@@ -373,6 +376,8 @@ def bracket(request, club_slug: str, slug: str):
     """A knockout's bracket: rounds by name, seeds, byes, the third-place match and the
     ranking the bracket gives so far (for the organizer and the public alike)."""
     competition, role = public_or_404(request, club_slug, slug)
+    # Read before the bracket: the version its stream's first event is compared with.
+    stream_version = snapshot_stamp(request, competition)[0]
     drawn = selectors.bracket_of(competition)  # None for another format, or before the draw
     rounds = rounds_of(request, competition)
     return render(
@@ -380,6 +385,7 @@ def bracket(request, club_slug: str, slug: str):
         "tournaments/bracket.html",
         _public_context(request, competition, role)
         | {
+            "stream_version": stream_version,
             "bracket": bracket_view(
                 competition,
                 drawn,
