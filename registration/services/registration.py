@@ -40,6 +40,7 @@ from registration.models import (
 )
 from registration.services.names import refuse_look_alike_registrants
 from scoring import services as scoring
+from scoring.links import request_origin
 from scoring.models import Player
 from scoring.selectors import role_of
 from scoring.services import Actor, violation
@@ -390,13 +391,14 @@ def mail_link(registration: Registration, purpose: str, kind: str, found: Regist
         created_at=now,
         expires_at=expires,
     )
-    enqueue_on_commit(SEND_MAIL, registration.pk, kind, token)
+    # On the address of the request that caused it (``scoring.links``), as the task's argument.
+    enqueue_on_commit(SEND_MAIL, registration.pk, kind, token, request_origin())
     return token
 
 
 def mail_news(registration: Registration, kind: str) -> None:
     """An e-mail with no link of its own (``registration_mail.PAGE_KINDS``), after the commit."""
-    enqueue_on_commit(SEND_MAIL, registration.pk, kind, "")
+    enqueue_on_commit(SEND_MAIL, registration.pk, kind, "", request_origin())
 
 
 def find_link(token: str) -> RegistrationLink | None:
