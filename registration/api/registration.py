@@ -13,7 +13,7 @@ import datetime as dt
 from typing import Any
 
 from django.utils.translation import get_language
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
@@ -94,10 +94,19 @@ class RegistrationOutput(RegisteredOutput):
     partner_name = serializers.CharField()
     partner_email = serializers.CharField()
     player = serializers.IntegerField(source="player_id", allow_null=True)
+    possible_duplicate_of = serializers.SerializerMethodField(
+        help_text="Another player of the club with the registrant's name, whom the player made "
+        "for this registration may be (`merge/` to make the entry name it); null when none.",
+    )
     created_at = Moment()
     confirmed_at = Moment(allow_null=True)
     partner_confirmed_at = Moment(allow_null=True)
     withdrawn_at = Moment(allow_null=True)
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_possible_duplicate_of(self, registration) -> int | None:
+        other = getattr(registration, "possible_duplicate", None)
+        return None if other is None else other.pk
 
 
 def paged_registrations(request, rows) -> Response:
@@ -191,7 +200,15 @@ class Registrations(CompetitionView):
     pagination_class = Pages
 
     class InputSerializer(inputs.StrictInput):
-        name = inputs.Text(max_length=NAME_MAX, single_line=True)
+        name = inputs.Text(
+            required=False, default="", max_length=NAME_MAX, single_line=True,
+            help_text="Required, unless `player` is given (then the player's name).",
+        )  # fmt: skip
+        player = inputs.Integer(
+            required=False, min_value=1, max_value=2**63 - 1,
+            help_text="Organizers of the club: the existing player registered (its id), whom "
+            "the entry names; the address defaults to the player's and needs no confirmation.",
+        )  # fmt: skip
         email = inputs.Text(
             required=False, default="", max_length=EMAIL_MAX, single_line=True,
             help_text="Optional for an account: its own address (no confirmation needed).",
@@ -226,7 +243,13 @@ class Registrations(CompetitionView):
         "`email` (registered already), `partner_email` (the partner registered already). "
         "Anonymous registrations are limited per client address, per e-mail address and per "
         "competition, signed-in ones per e-mail address (README: `REGISTRATION_RATE_*`): "
-        "beyond, 429 with `Retry-After` and a sentence saying which, nothing stored or sent.",
+        "beyond, 429 with `Retry-After` and a sentence saying which, nothing stored or sent. "
+        "Which player the entry names: an organizer's `player` (refused by name when not a "
+        "player of the club, `not_found`, or registered already, `duplicate`; by anyone else, "
+        "403); else the signed-in registrant's own player in the club; else the club's "
+        "player of that name with that address and no account; else a new player. A new "
+        "player whose name the club has already is listed to the organizers with "
+        "`possible_duplicate_of` (docs/registration.md).",
         request=InputSerializer,
         responses={201: RegisteredOutput, **WRITE_ERRORS, 429: REGISTRATION_THROTTLED},
         examples=[
