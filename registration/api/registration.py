@@ -13,13 +13,14 @@ import datetime as dt
 from typing import Any
 
 from django.utils.translation import get_language
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from registration import rates as registration_rates
 from registration import selectors, services
+from registration.api.outputs import RegisteredOutput, RegistrationOutput, paged_registrations
 from registration.models import CapacityUnit, Eligibility, Registration, RegistrationStatus
 from registration.services import checkin
 from registration.services.registration import EMAIL_MAX, NAME_MAX, NOTE_MAX
@@ -27,7 +28,7 @@ from scoring import rates
 from scoring.api import inputs
 from scoring.api.common import ERRORS, Moment, Output
 from scoring.api.inputs import Invalid
-from scoring.api.pagination import Pages, page_of_rows
+from scoring.api.pagination import Pages
 from scoring.api.parsers import JSONParser
 from scoring.api.schema import request_example
 from scoring.models import Player
@@ -75,46 +76,6 @@ class RegistrationSummaryOutput(Output):
     waiting_list = serializers.BooleanField(source="settings.waiting_list")
     eligibility = serializers.ChoiceField(Eligibility.choices, source="settings.eligibility")
     note = serializers.CharField(source="settings.note")
-
-
-class RegisteredOutput(Output):
-    """A registration as its registrant reads it back: no address."""
-
-    id = serializers.IntegerField(source="pk")
-    status = serializers.ChoiceField(RegistrationStatus.choices)
-    position = serializers.IntegerField(allow_null=True)
-    name = serializers.CharField(source="display_name")
-    entry = serializers.IntegerField(source="entry_id", allow_null=True)
-
-
-class RegistrationOutput(RegisteredOutput):
-    """A registration as the organizers of the club read it: the addresses too."""
-
-    email = serializers.EmailField()
-    partner_name = serializers.CharField()
-    partner_email = serializers.CharField()
-    player = serializers.IntegerField(source="player_id", allow_null=True)
-    possible_duplicate_of = serializers.SerializerMethodField(
-        help_text="Another player of the club with the registrant's name, whom the player made "
-        "for this registration may be (`merge/` to make the entry name it); null when none.",
-    )
-    created_at = Moment()
-    confirmed_at = Moment(allow_null=True)
-    partner_confirmed_at = Moment(allow_null=True)
-    withdrawn_at = Moment(allow_null=True)
-
-    @extend_schema_field(serializers.IntegerField(allow_null=True))
-    def get_possible_duplicate_of(self, registration) -> int | None:
-        other = getattr(registration, "possible_duplicate", None)
-        return None if other is None else other.pk
-
-
-def paged_registrations(request, rows) -> Response:
-    """A page of ``rows``, in the order ``registrations_of`` gives: status, position, arrival."""
-    order = {status_: index for index, status_ in enumerate(RegistrationStatus.values)}
-    key = lambda r: (order[r.status], r.position or 0, r.created_at.timestamp(), r.pk)  # noqa: E731
-    serialize = lambda page: RegistrationOutput(page, many=True).data  # noqa: E731
-    return page_of_rows(request, rows, key=key, serialize=serialize)
 
 
 def _summary(competition) -> dict:
