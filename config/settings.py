@@ -133,6 +133,8 @@ MIDDLEWARE = [
     # Under /api/, every error in the API's JSON shape (404 pages, 500s, Django's 400/413).
     "config.middleware.ApiErrors",
     "django.middleware.common.CommonMiddleware",
+    # The request being answered: the address a task's e-mail links are on (scoring/links.py).
+    "scoring.links.RequestOrigin",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",

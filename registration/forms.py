@@ -58,7 +58,7 @@ class RegisterForm(RuleErrorsMixin, forms.Form):
         help_text=_("Your partner confirms by a link sent to this address."),
     )
 
-    def __init__(self, *args: Any, pairs: bool, account: bool = False, **kwargs: Any):
+    def __init__(self, *args: Any, pairs: bool, account: bool = False, players=None, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.fields["name"].widget.attrs["autocomplete"] = "name"
         if not pairs:
@@ -66,6 +66,17 @@ class RegisterForm(RuleErrorsMixin, forms.Form):
             del self.fields["partner_email"]
         if account:
             self.fields["email"].required = False
+        if players is not None:  # an organizer of the club: may register an existing player
+            self.fields["player"] = forms.TypedChoiceField(
+                label=_("An existing player of the club"),
+                help_text=_("The entry names this player; its name and address when left empty."),
+                choices=[("", "—")] + [(p.pk, p.display_name) for p in players],
+                coerce=int,
+                empty_value=None,
+                required=False,
+            )
+            self.order_fields(["player"])
+            self.fields["name"].required = self.fields["email"].required = False
 
 
 class MergeForm(RuleErrorsMixin, forms.Form):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models.functions import Lower
+
 from registration.models import (
     CheckInWindow,
     Registration,
@@ -12,6 +14,7 @@ from registration.models import (
     RegistrationSettings,
     RegistrationStatus,
 )
+from scoring.models import Player
 from tournaments.models import CheckIn, Competition, EntryStatus, Round
 
 
@@ -45,14 +48,26 @@ def registration_summary(competition: Competition) -> dict[str, Any] | None:
 
 def registrations_of(competition: Competition) -> dict[str, list[Registration]]:
     """Every registration by status, the waiting list in its order (the organizers' read:
-    the addresses are in it). One query."""
+    the addresses are in it), each with ``possible_duplicate``: another player of the club of
+    the registrant's name, the one its entry's player may be the same person as (None when
+    there is none, or when the entry names the player of that name). Two queries."""
     rows = list(
         Registration.objects.filter(competition=competition)
         .select_related("entry__player", "entry__partner", "player")
         .order_by("position", "created_at", "id")
     )
+    named = {row.name.lower() for row in rows if row.player_id is not None}
+    by_name: dict[str, Player] = {}
+    if named:
+        players = Player.objects.annotate(lowered=Lower("display_name")).filter(
+            club=competition.club_id, lowered__in=named
+        )
+        for player in players.order_by("pk"):
+            by_name.setdefault(player.lowered, player)
     grouped: dict[str, list[Registration]] = {s: [] for s in RegistrationStatus.values}
     for row in rows:
+        other = by_name.get(row.name.lower()) if row.player_id is not None else None
+        row.possible_duplicate = other if other is not None and other.pk != row.player_id else None
         grouped[row.status].append(row)
     return grouped
 

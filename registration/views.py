@@ -27,19 +27,14 @@ from django.utils.translation import gettext as _
 
 from registration import rates as registration_rates
 from registration import selectors, services
-from registration.forms import (
-    CheckInWindowForm,
-    MergeForm,
-    RegisterForm,
-    RegistrationSettingsForm,
-)
+from registration.forms import CheckInWindowForm, MergeForm, RegisterForm, RegistrationSettingsForm
 from registration.models import LinkPurpose, Registration, RegistrationStatus
 from registration.services import checkin
 from registration.services.registration import find_link, link_refusal
 from scoring import access, rates
 from scoring.links import qr_svg, site_url
 from scoring.messages import message
-from scoring.models import Player
+from scoring.models import MANAGERS, Player
 from scoring.rules import RuleViolation
 from scoring.views.access import call_service, speak_club_language, submit
 from tournaments.models import RoundStatus
@@ -329,6 +324,7 @@ def register_page(request, club_slug: str, slug: str):
         request.POST or None,
         pairs=competition.pairs,
         account=user is not None,
+        players=active_players(competition.club) if role in MANAGERS else None,
         initial={
             "name": (user.get_full_name() or user.get_username()) if user else "",
             "email": user.email if user else "",

@@ -3,35 +3,104 @@
 ``SITE_URL`` wins when it is set explicitly. Otherwise a link made while answering a request uses
 the address that request came in on, so that a laptop serving the club's Wi-Fi hands out an
 address the phones can open; a page opened on the laptop itself as localhost uses the laptop's
-address on the local network (``scoring.lan``). A link made with no request (a background task)
-uses ``SITE_URL``'s default.
+address on the local network (``scoring.lan``). A link made with no request at hand (an e-mail
+built by a background task) uses the address of the request that caused it: ``RequestOrigin``
+(a middleware) keeps the request being answered, ``request_origin()`` is its address, which a
+service passes to the task it enqueues, and the task makes its links inside
+``serving(origin)``. With neither (a beat task's resent mailing), ``SITE_URL``'s default.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from urllib.parse import urlencode
 
 import segno
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.conf import settings
 from django.core import signing
+from django.core.exceptions import DisallowedHost
 from django.urls import reverse
 
 from scoring import lan
 from scoring.models import TableLink
 
+#: The request being answered (``RequestOrigin``), or the address a task was given (``serving``).
+_serving: ContextVar = ContextVar("segnapunti_serving", default=None)
+
 
 def site_url(request, path: str) -> str:
-    """The absolute address of ``path`` that the players' phones reach."""
-    if settings.SITE_URL_SET or request is None:
+    """The absolute address of ``path`` that the players' phones reach (with no ``request``:
+    the one being answered, else the address a task was given, else ``SITE_URL``)."""
+    if settings.SITE_URL_SET:
         return settings.SITE_URL + path
+    if request is None:
+        request = _serving.get()
+        if isinstance(request, str) or request is None:
+            return (request or settings.SITE_URL) + path
     if lan.is_local(request.get_host()):
         # Opened on the serving laptop itself: phones need its address on the club's network.
         phones = lan.phone_address(request)
         if phones and phones["url"]:
             return phones["url"].rstrip("/") + path
     return request.build_absolute_uri(path)
+
+
+def request_origin() -> str:
+    """The address (``scheme://host[:port]``) of the request being answered, for a task that
+    makes links to carry (``serving``); ``""`` when ``SITE_URL`` is set or no request is."""
+    current = _serving.get()
+    if settings.SITE_URL_SET or current is None:
+        return ""
+    if isinstance(current, str):
+        return current
+    try:
+        return site_url(current, "/").removesuffix("/")
+    except DisallowedHost:
+        return ""
+
+
+@contextmanager
+def serving(origin: str) -> Iterator[None]:
+    """Links made without a request inside this block are on ``origin`` (a task's, given by
+    ``request_origin`` when it was enqueued; ``""``: as before)."""
+    token = _serving.set(origin or _serving.get())
+    try:
+        yield
+    finally:
+        _serving.reset(token)
+
+
+class RequestOrigin:
+    """Middleware: the request being answered is the one a task enqueued meanwhile makes its
+    links on (``request_origin``)."""
+
+    sync_capable = async_capable = True
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+        if iscoroutinefunction(get_response):
+            markcoroutinefunction(self)
+
+    def __call__(self, request):
+        if iscoroutinefunction(self):
+            return self._acall(request)
+        token = _serving.set(request)
+        try:
+            return self.get_response(request)
+        finally:
+            _serving.reset(token)
+
+    async def _acall(self, request):
+        token = _serving.set(request)
+        try:
+            return await self.get_response(request)
+        finally:
+            _serving.reset(token)
 
 
 def table_url(link: TableLink, request=None) -> str:

@@ -31,7 +31,7 @@ from django.urls import reverse
 from django.utils import formats, translation
 from django.utils.translation import gettext as _
 
-from scoring.links import site_url
+from scoring.links import serving, site_url
 from scoring.retries import retry_on_conflict
 from scoring.rules import Problem, RuleViolation
 from scoring.selectors import results_address, results_language
@@ -125,12 +125,17 @@ def _announced(entry, club_language: str) -> list[tuple[str, str]]:
     ]
 
 
+def _on(origin: str, path: str) -> str:
+    with serving(origin):
+        return site_url(None, path)
+
+
 @shared_task(ignore_result=True, acks_late=False)
-def announce_round(round_id: int, entry_ids: list[int] | None = None) -> int:
+def announce_round(round_id: int, entry_ids: list[int] | None = None, origin: str = "") -> int:
     """E-mail each entrant with an address (account or not) where to sit in a just-published
     round (only the entries ``entry_ids`` after a change moved them, ``services.changes``), in
-    their language (``_announced``), one e-mail per address. A task has no request: its link is
-    on ``SITE_URL`` (``scoring.links``)."""
+    their language (``_announced``), one e-mail per address. Its link is on ``SITE_URL`` when
+    set, else on ``origin``, the address of the request that published it (``scoring.links``)."""
     round_ = Round.objects.select_related("competition__club").filter(pk=round_id).first()
     if round_ is None:
         return 0
@@ -159,7 +164,7 @@ def announce_round(round_id: int, entry_ids: list[int] | None = None) -> int:
                         "table": table.number,
                         "names": ", ".join(names),
                         "when": _when(round_),
-                        "url": site_url(None, link),
+                        "url": _on(origin, link),
                     }
                 messages.append((subject, body, settings.DEFAULT_FROM_EMAIL, [email]))
     if messages:
@@ -169,24 +174,30 @@ def announce_round(round_id: int, entry_ids: list[int] | None = None) -> int:
 
 @shared_task(ignore_result=True)
 @retry_on_conflict
-def mail_round_results(round_id: int) -> int:
+def mail_round_results(round_id: int, origin: str = "") -> int:
     """E-mail each player of a just-closed round their results, once
     (``services.send_round_results``)."""
     from tournaments import services  # a task body: the services enqueue this task
 
     round_ = Round.objects.filter(pk=round_id).first()
-    return 0 if round_ is None else services.send_round_results(round_=round_)
+    if round_ is None:
+        return 0
+    with serving(origin):  # the links on the address of the request that closed the round
+        return services.send_round_results(round_=round_)
 
 
 @shared_task(ignore_result=True)
 @retry_on_conflict
-def mail_final_results(competition_id: int) -> int:
+def mail_final_results(competition_id: int, origin: str = "") -> int:
     """E-mail each player of a competition just declared final its final standings, once
     (``services.send_final_results``)."""
     from tournaments import services  # a task body: the services enqueue this task
 
     competition = Competition.objects.filter(pk=competition_id).first()
-    return 0 if competition is None else services.send_final_results(competition=competition)
+    if competition is None:
+        return 0
+    with serving(origin):
+        return services.send_final_results(competition=competition)
 
 
 @shared_task(ignore_result=True)

@@ -20,6 +20,7 @@ from rest_framework.response import Response
 
 from registration import rates as registration_rates
 from registration import selectors, services
+from registration.api.outputs import RegisteredOutput, RegistrationOutput, paged_registrations
 from registration.models import CapacityUnit, Eligibility, Registration, RegistrationStatus
 from registration.services import checkin
 from registration.services.registration import EMAIL_MAX, NAME_MAX, NOTE_MAX
@@ -27,7 +28,7 @@ from scoring import rates
 from scoring.api import inputs
 from scoring.api.common import ERRORS, Moment, Output
 from scoring.api.inputs import Invalid
-from scoring.api.pagination import Pages, page_of_rows
+from scoring.api.pagination import Pages
 from scoring.api.parsers import JSONParser
 from scoring.api.schema import request_example
 from scoring.models import Player
@@ -75,37 +76,6 @@ class RegistrationSummaryOutput(Output):
     waiting_list = serializers.BooleanField(source="settings.waiting_list")
     eligibility = serializers.ChoiceField(Eligibility.choices, source="settings.eligibility")
     note = serializers.CharField(source="settings.note")
-
-
-class RegisteredOutput(Output):
-    """A registration as its registrant reads it back: no address."""
-
-    id = serializers.IntegerField(source="pk")
-    status = serializers.ChoiceField(RegistrationStatus.choices)
-    position = serializers.IntegerField(allow_null=True)
-    name = serializers.CharField(source="display_name")
-    entry = serializers.IntegerField(source="entry_id", allow_null=True)
-
-
-class RegistrationOutput(RegisteredOutput):
-    """A registration as the organizers of the club read it: the addresses too."""
-
-    email = serializers.EmailField()
-    partner_name = serializers.CharField()
-    partner_email = serializers.CharField()
-    player = serializers.IntegerField(source="player_id", allow_null=True)
-    created_at = Moment()
-    confirmed_at = Moment(allow_null=True)
-    partner_confirmed_at = Moment(allow_null=True)
-    withdrawn_at = Moment(allow_null=True)
-
-
-def paged_registrations(request, rows) -> Response:
-    """A page of ``rows``, in the order ``registrations_of`` gives: status, position, arrival."""
-    order = {status_: index for index, status_ in enumerate(RegistrationStatus.values)}
-    key = lambda r: (order[r.status], r.position or 0, r.created_at.timestamp(), r.pk)  # noqa: E731
-    serialize = lambda page: RegistrationOutput(page, many=True).data  # noqa: E731
-    return page_of_rows(request, rows, key=key, serialize=serialize)
 
 
 def _summary(competition) -> dict:
@@ -191,7 +161,15 @@ class Registrations(CompetitionView):
     pagination_class = Pages
 
     class InputSerializer(inputs.StrictInput):
-        name = inputs.Text(max_length=NAME_MAX, single_line=True)
+        name = inputs.Text(
+            required=False, default="", max_length=NAME_MAX, single_line=True,
+            help_text="Required, unless `player` is given (then the player's name).",
+        )  # fmt: skip
+        player = inputs.Integer(
+            required=False, min_value=1, max_value=2**63 - 1,
+            help_text="Organizers of the club: the existing player registered (its id), whom "
+            "the entry names; the address defaults to the player's and needs no confirmation.",
+        )  # fmt: skip
         email = inputs.Text(
             required=False, default="", max_length=EMAIL_MAX, single_line=True,
             help_text="Optional for an account: its own address (no confirmation needed).",
@@ -226,7 +204,13 @@ class Registrations(CompetitionView):
         "`email` (registered already), `partner_email` (the partner registered already). "
         "Anonymous registrations are limited per client address, per e-mail address and per "
         "competition, signed-in ones per e-mail address (README: `REGISTRATION_RATE_*`): "
-        "beyond, 429 with `Retry-After` and a sentence saying which, nothing stored or sent.",
+        "beyond, 429 with `Retry-After` and a sentence saying which, nothing stored or sent. "
+        "Which player the entry names: an organizer's `player` (refused by name when not a "
+        "player of the club, `not_found`, or registered already, `duplicate`; by anyone else, "
+        "403); else the signed-in registrant's own player in the club; else the club's "
+        "player of that name with that address and no account; else a new player. A new "
+        "player whose name the club has already is listed to the organizers with "
+        "`possible_duplicate_of` (docs/registration.md).",
         request=InputSerializer,
         responses={201: RegisteredOutput, **WRITE_ERRORS, 429: REGISTRATION_THROTTLED},
         examples=[

@@ -38,8 +38,8 @@ from registration.models import (
     RegistrationSettings,
     RegistrationStatus,
 )
-from registration.services.names import refuse_look_alike_registrants
-from scoring import services as scoring
+from registration.services.names import named_player, player_for, refuse_look_alike_registrants
+from scoring.links import request_origin
 from scoring.models import Player
 from scoring.selectors import role_of
 from scoring.services import Actor, violation
@@ -195,16 +195,17 @@ def _check_open(found: RegistrationSettings) -> None:
         raise violation("registration", "not_allowed", reason="registration_closed")
 
 
-def _check_not_registered(competition, by: Actor, email: str, partner_email: str) -> None:
+def _check_not_registered(competition, account, email: str, partner_email: str) -> None:
     """Refuse a person (same account, same address) registered already, as a registrant or as
     someone's partner, and a partner registered already."""
     standing = Registration.objects.filter(competition=competition).exclude(
         status=RegistrationStatus.WITHDRAWN
     )
-    if by.user is not None and standing.filter(user=by.user).exists():
+    if account is not None and standing.filter(user=account).exists():
         raise violation("user", "duplicate", reason="already_registered_account")
-    if standing.filter(email__iexact=email).exists() or (
-        standing.filter(partner_email__iexact=email).exists()
+    if email and (
+        standing.filter(email__iexact=email).exists()
+        or standing.filter(partner_email__iexact=email).exists()
     ):
         raise violation("email", "duplicate", reason="already_registered", value=email)
     if partner_email and (
@@ -225,17 +226,25 @@ def register(
     partner_name: str = "",
     partner_email: str = "",
     language: str = "",
+    player: Any = None,
 ) -> Registration:
     """``name`` (and, for pairs, the partner) asks for a place. ``by``: the registrant's
     account, or an anonymous actor; ``language``: the form's, the registration's e-mails' (one
-    the site does not speak: the club's). Refused by name: before opening or after closing,
-    someone not eligible, the same person twice, a partner registered already, no place left
-    and no waiting list."""
+    the site does not speak: the club's). ``player``: an organizer registers an existing player
+    of the club (its id; the name and address default to the player's, none confirmed by a
+    link: the organizer vouches). Refused by name: before opening or after closing, someone
+    not eligible, the same person twice, a partner registered already, no place left and no
+    waiting list, a ``player`` named by someone not an organizer, or not of the club."""
+    chosen, account = None, by.user  # the registrant's account (not the organizer's)
+    if player is not None:
+        require_manager(by, competition.club)
+        chosen, account = named_player(competition, player), None
+        name, email = name or chosen.display_name, email or chosen.email
     name = _text(name, "name", NAME_MAX)
     language = language if language in dict(settings.LANGUAGES) else ""
-    if not email and by.user is not None:
-        email = by.user.email
-    email = _email(email, "email")
+    if not email and account is not None:
+        email = account.email
+    email = _email(email, "email", required=player is None)
     pairs = competition.pairs
     partner_name = _text(partner_name, "partner_name", NAME_MAX, required=pairs)
     partner_email = _email(partner_email, "partner_email", required=pairs)
@@ -246,17 +255,23 @@ def register(
     with transaction.atomic():
         found = settings_locked(competition)
         _check_open(found)
-        _check_eligible(found, by)
-        _check_not_registered(competition, by, email, partner_email)
+        if chosen is None:
+            _check_eligible(found, by)
+        else:
+            chosen = named_player(competition, chosen.pk)  # read again under the lock
+        _check_not_registered(competition, account, email, partner_email)
         refuse_look_alike_registrants(competition, name=name, partner_name=partner_name)
         _check_room(found)
         now = timezone.now()
-        own_address = by.user is not None and (by.user.email or "").lower() == email
+        own_address = chosen is not None or (
+            account is not None and (account.email or "").lower() == email
+        )
         registration = Registration.objects.create(
             competition=competition,
+            player=chosen,
             name=name,
             email=email,
-            user=by.user,
+            user=account,
             partner_name=partner_name,
             partner_email=partner_email,
             created_at=now,
@@ -324,21 +339,6 @@ def _take_place(registration: Registration, found: RegistrationSettings, by: Act
     mail_link(registration, LinkPurpose.MANAGE, "registered", found)
 
 
-def _new_player(club, name: str, user=None) -> Player:
-    """The registrant's player: the account's own player in the club, else a new one (under a
-    free name: "Anna Rossi (2)" when the club has an Anna Rossi, whom the organizer may merge)."""
-    if user is not None:
-        own = Player.objects.filter(club=club, user=user).first()
-        if own is not None:
-            return own
-    candidate, n = name, 1
-    while Player.objects.filter(club=club, display_name__iexact=candidate).exists():
-        n += 1
-        suffix = f" ({n})"
-        candidate = name[: NAME_MAX - len(suffix)] + suffix
-    return scoring.new_player(club, candidate)
-
-
 def _give_address(player: Player, email: str, language: str) -> None:
     """A player without an address (a language) of its own takes the registration's (confirmed
     by its link, or an account's): the results e-mails reach whoever registered, in the language
@@ -355,10 +355,14 @@ def enter(registration: Registration, by: Actor) -> None:
     """The registration becomes an entry (``add_entry``, in the caller's transaction)."""
     competition = registration.competition
     club = competition.club
-    player = registration.player or _new_player(club, registration.name, registration.user)
+    player = registration.player or player_for(
+        club, registration.name, user=registration.user, email=registration.email
+    )
     partner = None
     if registration.partner_name:
-        partner = registration.partner or _new_player(club, registration.partner_name)
+        partner = registration.partner or player_for(
+            club, registration.partner_name, email=registration.partner_email
+        )
     _give_address(player, registration.email, registration.language)
     if partner is not None:
         _give_address(partner, registration.partner_email, registration.language)
@@ -390,13 +394,14 @@ def mail_link(registration: Registration, purpose: str, kind: str, found: Regist
         created_at=now,
         expires_at=expires,
     )
-    enqueue_on_commit(SEND_MAIL, registration.pk, kind, token)
+    # On the address of the request that caused it (``scoring.links``), as the task's argument.
+    enqueue_on_commit(SEND_MAIL, registration.pk, kind, token, request_origin())
     return token
 
 
 def mail_news(registration: Registration, kind: str) -> None:
     """An e-mail with no link of its own (``registration_mail.PAGE_KINDS``), after the commit."""
-    enqueue_on_commit(SEND_MAIL, registration.pk, kind, "")
+    enqueue_on_commit(SEND_MAIL, registration.pk, kind, "", request_origin())
 
 
 def find_link(token: str) -> RegistrationLink | None:

@@ -3,7 +3,7 @@
 promotion from the waiting list (to a pair's partner too, with the competition's page), and the
 organizer's withdrawal (to both of a pair). Each has a plain-text and an HTML part, in the
 registration's language (``Registration.language``, else the club's); its link is on
-``SITE_URL`` (a task has no request: ``scoring.links``). Sent by the ``send_registration_mail``
+``SITE_URL`` when set, else on the address of the request that caused it (``scoring.links``). Sent by the ``send_registration_mail``
 task after the write's commit."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from registration.models import Registration
 from scoring.links import site_url
@@ -29,6 +30,24 @@ KINDS = {
 }
 #: The kinds without a link of their own: they point to the competition's public page.
 PAGE_KINDS = {"partner_promoted", "withdrawn"}
+_CONFIRM = (gettext_lazy("confirm"), "api-registration-confirm")
+_WITHDRAW = (gettext_lazy("withdraw"), "api-registration-withdraw-by-link")
+_CHECK_IN = (gettext_lazy("check in"), "api-registration-check-in")
+#: The API operations a link's token serves, by kind of mail (a waiting one: withdraw only).
+API_FORMS = {
+    "confirm": (_CONFIRM,),
+    "partner": (_CONFIRM,),
+    "registered": (_WITHDRAW, _CHECK_IN),
+    "promoted": (_WITHDRAW, _CHECK_IN),
+}
+
+
+def api_forms(kind: str, registration: Registration) -> list[tuple[str, str]]:
+    """What a program does with the link's token instead: (action, absolute API address)."""
+    forms = API_FORMS.get(kind, ())
+    if kind == "registered" and registration.status == "waiting":
+        forms = forms[:1]
+    return [(str(action), site_url(None, reverse(name))) for action, name in forms]
 
 
 def registration_link(token: str, request=None) -> str:
@@ -76,6 +95,8 @@ def send_registration_mail(registration_id: int, kind: str, token: str) -> int:
             "competition": competition,
             "club": club,
             "url": url,
+            "token": token,
+            "api_forms": api_forms(kind, registration),
             "language": translation.get_language(),
         }
         subject = _subject(kind, registration)

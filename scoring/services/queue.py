@@ -18,6 +18,7 @@ from django.db import transaction
 from kombu.exceptions import OperationalError as BrokerError
 from redis.exceptions import RedisError
 
+from scoring.links import request_origin
 from scoring.models import PendingTask
 
 log = logging.getLogger(__name__)
@@ -47,6 +48,13 @@ def enqueue(task, *args) -> None:
 def enqueue_on_commit(task, *args) -> None:
     """``enqueue`` once the current transaction commits (at once outside a transaction)."""
     transaction.on_commit(lambda: enqueue(task, *args))
+
+
+def mail_on_commit(task, *args) -> None:
+    """``enqueue_on_commit`` for a task that e-mails links: the address of the request being
+    answered (``scoring.links.request_origin``, ``""`` for none) is its last argument, and the
+    task makes its links on it (``scoring.links.serving``), not on a default host and port."""
+    enqueue_on_commit(task, *args, request_origin())
 
 
 def run_pending(limit: int = 500) -> int:

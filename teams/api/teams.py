@@ -304,13 +304,26 @@ class TeamMatchConfirm(CompetitionView):
     parser_classes = [JSONParser]
 
     class InputSerializer(inputs.StrictInput):
-        home_score = inputs.Integer(min_value=0)
-        away_score = inputs.Integer(min_value=0)
+        home_score = inputs.Integer(
+            min_value=0,
+            help_text="The home side's score as the confirmer reads it on the boards' score "
+            "sheets; checked against the boards' result (`inconsistent` when it differs).",
+        )
+        away_score = inputs.Integer(
+            min_value=0,
+            help_text="The away side's score as the confirmer reads it on the boards' score "
+            "sheets; checked against the boards' result (`inconsistent` when it differs).",
+        )
 
     @extend_schema(
         summary="Confirm a match's result",
-        description="The result is derived from the boards; the one sent must be the same "
-        "(`home_score`/`away_score`: `inconsistent` otherwise), every board finished.",
+        description="The server derives the result from the boards' games (the match's "
+        "`result`); `home_score` and `away_score` are the confirmer's own reading of the "
+        "boards' score sheets, sent so that a confirmation is a second count, not a click. "
+        "When the two agree the result is confirmed (`confirmed`: true) and no longer "
+        "changes; when they differ it is refused, 400 naming `home_score` or `away_score` "
+        "(`inconsistent`, the boards' figure in `expected_score`), nothing stored: look at "
+        "the boards again. Every board must be finished (`match`: `not_allowed`).",
         request=InputSerializer,
         responses={200: out.TeamMatchOutput, **WRITE_ERRORS},
     )

@@ -133,3 +133,50 @@ def test_the_captain_may_set_the_lineup_a_stranger_may_not(club, olga, sara, pal
     captain.save()
     Team.objects.filter(pk=match.home_id).update(captain=captain)
     assert api_as(sara).put(url, body, format="json").status_code == 200
+
+
+def test_a_confirmation_is_the_confirmers_own_reading_checked_against_the_boards(
+    api, club, olga, palio
+):
+    """The scores sent are the confirmer's count: one that differs from the boards' is refused
+    by name with the boards' figure, and nothing is confirmed; the schema says so."""
+    from drf_spectacular.generators import SchemaGenerator
+
+    from scoring.models import Game
+    from teams.models import TeamMatch
+    from teams.services import team_draw, teams
+
+    by = Actor.for_user(olga)
+    teams.set_team_rules(competition=palio, by=by, boards=1, result_by="games")
+    for name in ("Borgo", "Castello"):
+        teams.add_team(competition=palio, name=name, players=_roster(club, name, 2), by=by)
+    (match,) = team_draw.draw_team_round(competition=palio, by=by)
+    for side, team in (("home", match.home), ("away", match.away)):
+        players = list(team.roster.values_list("player_id", flat=True))
+        teams.set_lineup(match=match, side=side, lineup={"1": players}, by=by)
+    board = match.boards.get()
+    play(Game.objects.get(pk=board.game_id), briscola_won_by(0, 4, 2), olga)
+    url = f"/api/v1/competitions/{palio.pk}/team-matches/{match.pk}/confirm/"
+    result = api.get(url.replace("confirm/", "")).json()["result"]
+    home, away = result["home_score"], result["away_score"]
+
+    misread = api.post(url, {"home_score": home, "away_score": away + 1}, format="json")
+    assert misread.status_code == 400
+    assert fields(misread) == {("away_score", "inconsistent")}
+    assert f"The boards give {away}" in misread.json()["errors"][0]["message"]
+    match.refresh_from_db()
+    assert match.confirmed_at is None and match.away_score is None
+
+    read = api.post(url, {"home_score": home, "away_score": away}, format="json")
+    assert read.status_code == 200 and read.json()["confirmed"]
+    assert TeamMatch.objects.get(pk=match.pk).away_score == away
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    path = "/api/v1/competitions/{competition_id}/team-matches/{match_id}/confirm/"
+    operation = schema["paths"][path]["post"]
+    assert "confirmer's own reading" in operation["description"]
+    assert "nothing stored" in operation["description"]
+    body = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    fields_ = schema["components"]["schemas"][body.rsplit("/", 1)[1]]["properties"]
+    for name in ("home_score", "away_score"):
+        assert "as the confirmer reads it" in fields_[name]["description"]

@@ -149,7 +149,7 @@ def _reseat(competition: Competition, round_: Round, tables: Iterable[Table], by
 def _announce(competition: Competition, round_: Round, entry_ids: Iterable[int]) -> None:
     ids = sorted(set(entry_ids))
     if competition.notify_entrants and ids:
-        queue.enqueue_on_commit("tournaments.tasks.announce_round", round_.pk, ids)
+        queue.mail_on_commit("tournaments.tasks.announce_round", round_.pk, ids)
 
 
 def swap_published(*, round_: Round, a, b, by: Actor) -> Round:

@@ -460,7 +460,7 @@ def finalize_competition(*, competition: Competition, by: Actor, reason: str = "
         row.save(update_fields=["finalized_at", "finalized_by"])
         record_event(row, by, "finalize", reason=str(reason or "").strip())
         # The final standings and prizes, e-mailed once to each player (``results_mail``).
-        queue.enqueue_on_commit("tournaments.tasks.mail_final_results", row.pk)
+        queue.mail_on_commit("tournaments.tasks.mail_final_results", row.pk)
     return row
 
 

@@ -226,7 +226,7 @@ def publish_round(*, round_: Round, by: Actor) -> Round:
             tables=len(tables),
         )
         if competition.notify_entrants:
-            queue.enqueue_on_commit("tournaments.tasks.announce_round", round_.pk)
+            queue.mail_on_commit("tournaments.tasks.announce_round", round_.pk, None)
     return round_
 
 
@@ -271,7 +271,7 @@ def close_round(*, round_: Round, by: Actor) -> Round:
         )
         record_event(competition, by, "close_round", round_=round_, number=round_.number)
         # Each player's results, e-mailed once (``results_mail``: closed again, none twice).
-        queue.enqueue_on_commit("tournaments.tasks.mail_round_results", round_.pk)
+        queue.mail_on_commit("tournaments.tasks.mail_round_results", round_.pk)
     return round_
 
 
