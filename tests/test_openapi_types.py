@@ -20,6 +20,15 @@ from typing import Any
 import pytest
 from drf_spectacular.generators import SchemaGenerator
 
+from scoring.api.schema import camel
+from scoring.rules import RULESETS
+from scoring.services import Actor
+from scoring.stats.players import PER_GAME
+from tests.clients import api_as
+from tests.scoring.test_openapi_contract import validator
+from tests.tournaments.helpers import enter, make_competition, play, terziglio_won_by
+from tournaments import services
+
 #: Keys that say nothing about a value's type.
 NEUTRAL = {
     "description",
@@ -128,3 +137,84 @@ def test_the_census_sees_each_kind_of_untyped_spot():
         "time without date-time: C.created_at",
         "string without enum: C.ruleset",
     ]
+
+
+# ---------------------------------------------------------------------------------------------
+# The types are what the server sends (a too strict type would fail a client, and Schemathesis)
+
+
+def component(schema: dict[str, Any], name: str, value: Any) -> list[str]:
+    """The errors of ``value`` against the component ``name``."""
+    target = {"$ref": f"#/components/schemas/{name}"}
+    return [error.message for error in validator(schema, target).iter_errors(value)]
+
+
+def test_house_rules_and_json_schemas_are_typed_by_ruleset(schema):
+    components = schema["components"]["schemas"]
+    for key, rules in RULESETS.items():
+        game = camel(key)
+        assert set(components[f"{game}Options"]["properties"]) == {o.key for o in rules.options}
+        for n in range(rules.min_seats, rules.max_seats + 1):
+            resolved = rules.resolve_options({}, n)
+            assert component(schema, f"{game}Options", resolved) == [], (key, n)
+            assert component(schema, "GameOptions", resolved) == [], (key, n)
+        for name, preset in rules.presets.items():
+            assert component(schema, f"{game}OptionsRequest", dict(preset)) == [], name
+            assert component(schema, f"{game}OptionsRequest", {"preset": name}) == [], name
+        assert component(schema, f"{game}OptionsRequest", {"no_such_rule": 1})
+        for option in rules.describe_options():
+            assert component(schema, "RulesetOption", option) == [], option
+        assert component(schema, "JsonSchema", rules.hand_schema(tagged=True)) == [], key
+        assert component(schema, "JsonSchema", rules.options_schema()) == [], key
+    assert set(components["CompetitionOptions"]["properties"]) == set(RULESETS)
+
+
+def test_a_players_figures_name_every_game(schema):
+    figures = schema["components"]["schemas"]["PerGameFigures"]["properties"]
+    assert set(figures) == set(RULESETS) == set(PER_GAME)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("format", "ruleset", "size"),
+    [
+        ("rotation", "terziglio", 3),
+        ("club_night", "terziglio", 3),
+        ("swiss", "briscola", 2),
+        ("round_robin", "briscola", 2),
+        ("knockout", "briscola", 2),
+    ],
+)
+def test_a_drawn_round_is_what_the_schema_says(schema, club, olga, format, ruleset, size):
+    competition = make_competition(
+        club, olga, name=format, rulesets=[ruleset], format=format, table_size=size,
+        planned_rounds=2, options={ruleset: {}},
+    )  # fmt: skip
+    enter(competition, olga, 6)
+    by = Actor.for_user(olga)
+    if not competition.rounds.exists():
+        services.add_round(competition=competition, by=by)
+    services.generate_round(round_=competition.rounds.get(number=1), by=by, seed=1)
+    api = api_as(olga)
+    answer = api.get(f"/api/v1/competitions/{competition.pk}/rounds/1/").json()
+    assert answer["method"] and answer["metrics"]["repeated_pairs"] >= 0
+    assert component(schema, "RoundOutput", answer) == []
+    detail = api.get(f"/api/v1/competitions/{competition.pk}/").json()
+    assert component(schema, "Competition", detail) == []
+
+
+@pytest.mark.django_db
+def test_a_players_statistics_and_a_games_audit_are_what_the_schema_says(
+    schema, club, olga, terziglio
+):
+    game = play(terziglio, terziglio_won_by(1, 3), olga)
+    api = api_as(olga)
+    player = game.seats.get(index=1).player_id
+    statistics = api.get(f"/api/v1/clubs/{club.slug}/players/{player}/").json()
+    assert statistics["per_game"]["terziglio"]["games"] == 1
+    assert component(schema, "PlayerStatisticsOutput", statistics) == []
+    api.post(f"/api/v1/games/{game.pk}/lock/", {}, format="json")
+    audit = api.get(f"/api/v1/games/{game.pk}/audit/").json()["results"]
+    assert {event["action"] for event in audit} >= {"start_game", "record_hand", "lock_game"}
+    for event in audit:
+        assert component(schema, "GameAuditOutput", event) == [], event

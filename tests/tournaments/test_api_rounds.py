@@ -253,6 +253,8 @@ def test_forfeit_a_table(api, drawn):
         ({"reason": "x", "points": {"abc": 1}}, {("points.abc", "type")}),
         ({"reason": "x", "points": {"999999": 1}}, {("points.999999", "not_found")}),
         ({"reason": "x", "points": {str(d): "lots"}}, {(f"points.{d}", "type")}),
+        ({"reason": "x", "points": {str(d): "2"}}, {(f"points.{d}", "type")}),
+        ({"reason": "x", "points": {str(d): True}}, {(f"points.{d}", "type")}),
         ({"reason": "x", "points": {str(d): 10**6}}, {(f"points.{d}", "range")}),
     ):
         response = api.post(target, body, format="json")
