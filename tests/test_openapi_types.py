@@ -15,6 +15,7 @@ The typed null of a nullable reference (``{type: object, nullable: true, enum: [
 
 from __future__ import annotations
 
+import importlib.util
 from typing import Any
 
 import pytest
@@ -218,3 +219,34 @@ def test_a_players_statistics_and_a_games_audit_are_what_the_schema_says(
     assert {event["action"] for event in audit} >= {"start_game", "record_hand", "lock_game"}
     for event in audit:
         assert component(schema, "GameAuditOutput", event) == [], event
+
+
+def test_the_clients_census_counts_any_unknown_and_free_maps(tmp_path):
+    """``.ci/untyped_spots.py`` (run by ``.ci/clients`` on the generated clients)."""
+    spec = importlib.util.spec_from_file_location("untyped_spots", ".ci/untyped_spots.py")
+    counter = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(counter)
+    (tmp_path / "models").mkdir()
+    (tmp_path / "models" / "game.py").write_text(
+        "from typing import Any\n"
+        "class Game:\n    id: int\n    totals: Any\n    additional_properties: dict[str, Any]\n"
+        "    def to_dict(self) -> dict[str, Any]:\n        field_dict: dict[str, Any] = {}\n"
+        "class Free:\n    additional_properties: dict[str, Any]\n"
+        "class Points:\n    additional_properties: dict[str, int]\n"
+    )
+    declarations = tmp_path / "schema.d.ts"
+    declarations.write_text(
+        "export type webhooks = Record<string, never>;\n"
+        "        Game: {\n            /** @enum {unknown} */\n            totals: unknown;\n"
+        "            options: {\n                [key: string]: unknown;\n            };\n        };\n"
+        "            200: {\n                headers: {\n"
+        "                    [name: string]: unknown;\n                };\n            };\n"
+    )
+    assert counter.python_spots(tmp_path) == [
+        "game.py: Game.totals: Any",
+        "game.py: Free is a free map: dict[str, Any]",
+    ]
+    assert counter.typescript_spots(declarations) == [
+        "schema.d.ts:4: totals: unknown;",
+        "schema.d.ts:6: [key: string]: unknown;",
+    ]
