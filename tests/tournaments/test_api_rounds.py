@@ -259,6 +259,8 @@ def test_forfeit_a_table(api, drawn):
     ):
         response = api.post(target, body, format="json")
         assert response.status_code == 400 and fields(response) == expected, body
+    worded = api.post(target, {"reason": "x", "points": {str(d): "2"}}, format="json")
+    assert "enter a number" in worded.json()["errors"][0]["message"]
 
     response = api.post(
         target, {"reason": "Dario left", "points": {str(d): 2, str(e): 0.5}}, format="json"
