@@ -28,6 +28,7 @@ from scoring.rules import Problem
 
 EXPECTED = {
     "integer": gettext_lazy("a whole number"),
+    "number": gettext_lazy("a number"),
     "seat": gettext_lazy("a seat number"),
     "boolean": gettext_lazy("true or false"),
     "string": gettext_lazy("a text value"),

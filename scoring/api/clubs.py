@@ -188,11 +188,11 @@ class ClubGames(Idempotent, APIView):
 
     class OutputSerializer(Output):
         id = serializers.IntegerField(source="pk")
-        ruleset = serializers.CharField()
+        ruleset = serializers.ChoiceField(outputs.RULESET_KEYS)
         title = serializers.CharField()
-        status = serializers.CharField()
+        status = serializers.ChoiceField(GameStatus.choices)
         hand_count = serializers.IntegerField()
-        totals = serializers.JSONField()
+        totals = outputs.numbers(help_text="Per seat, in seat order.")
         created_at = Moment()
         finished_at = Moment(allow_null=True)
         version = serializers.IntegerField()

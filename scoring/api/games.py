@@ -30,6 +30,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
     extend_schema,
+    extend_schema_field,
     extend_schema_view,
 )
 from rest_framework import serializers, status
@@ -54,7 +55,7 @@ from scoring.api.idempotency import Idempotent
 from scoring.api.outputs import GameAnswer, GameDocument, GameFigures, HandAnswer
 from scoring.api.pagination import Pages, page_of_queryset
 from scoring.api.parsers import JSONParser
-from scoring.api.schema import sends
+from scoring.api.schema import GAME_AUDIT_STATE, sends
 from scoring.models import HAND_WRITERS, MANAGERS, Game, Via
 from scoring.rules import Problem, RuleViolation
 from scoring.services import NotAllowed
@@ -326,6 +327,11 @@ class GameLock(GameWrite):
         return with_etag(Response(selectors.game_status(game)), etags.game_tag(game))
 
 
+@extend_schema_field(GAME_AUDIT_STATE)
+class AuditStateField(serializers.JSONField):
+    """What the audit trail keeps before or after a change (``GameAuditState``)."""
+
+
 class GameAudit(APIView):
     pagination_class = Pages
 
@@ -343,8 +349,8 @@ class GameAudit(APIView):
         )
         actor = serializers.CharField(source="actor_label")
         via = serializers.CharField()
-        before = serializers.JSONField(allow_null=True)
-        after = serializers.JSONField(allow_null=True)
+        before = AuditStateField(allow_null=True)
+        after = AuditStateField(allow_null=True)
         reason = serializers.CharField()
 
     @extend_schema(

@@ -11,7 +11,14 @@ from rest_framework import serializers
 
 from scoring.api.common import Output
 from scoring.api.inputs import text_pattern
-from scoring.api.schema import HAND_DOCUMENT, HAND_DOCUMENT_REQUEST
+from scoring.api.schema import (
+    GAME_OPTIONS,
+    GAME_OPTIONS_REQUEST,
+    HAND_DOCUMENT,
+    HAND_DOCUMENT_REQUEST,
+    JSON_SCHEMA,
+    RULESET_OPTION,
+)
 from scoring.models import Acceptance, GameStatus
 from scoring.rules import RULESETS
 
@@ -28,16 +35,29 @@ class HandDocumentRequestField(serializers.JSONField):
     """A hand document as sent (``HandDocumentRequest``)."""
 
 
-@extend_schema_field(
-    {
-        "type": "object",
-        "description": "The game's house rules, every key resolved (see the ruleset's "
-        "`options_schema` in `/api/v1/rulesets/`).",
-        "additionalProperties": True,
-    }
-)
+@extend_schema_field(GAME_OPTIONS)
 class OptionsField(serializers.JSONField):
-    """A game's resolved options."""
+    """A game's resolved options (``GameOptions``: those of its ruleset)."""
+
+
+@extend_schema_field(GAME_OPTIONS_REQUEST)
+class OptionsRequestField(serializers.DictField):
+    """House rules as sent (``GameOptionsRequest``)."""
+
+
+@extend_schema_field(JSON_SCHEMA)
+class JsonSchemaField(serializers.DictField):
+    """A JSON Schema (``JsonSchema``)."""
+
+
+@extend_schema_field(RULESET_OPTION)
+class RulesetOptionField(serializers.DictField):
+    """A house rule as described (``RulesetOption``)."""
+
+
+@extend_schema_field({"type": "object", "additionalProperties": GAME_OPTIONS_REQUEST})
+class PresetsField(serializers.DictField):
+    """A game's presets: {name: {option: value}}."""
 
 
 def numbers(**kwargs) -> serializers.ListField:
@@ -114,8 +134,8 @@ class GameAnswer(Output):
     status = serializers.ChoiceField(GameStatus.choices)
     ranking = Placing(many=True, allow_null=True)
     next_dealer = serializers.IntegerField(allow_null=True)
-    created_at = serializers.CharField()
-    finished_at = serializers.CharField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
     accepted_totals = numbers(required=False)
     pending_totals = numbers(required=False)
     pending_hands = numbers(required=False)
@@ -154,7 +174,7 @@ class GameImport(Output):
     schema_extra = {"additionalProperties": False}
 
     ruleset = serializers.ChoiceField(RULESET_KEYS)
-    options = serializers.DictField(
+    options = OptionsRequestField(
         required=False,
         help_text="House rules: the ruleset's `options_schema` (`/api/v1/rulesets/`).",
     )
@@ -193,10 +213,10 @@ class Ruleset(Output):
     lowest_total_wins = serializers.BooleanField()
     zero_sum = serializers.BooleanField()
     options = serializers.ListField(
-        child=serializers.DictField(), help_text="Each house rule: its key, type and default."
+        child=RulesetOptionField(), help_text="Each house rule: its key, type and default."
     )
-    presets = serializers.DictField(child=serializers.DictField())
-    hand_schema = serializers.DictField(
+    presets = PresetsField(help_text="Named sets of house rules: send one as `preset`.")
+    hand_schema = JsonSchemaField(
         help_text="The JSON Schema of this game's hand document (the `…HandRequest` component)."
     )
-    options_schema = serializers.DictField(help_text="The JSON Schema of the `options` object.")
+    options_schema = JsonSchemaField(help_text="The JSON Schema of the `options` object.")

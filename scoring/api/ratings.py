@@ -156,6 +156,69 @@ class Versus(Output):
     draws = serializers.IntegerField()
 
 
+def _count(help_text: str = "") -> serializers.IntegerField:
+    return serializers.IntegerField(help_text=help_text)
+
+
+def _average() -> serializers.FloatField:
+    return serializers.FloatField(allow_null=True, help_text="Null before any was counted.")
+
+
+class PlayerRef(Output):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class ContractFigures(Output):
+    contract = serializers.CharField(help_text="The contract's key (empty: none named).")
+    bid = _count("Times the player bid it as soloist.")
+    made = _count("Times it was made.")
+
+
+class SoloistFigures(Output):
+    """Terziglio and Calabrasella (``scoring.stats.players.soloist_stats``)."""
+
+    games = _count()
+    bids = _count("Hands played as soloist.")
+    made = _count("Of those, won.")
+    contracts = ContractFigures(many=True)
+    sweeps = _count()
+
+
+class BriscolaFigures(Output):
+    games = _count()
+    hands_won = _count()
+    matches = _count()
+    matches_won = _count()
+    average_card_points = _average()
+
+
+class TurkishFigures(Output):
+    games = _count()
+    deals = _count()
+    average_penalty = _average()
+    out_first = _count()
+
+
+class ChiamataFigures(Output):
+    games = _count()
+    calls = _count()
+    with_partner = _count()
+    with_partner_made = _count()
+    alone = _count()
+    alone_made = _count()
+
+
+class PerGameFigures(Output):
+    """A player's figures by ruleset: only the games the player played are there."""
+
+    terziglio = SoloistFigures(required=False)
+    calabrasella = SoloistFigures(required=False)
+    briscola = BriscolaFigures(required=False)
+    turkish = TurkishFigures(required=False)
+    briscola_chiamata = ChiamataFigures(required=False)
+
+
 class PlayerStatistics(APIView):
     anyone_may = ("GET",)
 
@@ -193,12 +256,12 @@ class PlayerStatistics(APIView):
             ordinal = serializers.FloatField(help_text="In the game's ruleset, after the game.")
             club_ordinal = serializers.FloatField(help_text="Club-wide, after the game.")
 
-        player = serializers.DictField()
+        player = PlayerRef()
         ratings = RatingOutput(many=True)
         games_played = serializers.IntegerField()
         games_won = serializers.IntegerField()
         games = GameRow(many=True)
-        per_game = serializers.DictField(
+        per_game = PerGameFigures(
             help_text="By ruleset: `games` and the game's own figures (Terziglio: bids, made, "
             "contracts, sweeps; Briscola: hands_won, matches, matches_won, average_card_points; "
             "Turkish: deals, average_penalty, out_first; chiamata: calls, with_partner, "

@@ -9,6 +9,8 @@ for a typed schema (``docs/api.md``, "Typing a new endpoint").
   ``extend_schema(extensions=sends(...))``.
 * :data:`HAND_DOCUMENT` / ``_REQUEST`` / :data:`HAND_ENTRY_REQUEST`: each game's hand document
   (stored, sent, entered with its ``seating``), from ``Ruleset.hand_schemas``, never by hand.
+* ``scoring.api.schema_options``: each game's house rules (stored, sent), by ruleset, and the
+  JSON Schemas of ``/api/v1/rulesets/``, as components (:data:`GAME_OPTIONS`…).
 * :data:`STREAMS`: the live streams (``text/event-stream``), plain async Django views that
   drf-spectacular does not see, declared beside the GET of what they follow, with its security.
 * :func:`postprocess` (``POSTPROCESSING_HOOKS``), applied to the whole schema: the hand
@@ -32,6 +34,7 @@ from drf_spectacular.utils import OpenApiExample
 
 from scoring.api import links
 from scoring.api.inputs import StrictInput, Text
+from scoring.api.schema_options import camel, option_components
 from scoring.rules import RULESETS
 from scoring.signals import GAME_CHANGES
 
@@ -155,11 +158,6 @@ STATUS_DESCRIPTIONS = {
 # Hand documents, from the rules registry
 
 
-def camel(key: str) -> str:
-    """``briscola_chiamata`` → ``BriscolaChiamata``."""
-    return "".join(part.title() for part in key.split("_"))
-
-
 #: The optional ``seating`` of a hand entered (``record_hand``); not of a correction or import.
 SEATING = {
     "type": "integer",
@@ -223,6 +221,13 @@ def hand_components() -> dict[str, dict[str, Any]]:
 HAND_DOCUMENT = ref("HandDocument")
 HAND_DOCUMENT_REQUEST = ref("HandDocumentRequest")
 HAND_ENTRY_REQUEST = ref("HandEntryRequest")
+GAME_OPTIONS = ref("GameOptions")
+GAME_OPTIONS_REQUEST = ref("GameOptionsRequest")
+COMPETITION_OPTIONS = ref("CompetitionOptions")
+COMPETITION_OPTIONS_REQUEST = ref("CompetitionOptionsRequest")
+JSON_SCHEMA = ref("JsonSchema")
+GAME_AUDIT_STATE = ref("GameAuditState")
+RULESET_OPTION = ref("RulesetOption")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -399,6 +404,7 @@ def _with_streams(paths: dict[str, Any]) -> dict[str, Any]:
 def postprocess(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict:
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     schemas.update(hand_components())
+    schemas.update(option_components())
     result["paths"] = _with_streams(result.get("paths", {}))
     for path_item in result.get("paths", {}).values():
         for operation in path_item.values():

@@ -6,7 +6,7 @@ which the team's captain may set too (the service decides: 403 otherwise)."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
@@ -75,6 +75,17 @@ def _may_set_a_lineup(request, match: TeamMatch) -> None:
             continue
         return
     raise NotAllowed()
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "description": 'By board number (`"1"`, `"2"`...): the side\'s players there.',
+        "additionalProperties": {"type": "array", "items": {"type": "integer"}},
+    }
+)
+class Lineup(inputs.Value):
+    """A side's lineup, read by the service (``set_lineup``)."""
 
 
 class TeamRulesView(CompetitionView):
@@ -270,7 +281,7 @@ class TeamMatchLineup(CompetitionView):
 
     class InputSerializer(inputs.StrictInput):
         side = inputs.Choice(Side.values)
-        lineup = inputs.Value(
+        lineup = Lineup(
             help_text='`{"<board>": [player ids]}`: every board, the players of that side.'
         )
 

@@ -97,7 +97,9 @@ def as_json_schema(node: Any) -> Any:
     if not isinstance(node, dict):
         return node
     result = {key: as_json_schema(value) for key, value in node.items()}
-    if result.pop("nullable", False) and "type" in result:
+    if isinstance(node.get("properties"), dict):  # names, not keywords ("type", "nullable")
+        result["properties"] = {k: as_json_schema(v) for k, v in node["properties"].items()}
+    if result.pop("nullable", False) is True and "type" in result:
         result["type"] = [result["type"], "null"]
         if "enum" in result and None not in result["enum"]:
             result["enum"] = [*result["enum"], None]

@@ -253,10 +253,14 @@ def test_forfeit_a_table(api, drawn):
         ({"reason": "x", "points": {"abc": 1}}, {("points.abc", "type")}),
         ({"reason": "x", "points": {"999999": 1}}, {("points.999999", "not_found")}),
         ({"reason": "x", "points": {str(d): "lots"}}, {(f"points.{d}", "type")}),
+        ({"reason": "x", "points": {str(d): "2"}}, {(f"points.{d}", "type")}),
+        ({"reason": "x", "points": {str(d): True}}, {(f"points.{d}", "type")}),
         ({"reason": "x", "points": {str(d): 10**6}}, {(f"points.{d}", "range")}),
     ):
         response = api.post(target, body, format="json")
         assert response.status_code == 400 and fields(response) == expected, body
+    worded = api.post(target, {"reason": "x", "points": {str(d): "2"}}, format="json")
+    assert "enter a number" in worded.json()["errors"][0]["message"]
 
     response = api.post(
         target, {"reason": "Dario left", "points": {str(d): 2, str(e): 0.5}}, format="json"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
@@ -11,7 +11,7 @@ from scoring.api import inputs
 from scoring.api.common import ERRORS
 from scoring.api.pagination import Pages, page_of_rows
 from scoring.api.parsers import JSONParser
-from scoring.api.schema import request_example, sends
+from scoring.api.schema import COMPETITION_OPTIONS_REQUEST, request_example, sends
 from scoring.rules import RULESETS
 from scoring.services import NotAllowed
 from tournaments import selectors, services
@@ -36,6 +36,11 @@ LENGTH_HELP = (
     "Hands to win a match of this stage of the knockout (2: best of 3); the third-place match "
     "is played as the semi-finals. Null: the house rules' hands_to_win."
 )
+
+
+@extend_schema_field(COMPETITION_OPTIONS_REQUEST)
+class HouseRules(inputs.ObjectOf):
+    """House rules per ruleset (``CompetitionOptionsRequest``), each read by the rules engine."""
 
 
 def _max_length(name: str) -> int:
@@ -67,7 +72,7 @@ class ClubCompetitions(CompetitionView):
         kind = inputs.Choice(Kind.values, required=False)
         format = inputs.Choice(Format.values, required=False)
         rulesets = inputs.ListOf(child=inputs.Choice(RULESETS))
-        options = inputs.ObjectOf(
+        options = HouseRules(
             child=inputs.Document(required=False, allow_null=True),
             required=False,
             help_text="House rules per ruleset: {ruleset: {option: value}}.",

@@ -39,7 +39,9 @@ class FeeOutput(Output):
 
 class PaymentOutput(Output):
     mark = serializers.ChoiceField(PaymentKind.values, help_text="`paid` or `waived`.")
-    method = serializers.CharField(help_text="`cash`, `card`, `transfer`; empty when waived.")
+    method = serializers.ChoiceField(
+        Method.choices, allow_blank=True, help_text="Empty when waived."
+    )
     amount_cents = serializers.IntegerField()
     at = Moment()
     by = serializers.CharField(allow_null=True, help_text="The organizer who marked it.")
@@ -54,6 +56,14 @@ class DeskRowOutput(Output):
     payment = PaymentOutput(allow_null=True, help_text="The live mark; null when none.")
 
 
+class CentsByMethod(Output):
+    """Cents received by each payment method (``Method``), every method."""
+
+    cash = serializers.IntegerField()
+    card = serializers.IntegerField()
+    transfer = serializers.IntegerField()
+
+
 class CashReportOutput(Output):
     currency = serializers.CharField()
     fee_cents = serializers.IntegerField()
@@ -61,9 +71,7 @@ class CashReportOutput(Output):
     received_cents = serializers.IntegerField()
     waived_cents = serializers.IntegerField()
     outstanding_cents = serializers.IntegerField()
-    methods = serializers.DictField(
-        child=serializers.IntegerField(), help_text="Cents received per method (every method)."
-    )
+    methods = CentsByMethod(help_text="Cents received per method (every method).")
     counts = serializers.DictField(
         child=serializers.IntegerField(), help_text="Entries paid, waived, outstanding."
     )

@@ -12,6 +12,8 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from scoring.api.common import ErrorSerializer, Moment, Output
+from scoring.api.outputs import RULESET_KEYS, numbers
+from scoring.api.schema import COMPETITION_OPTIONS
 from scoring.messages import as_errors
 from scoring.models import GameStatus, Role
 from tournaments import selectors
@@ -23,6 +25,7 @@ from tournaments.models import (
     EntryStatus,
     Format,
     Kind,
+    RepeatObjective,
     Round,
     RoundStatus,
 )
@@ -48,7 +51,7 @@ class CompetitionSummary(Output):
     slug = serializers.CharField()
     kind = serializers.ChoiceField(Kind.values)
     format = serializers.ChoiceField(Format.choices)
-    rulesets = serializers.ListField(child=serializers.CharField())
+    rulesets = serializers.ListField(child=serializers.ChoiceField(RULESET_KEYS))
     pairs = serializers.BooleanField()
     public = serializers.BooleanField()
     start_date = serializers.DateField(allow_null=True)
@@ -56,13 +59,7 @@ class CompetitionSummary(Output):
     planned_rounds = serializers.IntegerField(allow_null=True)
 
 
-@extend_schema_field(
-    {
-        "type": "object",
-        "description": "House rules per ruleset: {ruleset: {option: value}}.",
-        "additionalProperties": {"type": "object", "additionalProperties": True},
-    }
-)
+@extend_schema_field(COMPETITION_OPTIONS)
 class CompetitionOptionsField(serializers.JSONField):
     """A competition's house rules per ruleset."""
 
@@ -83,7 +80,7 @@ class RoundSummary(Output):
     """A round as a competition lists it."""
 
     number = serializers.IntegerField()
-    ruleset = serializers.CharField()
+    ruleset = serializers.ChoiceField(RULESET_KEYS)
     date = serializers.DateField(allow_null=True)
     start_time = serializers.CharField(allow_null=True, help_text="HH:MM, the club's time.")
     duration_minutes = serializers.IntegerField()
@@ -264,21 +261,64 @@ class _ByeOutput(Output):
     name = serializers.CharField()
 
 
+#: How a round was drawn (``Round.method``, ``tournaments.services.draw``).
+ROUND_METHODS = (
+    "rotation",
+    "standing",
+    "rating",
+    "random",
+    "entered",
+    "swiss",
+    "knockout",
+    "round_robin",
+)
+
+
+def _figure(help_text: str = "") -> serializers.IntegerField:
+    return serializers.IntegerField(required=False, help_text=help_text)
+
+
+class RepeatBounds(Output):
+    fewest = serializers.IntegerField()
+    spread = serializers.IntegerField()
+
+
+class DrawMetrics(Output):
+    """The quality figures of a draw (``services._tables.metrics_dict`` and what a draw adds)."""
+
+    repeated_pairs = _figure("Meetings beyond a pair's first.")
+    max_meetings = _figure("The most times two entries share a table.")
+    byes_per_player = numbers(required=False, help_text="(fewest, most) byes of an entry.")
+    first_dealer = numbers(required=False, help_text="(fewest, most) first deals of an entry.")
+    sit_outs = numbers(required=False)
+    lower_bound = _figure("The most rounds that can be played without any repeat.")
+    perfect = serializers.BooleanField(required=False, help_text="No pair meets twice.")
+    seconds = serializers.FloatField(required=False, help_text="Time spent drawing.")
+    method = serializers.CharField(
+        required=False, help_text="A rotation: how its schedule was built, in words."
+    )
+    objective = serializers.ChoiceField(RepeatObjective.choices, required=False, allow_null=True)
+    bounds = RepeatBounds(required=False)
+    matches = numbers(required=False, help_text="A knockout round: its bracket's match numbers.")
+
+
 class RoundOutput(Output):
     """A round as every round endpoint answers it (``round_payload``)."""
 
     competition = serializers.IntegerField()
     number = serializers.IntegerField()
-    ruleset = serializers.CharField()
+    ruleset = serializers.ChoiceField(RULESET_KEYS)
     date = serializers.DateField(allow_null=True)
     start_time = serializers.CharField(allow_null=True, help_text="HH:MM")
     duration_minutes = serializers.IntegerField()
     status = serializers.ChoiceField(RoundStatus.choices)
     published_at = serializers.DateTimeField(allow_null=True)
     closed_at = serializers.DateTimeField(allow_null=True)
-    method = serializers.CharField(allow_blank=True)
+    method = serializers.ChoiceField(
+        ROUND_METHODS, allow_blank=True, help_text="How the round was drawn; empty before a draw."
+    )
     seed = serializers.IntegerField()
-    metrics = serializers.DictField(help_text="The quality figures of the draw.")
+    metrics = DrawMetrics(help_text="The quality figures of the draw (`{}` before a draw).")
     tables = _TableOutput(many=True)
     byes = _ByeOutput(many=True)
     check_ins = serializers.ListField(child=serializers.IntegerField())

@@ -7,7 +7,7 @@ Every write answers with the round as it now is (``payloads.round_payload``).
 from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
@@ -330,13 +330,23 @@ class RoundReopen(RoundAction):
         services.reopen_round(round_=round_, by=by, reason=reason)
 
 
+@extend_schema_field({"type": "number", "minimum": -10_000, "maximum": 10_000})
+class GivenPoints(inputs.Value):
+    """Points given to an entry: a number (the service checks the range)."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, bool) or not isinstance(data, int | float):
+            raise inputs.Invalid.one("type", expected="number")
+        return data
+
+
 class TableForfeit(CompetitionView):
     parser_classes = [JSONParser]
 
     class InputSerializer(inputs.StrictInput):
         reason = inputs.Text()
         points = inputs.NumberedObject(
-            child=inputs.Value(),
+            child=GivenPoints(),
             key_problem=("type", {"expected": "integer"}),
             required=False,
             help_text="Points given to entries of the table, by entry id (the service checks "

@@ -117,7 +117,7 @@ class StandingsOutput(Output):
         required=False, help_text="Whether the overall table's rows carry an outlook."
     )
     version = serializers.IntegerField()
-    computed_at = serializers.CharField(allow_null=True)
+    computed_at = serializers.DateTimeField(allow_null=True)
     after_round = serializers.IntegerField(
         required=False,
         help_text="With `?after_round=N`: the standings as they stood after round (night) N.",
