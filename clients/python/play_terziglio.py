@@ -33,7 +33,7 @@ from segnapunti_client.models import (
     CredentialsRequest,
     ErrorResponse,
     Game,
-    GameAuditOutput,
+    GameAudit,
     GameImportRequest,
     Hand,
     HandCorrectionRequest,
@@ -86,7 +86,7 @@ def audit_trail(api: AuthenticatedClient, game_id: int, size: int) -> tuple[list
             game_id, client=api, page_size=size, cursor=cursor if cursor else UNSET
         )
         page = checked(answer, HTTPStatus.OK)
-        rows: list[GameAuditOutput] = page.results
+        rows: list[GameAudit] = page.results
         actions += [row.action for row in rows]
         pages += 1
         if page.next_ is None:

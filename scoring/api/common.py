@@ -18,15 +18,32 @@ from scoring.etags import Tag
 from scoring.models import Club, Game
 
 
+def component_name(qualname: str) -> str:
+    """The schema's name of a serializer, for the authors of generated clients: what the code
+    calls it, less the code's words. ``RoundSwap.InputSerializer`` → ``RoundSwap`` (the request
+    body is then ``RoundSwapRequest``), ``BulkOutput.Created`` → ``BulkCreated``,
+    ``CheckInWindowView.WindowOutput`` → ``CheckInWindow``."""
+    words: list[str] = []
+    for part in qualname.lstrip("_").split("."):
+        part = part.lstrip("_").removesuffix("Serializer")
+        for suffix in ("Output", "Input", "View"):
+            part = part.removesuffix(suffix)
+        part = part.removesuffix("View")
+        # A part that repeats the end of the one before adds nothing (CheckInWindow + Window).
+        if part and not (words and words[-1].endswith(part)):
+            words.append(part)
+    return "".join(words)
+
+
 class Named:
     """Serializers nested in views are all called ``InputSerializer`` / ``OutputSerializer``:
-    each gets its own name in the OpenAPI schema, from its view (``RoundSwapInput``)."""
+    each gets its own name in the OpenAPI schema, from its view (``component_name``). A class
+    with a ``Meta.ref_name`` of its own keeps it."""
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         if "Meta" not in cls.__dict__:
-            name = cls.__qualname__.replace(".", "").removesuffix("Serializer").lstrip("_")
-            cls.Meta = type("Meta", (), {"ref_name": name})
+            cls.Meta = type("Meta", (), {"ref_name": component_name(cls.__qualname__)})
 
 
 class Output(Named, serializers.Serializer):

@@ -123,6 +123,9 @@ class Leaderboard(APIView):
         )
 
     class OutputSerializer(RatingOutput):
+        class Meta:
+            ref_name = "LeaderboardRow"
+
         place = serializers.IntegerField()
 
     @extend_schema(

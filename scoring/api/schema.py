@@ -206,14 +206,13 @@ def hand_components() -> dict[str, dict[str, Any]]:
         ("Request", "HandDocumentRequest", ""),
         ("Entry", "HandEntryRequest", " With `seating`, refused (409) if the players changed."),
     ):
+        # No `discriminator`: a game of several shapes is itself a oneOf, which a mapping may
+        # not name; each shape's `ruleset` (a one-value enum) tells the games apart all the same.
         components[name] = {
-            "description": "A hand document, naming the game's ruleset: the rules engine reads "
-            "it (400 naming the field when it breaks a rule of the game)." + description,
+            "description": "A hand document, naming the game's ruleset (`ruleset`, which tells "
+            "the games apart): the rules engine reads it (400 naming the field when it breaks a "
+            "rule of the game)." + description,
             "oneOf": [ref(n) for n in games[suffix].values()],
-            "discriminator": {
-                "propertyName": "ruleset",
-                "mapping": {key: COMPONENTS + n for key, n in games[suffix].items()},
-            },
         }
     return components
 

@@ -236,12 +236,18 @@ def test_the_token_endpoint_is_anonymous_and_json_only(schema):
 
 def test_hand_documents_come_from_the_rules_registry(schema):
     components = schema["components"]["schemas"]
-    request = components["HandDocumentRequest"]
-    assert request["discriminator"]["propertyName"] == "ruleset"
-    assert set(request["discriminator"]["mapping"]) == set(RULESETS)
-    entry = components["HandEntryRequest"]
-    assert entry["discriminator"]["propertyName"] == "ruleset"
-    assert set(entry["discriminator"]["mapping"]) == set(RULESETS)
+    for union, suffix in (("HandDocumentRequest", "HandRequest"), ("HandEntryRequest", "HandEntry")):
+        # One member per game, told apart by the one-value `ruleset` of each of its shapes; no
+        # discriminator mapping (it may not name a game of several shapes, itself a oneOf).
+        games = [member["$ref"].rsplit("/", 1)[1] for member in components[union]["oneOf"]]
+        assert games == [f"{camel(key)}{suffix}" for key in RULESETS]
+        assert "discriminator" not in components[union]
+        for key in RULESETS:
+            game = components[f"{camel(key)}{suffix}"]
+            shapes = [components[m["$ref"].rsplit("/", 1)[1]] for m in game.get("oneOf", [])]
+            for shape in shapes or [game]:
+                assert shape["properties"]["ruleset"]["enum"] == [key]
+                assert "ruleset" in shape["required"]
     for key, rules in RULESETS.items():
         shapes = rules.hand_schemas(tagged=True)
         game = camel(key)

@@ -67,6 +67,9 @@ class ClubCompetitions(CompetitionView):
     class InputSerializer(inputs.StrictInput):
         """Types, enums and lengths; the service checks the rest (ranges, combinations)."""
 
+        class Meta:
+            ref_name = "CompetitionCreate"
+
         name = inputs.Text(max_length=_max_length("name"), single_line=True)
         slug = inputs.Text(required=False, max_length=_max_length("slug"), single_line=True)
         kind = inputs.Choice(Kind.values, required=False)
