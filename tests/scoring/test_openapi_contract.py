@@ -236,7 +236,10 @@ def test_the_token_endpoint_is_anonymous_and_json_only(schema):
 
 def test_hand_documents_come_from_the_rules_registry(schema):
     components = schema["components"]["schemas"]
-    for union, suffix in (("HandDocumentRequest", "HandRequest"), ("HandEntryRequest", "HandEntry")):
+    for union, suffix in (
+        ("HandDocumentRequest", "HandRequest"),
+        ("HandEntryRequest", "HandEntry"),
+    ):
         # One member per game, told apart by the one-value `ruleset` of each of its shapes; no
         # discriminator mapping (it may not name a game of several shapes, itself a oneOf).
         games = [member["$ref"].rsplit("/", 1)[1] for member in components[union]["oneOf"]]
