@@ -14,7 +14,6 @@ from drf_spectacular.utils import (
     extend_schema_serializer,
 )
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -25,6 +24,7 @@ from scoring.api.common import (
     Moment,
     Output,
     readable_club,
+    signed_in,
     with_etag,
 )
 from scoring.api.errors import Refused
@@ -145,8 +145,7 @@ class ClubList(Idempotent, APIView):
         responses={201: ClubOutput, 400: ERRORS, 401: ERRORS, 429: ERRORS},
     )
     def post(self, request):
-        if not request.user.is_authenticated:
-            raise NotAuthenticated()
+        signed_in(request)
         serializer = ClubCreate(data=request.data)
         serializer.is_valid(raise_exception=True)
         quota = rates.club_quota(request.user)

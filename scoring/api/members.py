@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 
 from scoring import access, selectors, services
 from scoring.api import inputs
-from scoring.api.common import ERRORS, Moment, Output, readable_club
+from scoring.api.common import ERRORS, Moment, Output, readable_club, signed_in
 from scoring.api.idempotency import Idempotent
 from scoring.api.pagination import Pages, page_of_queryset
 from scoring.api.parsers import JSONParser
@@ -27,7 +27,7 @@ from scoring.services.actors import violation
 class InvitationCreate(inputs.StrictInput):
     """An invitation (``services.members.invite``)."""
 
-    role = inputs.Choice(Role.values, help_text="Only an owner invites an owner.")
+    role = inputs.Choice(Role.choices, help_text="Only an owner invites an owner.")
     email = inputs.Text(
         single_line=True,
         required=False,
@@ -73,6 +73,7 @@ class ClubInvitations(Idempotent, APIView):
 
     def _club(self, request, slug: str):
         club = readable_club(request, slug)
+        signed_in(request)
         by = access.actor_for(request, via=Via.API)
         services.authorize_club(by, club, MANAGERS)  # before the body is read
         return club, by
@@ -136,6 +137,7 @@ class ClubInvitation(Idempotent, APIView):
     )
     def delete(self, request, slug: str, invitation_id: int):
         club = readable_club(request, slug)
+        signed_in(request)
         by = access.actor_for(request, via=Via.API)
         services.authorize_club(by, club, MANAGERS)
         invitation = get_object_or_404(Invitation, club=club, pk=invitation_id)

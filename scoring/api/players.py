@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 
 from scoring import access, players_list, selectors, services
 from scoring.api import inputs
-from scoring.api.common import ERRORS, Output, readable_club
+from scoring.api.common import ERRORS, Output, readable_club, signed_in
 from scoring.api.errors import Refused
 from scoring.api.idempotency import Idempotent
 from scoring.api.pagination import Pages, page_of_queryset
@@ -104,6 +104,7 @@ class ClubPlayers(Idempotent, APIView):
     )
     def get(self, request, slug: str):
         club = readable_club(request, slug)
+        signed_in(request)
         services.authorize_club(access.actor_for(request, via=Via.API), club, READERS)
         search = request.query_params.get("search", "")
         if len(search) > 80:
@@ -125,6 +126,7 @@ class ClubPlayers(Idempotent, APIView):
     )
     def post(self, request, slug: str):
         club = readable_club(request, slug)
+        signed_in(request)
         by = access.actor_for(request, via=Via.API)
         services.authorize_club(by, club)  # before the body is read
         serializer = PlayerCreate(data=request.data)

@@ -41,6 +41,8 @@ class Added:
 
     created: list[Player] = field(default_factory=list)
     existing: list[Player] = field(default_factory=list)
+    #: The names of ``existing`` as the list wrote them.
+    named: list[str] = field(default_factory=list)
 
 
 def _email_problem(value: str, field_: str, **where: Any) -> Problem | None:
@@ -114,6 +116,7 @@ def add_players(
             for row in rows:
                 if row.name.lower() in taken:
                     added.existing.append(taken[row.name.lower()])
+                    added.named.append(row.name)
                     continue
                 added.created.append(
                     Player.objects.create(
