@@ -394,7 +394,7 @@ def bracket(request, club_slug: str, slug: str):
                 selectors.match_scores(competition),
             )
             if drawn
-            else None
+            else None,
         },
     )
 
