@@ -75,6 +75,7 @@ EXPECTED: dict[str, list[Row]] = {
     "password_reset_complete": R("none", "anyone", "nobody"),
     "club-new": R("none", "login", "login", login=True),
     "my-games": R("none", "login", login=True),
+    "my-token": R("none", "login", "login", login=True),
     # The live streams (scoring/live/): read as the page they follow; a stream never sends to the
     # login page (an EventSource cannot follow it), it refuses.
     "my-stream": R("none", "login", "nobody"),

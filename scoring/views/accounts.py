@@ -201,3 +201,37 @@ def my_games(request):
     push_key = settings.VAPID_PUBLIC_KEY if players and push.enabled() else ""
     context = {"games": games, "players": players, "clubs": clubs, "push_key": push_key}
     return render(request, "scoring/my_games.html", context)
+
+
+#: What the token page's buttons ask for.
+TOKEN_ACTIONS = ("create", "revoke")
+
+
+@login_required
+def my_token(request):
+    """The account's API token (``docs/api.md``): whether it has one, a button to make one (its
+    key shown this once: only a new one can be shown again) and one to revoke it, after which
+    every program holding it is refused."""
+    key, error, status = None, None, 200
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        if action == "create":
+            key = services.make_token(user=request.user)
+        elif action == "revoke":
+            if services.revoke_token(user=request.user):
+                messages.success(request, _("The token is revoked: programs using it are refused."))
+            return redirect("my-token")
+        else:
+            error, status = _("Choose one of the buttons."), 400
+    response = render(
+        request,
+        "scoring/my_token.html",
+        {
+            "has_token": key is not None or selectors.has_api_token(request.user),
+            "key": key,
+            "error": error,
+        },
+        status=status,
+    )
+    response["Cache-Control"] = "no-store"  # the key is shown once: never kept by a cache
+    return response

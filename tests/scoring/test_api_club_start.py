@@ -371,3 +371,42 @@ def test_a_token_is_revoked_by_its_own_call(olga):
     )
     assert again.status_code == 200 and again.json()["token"] != key
     assert get_user_model().objects.get(username="olga").auth_token.key == again.json()["token"]
+
+
+# -- the account's token page ------------------------------------------------------------------
+
+
+def test_the_token_page_makes_a_token_shown_once_and_revokes_it(client, olga):
+    client.force_login(olga)
+    page = client.get("/me/token/")
+    assert page.status_code == 200
+    assert "no token" in page.content.decode()
+    made = client.post("/me/token/", {"action": "create"})
+    key = Token.objects.get(user=olga).key
+    assert made.status_code == 200 and key in made.content.decode()
+    assert made["Cache-Control"] == "no-store"
+    assert client_of(token=key).get("/api/v1/clubs/").status_code == 200
+    # Shown once: the page says a token exists, never its key again.
+    later = client.get("/me/token/").content.decode()
+    assert key not in later and "Revoke the token" in later
+    # A new one replaces it.
+    client.post("/me/token/", {"action": "create"})
+    assert Token.objects.get(user=olga).key != key
+    revoked = client.post("/me/token/", {"action": "revoke"}, follow=True)
+    assert not Token.objects.filter(user=olga).exists()
+    assert "The token is revoked" in revoked.content.decode()
+
+
+def test_the_token_page_refuses_an_unknown_action_and_needs_a_login(client, olga):
+    assert client.get("/me/token/")["Location"].startswith("/login/")
+    client.force_login(olga)
+    refused = client.post("/me/token/", {"action": "steal"})
+    assert refused.status_code == 400
+    assert "Choose one of the buttons." in refused.content.decode()
+    assert not Token.objects.filter(user=olga).exists()
+
+
+def test_the_token_page_speaks_italian(client, olga):
+    client.force_login(olga)
+    page = client.get("/me/token/", HTTP_ACCEPT_LANGUAGE="it")
+    assert "Il tuo account non ha un token." in page.content.decode()
