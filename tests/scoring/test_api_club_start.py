@@ -381,8 +381,9 @@ def test_the_token_page_makes_a_token_shown_once_and_revokes_it(client, olga):
     page = client.get("/me/token/")
     assert page.status_code == 200
     assert "no token" in page.content.decode()
-    made = client.post("/me/token/", {"action": "create"})
+    made = client.post("/me/token/", {"action": "create"}, follow=True)
     key = Token.objects.get(user=olga).key
+    assert made.redirect_chain == [("/me/token/", 302)]  # a reload sends nothing again
     assert made.status_code == 200 and key in made.content.decode()
     assert made["Cache-Control"] == "no-store"
     assert client_of(token=key).get("/api/v1/clubs/").status_code == 200
