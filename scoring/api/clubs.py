@@ -5,6 +5,7 @@ import)."""
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import RegexValidator
 from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
@@ -35,7 +36,7 @@ from scoring.api.schema import request_example, sends
 from scoring.models import GameStatus, Role, Via
 from scoring.models.clubs import CURRENCIES
 from scoring.rules import RULESETS, Problem, RuleViolation
-from scoring.services.clubs import NAME_MAX, SLUG_MAX
+from scoring.services.clubs import NAME_MAX, SLUG, SLUG_MAX
 
 GAME_DOCUMENT_EXAMPLE = request_example(
     "Terziglio with two hands",
@@ -92,6 +93,7 @@ class ClubCreate(inputs.StrictInput):
     slug = inputs.Text(
         single_line=True,
         max_length=SLUG_MAX,
+        validators=[RegexValidator(rf"^{SLUG.pattern}$")],  # the schema's pattern
         help_text="The club's address (`/c/{slug}/`): lower-case letters and digits, words "
         "joined by `-` or `_`; it never changes.",
     )

@@ -55,7 +55,6 @@ class InvitationOutput(Output):
     expires_at = Moment()
     url = serializers.CharField(
         allow_null=True,
-        required=False,
         help_text="The one-time link, in the answer that made an invitation without `email` "
         "(never again: only its hash is kept); null otherwise.",
     )
