@@ -25,6 +25,8 @@ DEFAULTS = {
     # address, per invitation.
     "INVITATION_RATE_PER_ADDRESS": "20/hour",
     "INVITATION_RATE_PER_INVITATION": "5/hour",
+    # Clubs started through the API (POST /api/v1/clubs/): per account.
+    "CLUB_RATE_PER_ACCOUNT": "20/day",
 }
 
 SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}

@@ -309,6 +309,9 @@ REASONS = {
     ("throttled", "invitation"): gettext_lazy(
         "This invitation was tried too often: wait %(wait)s and try again."
     ),
+    ("throttled", "club_account"): gettext_lazy(
+        "Your account started too many clubs: wait %(wait)s and try again."
+    ),
     # A hand typed for seats that changed since (services.record_hand, ``seating``).
     ("seating_changed", "replaced"): gettext_lazy(
         "The players changed after this hand was typed: %(new)s replaced %(old)s at this table."

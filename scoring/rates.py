@@ -142,6 +142,8 @@ SIGNUP_ADDRESS = Rate("signup-address", "SIGNUP_RATE_PER_ADDRESS", "signup_addre
 SIGNUP_EMAIL = Rate("signup-email", "SIGNUP_RATE_PER_EMAIL", "signup_email")
 INVITATION_ADDRESS = Rate("invitation-address", "INVITATION_RATE_PER_ADDRESS", "invitation_address")
 INVITATION = Rate("invitation", "INVITATION_RATE_PER_INVITATION", "invitation")
+#: Clubs an account starts through the API: a program cannot open thousands of them.
+CLUB_ACCOUNT = Rate("club-account", "CLUB_RATE_PER_ACCOUNT", "club_account")
 
 
 def _invitation_keys(request, invitation) -> list[tuple[Rate, str, str]]:
@@ -160,6 +162,11 @@ def signup_quota(request, email: str, invitation=None) -> Quota:
 def invitation_quota(request, invitation) -> Quota:
     """An invitation answered (accepted or declined): per client address and per invitation."""
     return Quota(*_invitation_keys(request, invitation))
+
+
+def club_quota(user) -> Quota:
+    """A club started by ``user`` (``POST /api/v1/clubs/``): per account."""
+    return Quota((CLUB_ACCOUNT, f"user:{user.pk}", ""))
 
 
 def api_refusal(refusal: Refusal) -> Throttled:

@@ -43,6 +43,7 @@ urlpatterns = [
     path("signup/", accounts.signup, name="signup"),
     path("signup/<str:signed>/", accounts.signup_verify, name="signup-verify"),
     path("me/games/", accounts.my_games, name="my-games"),
+    path("me/token/", accounts.my_token, name="my-token"),
     path("me/events/", live.my_stream, name="my-stream"),
     path("me/push/", push.push_subscription, name="push-subscription"),
     # Clubs, their players and their people.

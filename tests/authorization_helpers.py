@@ -49,6 +49,14 @@ class Row:
     login: bool = False
     #: An API view that needs an account before it looks at anything (401/403 without one).
     auth: bool = False
+    #: Write methods whose level is not ``write``: ``(("delete", "login"),)``.
+    by_method: tuple[tuple[str, str], ...] = ()
+
+    def level(self, method: str) -> str:
+        """Who may call ``method`` (``get``: ``read``)."""
+        if method == "get":
+            return self.read
+        return dict(self.by_method).get(method, self.write)
 
 
 def R(target, read, write="read-only", **flags) -> list[Row]:
@@ -67,6 +75,7 @@ EXPECTED: dict[str, list[Row]] = {
     "password_reset_complete": R("none", "anyone", "nobody"),
     "club-new": R("none", "login", "login", login=True),
     "my-games": R("none", "login", login=True),
+    "my-token": R("none", "login", "login", login=True),
     # The live streams (scoring/live/): read as the page they follow; a stream never sends to the
     # login page (an EventSource cannot follow it), it refuses.
     "my-stream": R("none", "login", "nobody"),
@@ -183,8 +192,16 @@ EXPECTED: dict[str, list[Row]] = {
     "registration-check-in": R("competition", "anyone", "login")
     + R("competition:private", "members", "members"),
     # -- scoring API ------------------------------------------------------------------------------
-    "api-token": R("none", "nobody", "anyone"),
-    "api-clubs": R("none", "anyone"),
+    # Anyone asks for a token with a password; its DELETE revokes the caller's own.
+    "api-token": R("none", "nobody", "anyone", by_method=(("delete", "login"),)),
+    # Any account starts a club (and becomes its owner).
+    "api-clubs": R("none", "anyone", "login"),
+    # The club's players, as its Players page: its members read and add them.
+    "api-players": R("club:A", "members", "members")
+    + R("club:B", "members", "members", known="anyone"),
+    "api-club-invitations": R("club:A", "managers", "managers", known="members")
+    + R("club:B", "managers", "managers", known="anyone"),
+    "api-club-invitation": R("club:A", "nobody", "managers", known="members"),
     "api-rulesets": R("none", "anyone"),
     "api-club": R("club:A", "members", "owners") + R("club:B", "anyone", "owners"),
     "api-club-games": R("club:A", "members", "members") + R("club:B", "anyone", "members"),

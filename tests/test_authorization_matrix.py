@@ -51,7 +51,7 @@ from circuits import services as circuit_services
 from registration import services as registration_services
 from scoring import services as scoring
 from scoring.models import Game, Player, TableLink
-from scoring.services import Actor
+from scoring.services import Actor, members
 from teams.services import team_draw
 from teams.services import teams as team_services
 from tests.authorization_helpers import (
@@ -105,6 +105,7 @@ def _build() -> dict[str, Any]:
         scoring.add_player(club=club_b, display_name=n, by=by_b)
         for n in ("Elena", "Franco", "Gina")
     ]
+    invitation = members.invite(club=club_a, by=by_a, role="member").invitation
     hand = {
         "dealer": 0,
         "outcome": "played",
@@ -208,7 +209,12 @@ def _build() -> dict[str, Any]:
     }
     targets = {
         "none": {"club": None},
-        "club:A": {"club": "A", "slug": "uno", "player_id": a_players[0].pk},
+        "club:A": {
+            "club": "A",
+            "slug": "uno",
+            "player_id": a_players[0].pk,
+            "invitation_id": invitation.pk,
+        },
         "club:B": {"club": "B", "slug": "due", "player_id": b_players[0].pk},
         "game:table": game_target(table_game),
         "game:other": game_target(other_game),
@@ -370,7 +376,7 @@ def expected(
     url: Url, row: Row, target: dict[str, Any], persona: str, method: str
 ) -> tuple[str, set[int] | None]:
     """("allowed", None) or ("refused", the statuses that say so)."""
-    level = row.read if method == "get" else row.write
+    level = row.level(method)
     signed_in = persona in SIGNED_IN
     if row.auth and not signed_in:
         return "refused", {401, 403}
@@ -383,6 +389,8 @@ def expected(
         return kind, None if codes is None else codes | {405}
     if persona in who(level, target):
         return "allowed", None
+    if url.api and level == "login" and not signed_in:
+        return "refused", {401, 403}
     known = persona in who(row.known or row.read, target)
     if row.login and not signed_in:
         return "refused", {302}

@@ -5,6 +5,7 @@ import)."""
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import RegexValidator
 from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
@@ -17,13 +18,14 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scoring import access, etags, selectors, services
+from scoring import access, etags, rates, selectors, services
 from scoring.api import inputs, outputs
 from scoring.api.common import (
     ERRORS,
     Moment,
     Output,
     readable_club,
+    signed_in,
     with_etag,
 )
 from scoring.api.errors import Refused
@@ -34,7 +36,7 @@ from scoring.api.schema import request_example, sends
 from scoring.models import GameStatus, Role, Via
 from scoring.models.clubs import CURRENCIES
 from scoring.rules import RULESETS, Problem, RuleViolation
-from scoring.services.clubs import NAME_MAX
+from scoring.services.clubs import NAME_MAX, SLUG, SLUG_MAX
 
 GAME_DOCUMENT_EXAMPLE = request_example(
     "Terziglio with two hands",
@@ -55,55 +57,6 @@ GAME_DOCUMENT_EXAMPLE = request_example(
         ],
     },
 )
-
-
-class ClubList(APIView):
-    anyone_may = ("GET",)
-    pagination_class = Pages
-
-    class OutputSerializer(Output):
-        slug = serializers.CharField()
-        name = serializers.CharField()
-        role = serializers.CharField(allow_null=True)
-
-    @extend_schema(
-        summary="Clubs the caller can see",
-        description="The caller's clubs first, then the public ones, each by name.",
-        responses=OutputSerializer(many=True),
-    )
-    def get(self, request):
-        rows = [
-            {"slug": club.slug, "name": club.name, "role": role}
-            for club, role in selectors.clubs_for(request.user)
-        ]
-        return page_of_rows(
-            request,
-            rows,
-            key=lambda row: (row["role"] is None, row["name"], row["slug"]),
-            serialize=lambda page: self.OutputSerializer(page, many=True).data,
-        )
-
-
-class ClubInput(inputs.StrictInput):
-    name = inputs.Text(single_line=True, required=False, max_length=NAME_MAX)
-    time_zone = inputs.Text(
-        single_line=True,
-        required=False,
-        max_length=64,
-        help_text="An IANA time zone (Europe/Rome): the club's schedules and calendars follow.",
-    )
-    language = inputs.Choice(
-        [code for code, _name in settings.LANGUAGES],
-        required=False,
-        help_text="The club's e-mails, and its pages for visitors who ask for no language the "
-        "site speaks.",
-    )
-    results_public = inputs.Boolean(required=False)
-    currency = inputs.Choice(
-        [code for code, _name in CURRENCIES],
-        required=False,
-        help_text="The currency of the competitions' fees and money prizes (ISO 4217).",
-    )
 
 
 @extend_schema_serializer(component_name="Club")
@@ -131,6 +84,108 @@ def club_detail(club, role) -> dict:
         "currency": club.currency,
         "role": role,
     }
+
+
+class ClubCreate(inputs.StrictInput):
+    """A new club (``services.create_club``)."""
+
+    name = inputs.Text(single_line=True, max_length=NAME_MAX)
+    slug = inputs.Text(
+        single_line=True,
+        max_length=SLUG_MAX,
+        validators=[RegexValidator(rf"^{SLUG.pattern}$")],  # the schema's pattern
+        help_text="The club's address (`/c/{slug}/`): lower-case letters and digits, words "
+        "joined by `-` or `_`; it never changes.",
+    )
+    time_zone = inputs.Text(
+        single_line=True,
+        required=False,
+        max_length=64,
+        help_text="An IANA time zone (Europe/Rome); by default the server's.",
+    )
+    language = inputs.Choice([code for code, _name in settings.LANGUAGES], required=False)
+    results_public = inputs.Boolean(required=False)
+    currency = inputs.Choice([code for code, _name in CURRENCIES], required=False)
+
+
+class ClubList(Idempotent, APIView):
+    anyone_may = ("GET",)
+    parser_classes = [JSONParser]
+    pagination_class = Pages
+
+    class OutputSerializer(Output):
+        slug = serializers.CharField()
+        name = serializers.CharField()
+        role = serializers.CharField(allow_null=True)
+
+    @extend_schema(
+        summary="Clubs the caller can see",
+        description="The caller's clubs first, then the public ones, each by name.",
+        responses=OutputSerializer(many=True),
+    )
+    def get(self, request):
+        rows = [
+            {"slug": club.slug, "name": club.name, "role": role}
+            for club, role in selectors.clubs_for(request.user)
+        ]
+        return page_of_rows(
+            request,
+            rows,
+            key=lambda row: (row["role"] is None, row["name"], row["slug"]),
+            serialize=lambda page: self.OutputSerializer(page, many=True).data,
+        )
+
+    @extend_schema(
+        summary="Start a club: the caller becomes its owner",
+        description="The same service and checks as the New club page: `slug` is the club's "
+        "address (`/c/{slug}/`: lower-case letters, digits, `-` or `_`, at most 60), unique. "
+        "Any signed-in account; at most `CLUB_RATE_PER_ACCOUNT` clubs an account (20 a day by "
+        "default), then 429 with `Retry-After`. Audited in the club's history.",
+        request=ClubCreate,
+        examples=[request_example("A club", {"name": "Circolo Uno", "slug": "uno"})],
+        extensions=sends(_201=("Location",)),
+        responses={201: ClubOutput, 400: ERRORS, 401: ERRORS, 429: ERRORS},
+    )
+    def post(self, request):
+        signed_in(request)
+        serializer = ClubCreate(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        quota = rates.club_quota(request.user)
+        refusal = quota.take()
+        if refusal is not None:
+            raise rates.api_refusal(refusal)
+        try:
+            club = services.create_club(
+                by=access.actor_for(request, via=Via.API), **serializer.validated_data
+            )
+        except BaseException:
+            quota.give_back()  # nothing was made: the try does not count
+            raise
+        response = Response(club_detail(club, Role.OWNER), status=status.HTTP_201_CREATED)
+        response["Location"] = f"/api/v1/clubs/{club.slug}/"
+        return response
+
+
+class ClubInput(inputs.StrictInput):
+    name = inputs.Text(single_line=True, required=False, max_length=NAME_MAX)
+    time_zone = inputs.Text(
+        single_line=True,
+        required=False,
+        max_length=64,
+        help_text="An IANA time zone (Europe/Rome): the club's schedules and calendars follow.",
+    )
+    language = inputs.Choice(
+        [code for code, _name in settings.LANGUAGES],
+        required=False,
+        help_text="The club's e-mails, and its pages for visitors who ask for no language the "
+        "site speaks.",
+    )
+    results_public = inputs.Boolean(required=False)
+    currency = inputs.Choice(
+        [code for code, _name in CURRENCIES],
+        required=False,
+        help_text="The currency of the competitions' fees and money prizes (ISO 4217).",
+    )
 
 
 class ClubDetail(Idempotent, APIView):

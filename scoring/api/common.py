@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from drf_spectacular.utils import inline_serializer
 from rest_framework import serializers
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotAuthenticated, NotFound
 from rest_framework.response import Response
 
 from scoring import access, etags, selectors
@@ -120,3 +120,10 @@ def readable_game(request, game_id: int) -> tuple[Game, str | None]:
     if not access.can_read_game(request, game, role):
         raise NotFound()
     return game, role
+
+
+def signed_in(request) -> None:
+    """401 unless the caller is signed in (an operation for a club's members: an anonymous
+    caller who may know the club is told to authenticate, not that it lacks a role)."""
+    if not request.user.is_authenticated:
+        raise NotAuthenticated()

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scoring.api import accounts, clubs, confirmations, games, hands, players, ratings
+from scoring.api import accounts, clubs, confirmations, games, hands, members, players, ratings
 from scoring.views import live
 
 urlpatterns = [
@@ -42,7 +42,18 @@ urlpatterns = [
         ratings.PlayerStatistics.as_view(),
         name="api-player",
     ),
+    path("clubs/<slug:slug>/players/", players.ClubPlayers.as_view(), name="api-players"),
     path("clubs/<slug:slug>/players/bulk/", players.PlayersBulk.as_view(), name="api-players-bulk"),
+    path(
+        "clubs/<slug:slug>/invitations/",
+        members.ClubInvitations.as_view(),
+        name="api-club-invitations",
+    ),
+    path(
+        "clubs/<slug:slug>/invitations/<int:invitation_id>/",
+        members.ClubInvitation.as_view(),
+        name="api-club-invitation",
+    ),
     path(
         "clubs/<slug:slug>/players/<int:player_id>/email/",
         players.PlayerEmail.as_view(),

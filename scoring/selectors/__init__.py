@@ -12,6 +12,7 @@ how many queries it makes, and tests pin them. Callers use this package's names
 from scoring.selectors.clubs import (
     club_games,
     club_player,
+    club_players,
     clubs_for,
     is_public_game,
     pending_claims,
@@ -43,7 +44,12 @@ from scoring.selectors.games import (
     table_link,
     table_link_token,
 )
-from scoring.selectors.members import games_of_user, members_page
+from scoring.selectors.members import (
+    games_of_user,
+    has_api_token,
+    members_page,
+    pending_invitations,
+)
 from scoring.selectors.players import results_address, results_language
 from scoring.selectors.seating import seating_change
 
@@ -54,6 +60,7 @@ __all__ = [
     "audit_of_hand",
     "club_games",
     "club_player",
+    "club_players",
     "clubs_for",
     "export_game",
     "first_dealer",
@@ -65,10 +72,12 @@ __all__ = [
     "hand_of",
     "hand_payload",
     "hands_of",
+    "has_api_token",
     "history",
     "is_public_game",
     "members_page",
     "pending_claims",
+    "pending_invitations",
     "player_names",
     "players_of",
     "public_games",

@@ -79,6 +79,12 @@ def players_of(club: Club) -> list[Player]:
     return list(Player.objects.filter(club=club).order_by("-active", "display_name"))
 
 
+def club_players(club: Club, *, search: str = ""):
+    """The club's players (a queryset to page), those whose name holds ``search`` (any case)."""
+    players = Player.objects.filter(club=club)
+    return players.filter(display_name__icontains=search) if search else players
+
+
 def club_player(club: Club, player_id: int | None) -> Player | None:
     """Player ``player_id`` of ``club``, or None (no id, or not the club's)."""
     if player_id is None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from rest_framework.authtoken.models import Token
+
 from scoring.models import (
     AuditAction,
     AuditEvent,
@@ -69,3 +71,13 @@ def games_of_user(user) -> tuple[list[Game], list[Player]]:
     )
     players = list(Player.objects.filter(user=user).select_related("club"))
     return games, players
+
+
+def pending_invitations(club: Club):
+    """The club's invitations still waiting for an answer (a queryset to page)."""
+    return Invitation.objects.filter(club=club, status=InvitationStatus.PENDING)
+
+
+def has_api_token(user) -> bool:
+    """Whether ``user`` has an API token now (its key is never shown again)."""
+    return Token.objects.filter(user=user).exists()

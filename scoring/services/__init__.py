@@ -34,7 +34,13 @@ The functions live in one module per idea; callers use this package's names
 """
 
 from scoring.services._game_row import CACHE_FIELDS
-from scoring.services.accounts import create_account, sign_up, verify_account
+from scoring.services.accounts import (
+    create_account,
+    make_token,
+    revoke_token,
+    sign_up,
+    verify_account,
+)
 from scoring.services.actors import (
     Actor,
     AlreadyEntered,
@@ -115,6 +121,7 @@ __all__ = [
     "import_game",
     "lock_games",
     "locked_until",
+    "make_token",
     "new_player",
     "record_hand",
     "reject_hand",
@@ -124,6 +131,7 @@ __all__ = [
     "remove_hands_from",
     "reopen_game",
     "reseat_game",
+    "revoke_token",
     "rotate_table_link",
     "set_player_active",
     "set_player_tags",

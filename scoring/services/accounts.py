@@ -18,6 +18,7 @@ from django.core.mail import send_mail
 from django.db import transaction
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from rest_framework.authtoken.models import Token
 
 from scoring.links import site_url
 
@@ -90,3 +91,18 @@ def create_account(
         user.set_password(password)
     user.save()
     return user
+
+
+def make_token(*, user) -> str:
+    """A new API token for ``user`` (one an account: an older one is replaced), its key shown
+    once by the caller."""
+    with transaction.atomic():
+        Token.objects.filter(user=user).delete()
+        return Token.objects.create(user=user).key
+
+
+def revoke_token(*, user) -> bool:
+    """Delete ``user``'s API token: every program holding it is refused from then on. Whether
+    there was one."""
+    deleted, _rows = Token.objects.filter(user=user).delete()
+    return bool(deleted)

@@ -36,10 +36,13 @@ LANGUAGES = tuple(code for code, _name in settings.LANGUAGES)
 
 @dataclass(frozen=True)
 class Added:
-    """What a list added: the new players, and the names the club already had (not created)."""
+    """What a list added: the new players, and the club's players it named already (not
+    created again)."""
 
     created: list[Player] = field(default_factory=list)
-    existing: list[str] = field(default_factory=list)
+    existing: list[Player] = field(default_factory=list)
+    #: The names of ``existing`` as the list wrote them.
+    named: list[str] = field(default_factory=list)
 
 
 def _email_problem(value: str, field_: str, **where: Any) -> Problem | None:
@@ -108,14 +111,12 @@ def add_players(
     try:
         with transaction.atomic():
             # Folded in Python, as ``seen`` is: SQLite's lower() leaves "É" as it is.
-            taken = {
-                name.lower()
-                for name in Player.objects.filter(club=club).values_list("display_name", flat=True)
-            }
+            taken = {player.display_name.lower(): player for player in club.players.all()}
             added = Added()
             for row in rows:
                 if row.name.lower() in taken:
-                    added.existing.append(row.name)
+                    added.existing.append(taken[row.name.lower()])
+                    added.named.append(row.name)
                     continue
                 added.created.append(
                     Player.objects.create(

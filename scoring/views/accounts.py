@@ -201,3 +201,31 @@ def my_games(request):
     push_key = settings.VAPID_PUBLIC_KEY if players and push.enabled() else ""
     context = {"games": games, "players": players, "clubs": clubs, "push_key": push_key}
     return render(request, "scoring/my_games.html", context)
+
+
+#: The session key of a token just made, until its page shows it.
+NEW_TOKEN = "segnapunti.new_token"
+
+
+@login_required
+def my_token(request):
+    """The account's API token (``docs/api.md``): whether it has one, a button to make one (its
+    key shown this once: only a new one can be shown again) and one to revoke it, after which
+    every program holding it is refused. Each button redirects (a reload sends nothing again);
+    a new key waits in the session for that one page, which takes it out."""
+    error, status = None, 200
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        if action == "create":
+            request.session[NEW_TOKEN] = services.make_token(user=request.user)
+            return redirect("my-token")
+        if action == "revoke":
+            if services.revoke_token(user=request.user):
+                messages.success(request, _("The token is revoked: programs using it are refused."))
+            return redirect("my-token")
+        error, status = _("Choose one of the buttons."), 400
+    key = request.session.pop(NEW_TOKEN, None)
+    context = {"has_token": selectors.has_api_token(request.user), "key": key, "error": error}
+    response = render(request, "scoring/my_token.html", context, status=status)
+    response["Cache-Control"] = "no-store"  # the key is shown once: never kept by a cache
+    return response

@@ -54,7 +54,7 @@ def players_bulk(request, slug: str):
         messages.info(
             request,
             _("Already in the club, not added again: %(names)s.")
-            % {"names": ", ".join(added.existing)},
+            % {"names": ", ".join(added.named)},
         )
     return redirect("club-players", slug=club.slug)
 

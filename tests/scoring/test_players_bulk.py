@@ -154,7 +154,7 @@ def test_the_entries_page_reads_its_new_names_with_the_same_parser():
 
 
 def test_the_api_adds_a_pasted_list_and_reports_the_names_the_club_had(organizer, club, olga):
-    scoring.add_player(club=club, display_name="Bruno", by=Actor.for_user(olga))
+    bruno = scoring.add_player(club=club, display_name="Bruno", by=Actor.for_user(olga))
     answer = organizer.post(
         "/api/v1/clubs/uno/players/bulk/",
         {"text": "Anna, anna@example.org\nbruno\n"},
@@ -163,7 +163,8 @@ def test_the_api_adds_a_pasted_list_and_reports_the_names_the_club_had(organizer
     assert answer.status_code == 201
     body = answer.json()
     assert [p["name"] for p in body["created"]] == ["Anna"]
-    assert body["existing"] == ["bruno"]
+    # The club's player, with its id and the club's spelling of its name.
+    assert body["existing"] == [{"id": bruno.pk, "name": "Bruno"}]
     assert club.players.get(display_name="Anna").email == "anna@example.org"
 
 
