@@ -16,6 +16,7 @@ The typed null of a nullable reference (``{type: object, nullable: true, enum: [
 from __future__ import annotations
 
 import importlib.util
+import re
 from typing import Any
 
 import pytest
@@ -111,6 +112,22 @@ def untyped_spots(schema: dict[str, Any]) -> list[str]:
 
 def test_every_body_of_the_schema_is_typed(schema):
     assert untyped_spots(schema) == []
+
+
+def snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def test_no_component_is_named_like_one_of_its_fields(schema):
+    """The Python client's ``from_dict`` keeps the model in a variable named after it: a model
+    ``Calls`` with a field ``calls`` did not type-check (``mypy --strict`` in .ci/clients)."""
+    clashes = [
+        f"{name}.{field}"
+        for name, component in schema["components"]["schemas"].items()
+        for field in component.get("properties", {})
+        if snake(name) == field
+    ]
+    assert clashes == []
 
 
 def test_the_census_sees_each_kind_of_untyped_spot():

@@ -26,7 +26,6 @@ from segnapunti_client.api.v1 import (
     v1_clubs_players_list,
 )
 from segnapunti_client.models import (
-    BulkInputRequest,
     Club,
     ClubCreateRequest,
     ClubPlayer,
@@ -35,6 +34,7 @@ from segnapunti_client.models import (
     GameImportRequest,
     InvitationCreateRequest,
     PlayerCreateRequest,
+    PlayersBulkRequest,
     RoleEnum,
     RulesetEnum,
 )
@@ -89,7 +89,7 @@ def main(base_url: str, token: str) -> None:
     assert [i.id for i in pending.results] == [invited.id]
 
     # The list sent twice under one key (a phone retrying after a timeout): added once.
-    key, body = str(uuid.uuid4()), BulkInputRequest(text="\n".join(NAMES[:4]))
+    key, body = str(uuid.uuid4()), PlayersBulkRequest(text="\n".join(NAMES[:4]))
     first = v1_clubs_players_bulk_create.sync_detailed(
         slug, client=api, body=body, idempotency_key=key
     )
@@ -100,7 +100,7 @@ def main(base_url: str, token: str) -> None:
     assert again.headers["Idempotent-Replayed"] == "true"
     print("bulk: created", [p.name for p in added.created])
     # A second list naming two of them: those come back with their ids, not added again.
-    more = BulkInputRequest(text="\n".join([NAMES[0].upper(), NAMES[1], *NAMES[4:]]))
+    more = PlayersBulkRequest(text="\n".join([NAMES[0].upper(), NAMES[1], *NAMES[4:]]))
     second = checked(
         v1_clubs_players_bulk_create.sync_detailed(slug, client=api, body=more), HTTPStatus.CREATED
     )

@@ -49,7 +49,7 @@ class ObtainToken(Idempotent, ObtainAuthToken):
         ),
         examples=[request_example("Olga", {"username": "olga", "password": "correct horse"})],
         responses={
-            200: inline_serializer("Token", {"token": serializers.CharField()}),
+            200: inline_serializer("ApiToken", {"token": serializers.CharField()}),
             400: ERRORS,
             401: ERRORS,
             429: ERRORS,

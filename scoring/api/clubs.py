@@ -114,6 +114,9 @@ class ClubList(Idempotent, APIView):
     pagination_class = Pages
 
     class OutputSerializer(Output):
+        class Meta:
+            ref_name = "ClubSummary"
+
         slug = serializers.CharField()
         name = serializers.CharField()
         role = serializers.CharField(allow_null=True)
@@ -242,6 +245,9 @@ class ClubGames(Idempotent, APIView):
     not_allowed_message = _("Only members of the club may start games.")
 
     class OutputSerializer(Output):
+        class Meta:
+            ref_name = "ClubGame"
+
         id = serializers.IntegerField(source="pk")
         ruleset = serializers.ChoiceField(outputs.RULESET_KEYS)
         title = serializers.CharField()

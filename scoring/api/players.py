@@ -25,6 +25,7 @@ from scoring.rules import Problem
 from scoring.services.players import EMAIL_MAX
 
 
+@extend_schema_serializer(component_name="PlayersBulk")
 class BulkInput(inputs.StrictInput):
     #: ``text`` or ``csv``: one of them (the schema says so).
     schema_extra = {"minProperties": 1, "maxProperties": 1}
@@ -55,6 +56,7 @@ class PlayerName(Output):
     name = serializers.CharField(source="display_name")
 
 
+@extend_schema_serializer(component_name="PlayersBulkResult")
 class BulkOutput(Output):
     created = PlayerName(many=True, help_text="The players the list added.")
     existing = PlayerName(
@@ -188,6 +190,9 @@ class EmailInput(inputs.StrictInput):
 
 
 class EmailOutput(Output):
+    class Meta:
+        ref_name = "PlayerEmail"
+
     id = serializers.IntegerField(source="pk")
     name = serializers.CharField(source="display_name")
     email = serializers.CharField()

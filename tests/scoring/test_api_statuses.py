@@ -7,13 +7,6 @@ from __future__ import annotations
 import pytest
 from drf_spectacular.generators import SchemaGenerator
 
-#: Operations left out, by ``operationId``, and why.
-EXCEPTIONS = {
-    # Being changed to one status on the branch that reworks players/bulk/ (issue 34, point 1);
-    # the exclusion goes when both branches are merged.
-    "v1_clubs_players_bulk_create",
-}
-
 
 @pytest.fixture(scope="module")
 def schema():
@@ -34,10 +27,6 @@ def test_every_operation_declares_exactly_one_success_status(schema):
     offenders = [
         f"{name} ({op_id}): {', '.join(codes) or 'none'}"
         for name, op_id, codes in rows
-        if len(codes) != 1 and op_id not in EXCEPTIONS
+        if len(codes) != 1
     ]
     assert offenders == [], "operations without exactly one 2xx response:\n" + "\n".join(offenders)
-
-
-def test_the_exceptions_still_exist(schema):
-    assert {op_id for _name, op_id, _codes in _successes(schema)} >= EXCEPTIONS

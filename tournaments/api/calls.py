@@ -47,6 +47,9 @@ class CallOutput(Output):
 
 
 class CallsOutput(Output):
+    class Meta:
+        ref_name = "CallList"
+
     calls = CallOutput(many=True)
 
 

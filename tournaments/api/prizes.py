@@ -77,6 +77,9 @@ class AwardOutput(Output):
 
 
 class AwardsOutput(Output):
+    class Meta:
+        ref_name = "AwardList"
+
     final = serializers.BooleanField(help_text="False: provisional (members only).")
     awards = AwardOutput(many=True)
 
