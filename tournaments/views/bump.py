@@ -20,7 +20,7 @@ def bump_context(
     standings' version it shows (``bump_version``: a region of the stream, ``data-version``)."""
     history = history_at(competition, stamp)
     return {
-        "bump": bump_chart(history, best_of=competition.best_of),
+        "bump": bump_chart(history, best_of=competition.best_of, mine=mine),
         "bump_mine": mine,
         "bump_version": stamp[0] if stamp else None,
     }
