@@ -17,10 +17,13 @@ from tournaments.selectors.standings import snapshot_of
 TOP = 10
 
 
-def content_of(competition: Competition, number: int | None, data: dict | None = None) -> Content:
+def content_of(
+    competition: Competition, number: int | None, data: dict | None = None, *, dated: bool = True
+) -> Content:
     """The picture of the standings after round ``number``, or of the standings now (final
     when the results are declared final) when ``number`` is None: their snapshot's ``data``
-    when the caller has it already, else read."""
+    when the caller has it already, else read. Its footer names the event's days, read unless
+    not ``dated`` (the text alternative has no footer: the public page reads no more)."""
     with translation.override(competition.club.language):
         if number is None:
             if data is None:
@@ -46,7 +49,9 @@ def content_of(competition: Competition, number: int | None, data: dict | None =
             prizes=tuple(
                 Prize(place=a["place"], name=a["name"], prize=str(a["prize"])) for a in prizes
             ),
-            footer=f"Segnapunti · {_days(*played_days(competition, number))}",
+            footer=f"Segnapunti · {_days(*played_days(competition, number))}"
+            if dated
+            else "Segnapunti",
         )
 
 
