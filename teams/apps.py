@@ -26,9 +26,10 @@ class TeamsConfig(AppConfig):
         hooks.add(hooks.COMPETITION_BUTTONS, teams_button)
         hooks.add(hooks.CALENDAR_ENTRIES, team_match_entries)
         # Team-mates at mixed tables are kept apart by the competition's own draw.
-        from teams.selectors import team_mates
+        from teams.selectors import team_groups, team_mates
 
         hooks.add(hooks.DRAW_AVOIDANCES, team_mates)
+        hooks.add(hooks.DRAW_GROUPS, team_groups)
         # Competitions between teams travel whole in a club's document, parents first. The
         # document names these tables as it did before they moved here (a club exported then
         # imports now, and the document still reads the same).

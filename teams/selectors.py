@@ -233,6 +233,16 @@ def team_mates(competition: Competition) -> dict[tuple[int, int], int]:
     return pairs
 
 
+def team_groups(competition: Competition) -> list[tuple[str, list[int]]]:
+    """The draw's ``DRAW_GROUPS`` hook: each team by name with its members' entries, for a
+    competition whose teams meet at mixed tables; empty otherwise."""
+    rules = rules_of(competition)
+    if rules is None or rules.kind != TeamKind.MIXED_TABLES:
+        return []
+    names = dict(competition.teams.values_list("pk", "name"))
+    return [(names[team], entries) for team, entries in member_entries(competition).items()]
+
+
 def member_entries(competition: Competition) -> dict[int, list[int]]:
     """Each team's members as entries of the competition (members not entered are left out)."""
     entry_of = dict(Entry.objects.filter(competition=competition).values_list("player_id", "pk"))

@@ -38,6 +38,10 @@ no hook names has no known limit.
 entries the draw keeps apart where it can, each counted as that many earlier meetings (the
 members of one team at mixed tables).
 
+``DRAW_GROUPS``: callables ``(competition) -> list[tuple[str, list[int]]]`` — named groups of
+entries whose members the draw keeps apart (a team's members at mixed tables): the draw's
+quality panel counts the tables that seat two of one group, and a swap's preview warns of them.
+
 ``CLUB_DATA_TABLES``: ``tournaments.services.club_data.Table`` rows an app adds to the club
 document, after the competitions' own tables (parents before children). ``CLUB_DATA_LEFT_OUT``:
 ``{model label: why}`` of the app's models that the document leaves out.
@@ -53,6 +57,7 @@ STANDINGS_LISTENERS: list = []
 SEAT_CHANNELS: list = []
 COMPETITION_PLACES: list = []
 DRAW_AVOIDANCES: list = []
+DRAW_GROUPS: list = []
 CLUB_DATA_TABLES: list = []
 CLUB_DATA_LEFT_OUT: dict = {}
 

@@ -6,6 +6,7 @@ highlights its line without script, ``?after_round=N`` answers the standings aft
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 
 import pytest
 from django.test import Client
@@ -129,3 +130,73 @@ def test_the_chart_waits_for_a_second_round(club, olga):
     assert selectors.played_rounds(competition) == [1]
     services.add_round(competition=competition, by=Actor.for_user(olga))  # drawn, not played
     assert selectors.played_rounds(competition) == [1]
+
+
+class _Ancestors(HTMLParser):
+    """The ids of the elements around the one whose id is ``wanted``, outermost first."""
+
+    VOID = {"br", "img", "input", "link", "meta", "hr", "source", "circle", "line", "polyline"}
+
+    def __init__(self, wanted: str):
+        super().__init__()
+        self.wanted, self.stack, self.found = wanted, [], None
+
+    def handle_starttag(self, tag, attrs):
+        found = dict(attrs).get("id")
+        if found == self.wanted and self.found is None:
+            self.found = [dict(a) for _t, a in self.stack]
+        if tag not in self.VOID:
+            self.stack.append((tag, attrs))
+
+    def handle_startendtag(self, tag, attrs):
+        if dict(attrs).get("id") == self.wanted and self.found is None:
+            self.found = [dict(a) for _t, a in self.stack]
+
+    def handle_endtag(self, tag):
+        while self.stack:
+            if self.stack.pop()[0] == tag:
+                break
+
+
+def around(html: str, wanted: str) -> list[dict]:
+    """The attributes of every element around the element ``id=wanted``, outermost first."""
+    parser = _Ancestors(wanted)
+    parser.feed(html)
+    assert parser.found is not None, f"no element id={wanted}"
+    return parser.found
+
+
+def region_of(html: str, wanted: str) -> dict:
+    """The nearest stream region (an element with data-stream-on) around ``id=wanted``."""
+    regions = [a for a in around(html, wanted) if "data-stream-on" in a]
+    assert regions, f"id={wanted} is in no stream region"
+    return regions[-1]
+
+
+@pytest.mark.parametrize("path", ["", "standings/"])
+def test_the_chart_is_a_region_of_the_competitions_stream_and_refreshes_when_a_round_closes(
+    club, olga, path, django_capture_on_commit_callbacks
+):
+    # One round closed: no chart yet, but its region is there to be asked for again.
+    competition = swiss_of_eight(club, olga, cut_to=None, planned_rounds=3)
+    next_round(competition, olga)
+    address = f"/p/{club.slug}/{competition.slug}/{path}"
+    html = page(competition, path)
+    assert 'id="bump"' not in html
+    start = html.index('<div id="bump-live"')
+    attributes = dict(re.findall(r'([\w-]+)="([^"]*)"', html[start : html.index(">", start)]))
+    assert attributes["data-stream"] == f"/p/{club.slug}/{competition.slug}/events/"
+    assert attributes["data-stream-on"] == "standings"
+    assert attributes["data-stream-src"] == address
+    version = selectors.snapshot_stamp(competition)[0]
+    assert attributes["data-version"] == str(version)
+    # The second round closes: a standings event of another version; the region asked for
+    # again from its address now holds the chart of two rounds, at the new version.
+    with django_capture_on_commit_callbacks(execute=True):  # the standings stored again
+        next_round(competition, olga, upset=["Anna"])
+    html = page(competition, path)
+    region = region_of(html, "bump")
+    assert region["id"] == "bump-live" and region["data-stream-src"] == address
+    assert int(region["data-version"]) == selectors.snapshot_stamp(competition)[0] > version
+    chart = html[html.index('id="bump"') : html.index("</figure>")]
+    assert chart.count('<th scope="col">Round') == 2

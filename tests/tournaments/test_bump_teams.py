@@ -13,6 +13,7 @@ from teams.history import team_history, team_standings_after
 from teams.services import team_draw
 from tests.teams.test_teams import palio, set_both
 from tests.tournaments.helpers import briscola_won_by, play
+from tests.tournaments.test_bump_pages import region_of
 from tournaments.presenters.bump import bump_chart
 
 pytestmark = pytest.mark.django_db
@@ -50,3 +51,6 @@ def test_a_palio_chart_draws_the_team_standings_of_every_round(club, olga):
     assert {r["entry"]: r["rank"] for r in rows} == live[2]
     page = Client().get(f"/p/{club.slug}/{competition.slug}/team-standings/").content.decode()
     assert 'id="bump"' in page and page.count('<g class="line') == len(live[3])
+    # The chart follows the stream: it is inside the team standings' live region.
+    region = region_of(page, "bump")
+    assert region["id"] == "team-standings-live" and "standings" in region["data-stream-on"]

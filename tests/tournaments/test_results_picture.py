@@ -5,6 +5,7 @@ public pages name it as their og:image / twitter:image, with a text alternative.
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import re
 
@@ -149,3 +150,22 @@ def test_a_competition_with_no_game_yet_still_has_a_picture(club, olga):
     make_competition(club, olga, name="Vuota")
     picture = image(Client().get("/p/uno/vuota/picture/wide.png"))
     assert picture.size == (1200, 630)
+
+
+def test_the_picture_prints_the_days_its_rounds_were_played_not_today(swiss):
+    first, second = swiss.rounds.order_by("number")
+    first.date, second.date = dt.date(2024, 3, 9), dt.date(2024, 3, 23)
+    first.save(update_fields=["date"])
+    second.save(update_fields=["date"])
+    assert content_of(swiss, None).footer == "Segnapunti · 9 – 23 Marzo 2024"
+    assert content_of(swiss, 1).footer == "Segnapunti · 9 Marzo 2024"  # that round's own day
+    second.date = dt.date(2024, 4, 6)
+    second.save(update_fields=["date"])
+    assert content_of(swiss, None).footer == "Segnapunti · 9 Marzo – 6 Aprile 2024"
+
+
+def test_an_undated_round_is_dated_by_the_day_it_was_closed_in_the_clubs_time_zone(swiss):
+    # Closed at 23:30 UTC on 1 June 2023: already 2 June in Rome.
+    swiss.rounds.update(date=None, closed_at=dt.datetime(2023, 6, 1, 23, 30, tzinfo=dt.UTC))
+    assert content_of(swiss, 2).footer == "Segnapunti · 2 Giugno 2023"
+    assert content_of(swiss, None).footer == "Segnapunti · 2 Giugno 2023"

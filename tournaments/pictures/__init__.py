@@ -63,7 +63,7 @@ def picture_alt(
     (``data``: the standings snapshot's, when the caller has read it already)."""
     return render_once(
         picture_key(competition, number, "any", "alt", version),
-        lambda: content_of(competition, number, data).alt(),
+        lambda: content_of(competition, number, data, dated=False).alt(),
     )
 
 

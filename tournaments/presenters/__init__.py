@@ -24,7 +24,9 @@ from tournaments.presenters.draw import (
     pair_name,
     repeats_of,
     swap_effect,
+    swap_words,
     swiss_method,
+    team_mates_line,
 )
 from tournaments.presenters.rounds import (
     clock_text,
@@ -67,8 +69,10 @@ __all__ = [
     "standings_explained",
     "standings_tables",
     "swap_effect",
+    "swap_words",
     "swiss_method",
     "table_done",
+    "team_mates_line",
     "timer_of",
     "unseated_rows",
     "where_answer",

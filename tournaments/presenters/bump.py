@@ -40,7 +40,9 @@ FITS = 430
 #: The height of a rank: roomy for a small field, squeezed for a big one (labels stay legible:
 #: only the featured and highlighted lines are named).
 ROOMY, ROOMY_UP_TO, TALLEST = 24, 16, 420
-LABEL_GAP = 15
+#: The labels' font size (static/css/bump.css, ``.bump .label``) and the least distance between
+#: two labels' middles at one end of the chart: more than a line of text, so none overlap.
+FONT, LABEL_GAP = 13, 15
 
 
 @dataclass(frozen=True)
@@ -69,14 +71,31 @@ def rank_moves(history: Sequence[dict[str, Any]]) -> dict[int, int]:
     return {e: before[e] - rank for e, rank in now.items() if e in before}
 
 
-def _spread(wanted: list[tuple[float, int]], low: float) -> dict[int, float]:
-    """Label heights: each at its line's height, pushed down so that no two overlap."""
-    placed, floor = {}, low
-    for y, entry in sorted(wanted):
-        y = max(y, floor)
-        placed[entry] = round(y, 1)
-        floor = y + LABEL_GAP
-    return placed
+def _spread(wanted: list[tuple[float, int, int]], low: float, high: float) -> dict[int, float]:
+    """Label heights at one end of the chart, ``wanted`` as (line's height, order, entry): each
+    label at its line's height where it has room; labels that would come closer than
+    ``LABEL_GAP`` (ties share a height) are set that far apart, as a block centred on their
+    lines (in the standings' order, top to bottom), kept between ``low`` and ``high`` where
+    the block fits (a block taller than the chart starts at ``low``)."""
+    blocks: list[dict[str, Any]] = []  # each: its entries, the sum of their heights, its top
+
+    def top_of(total: float, count: int) -> float:
+        centred = total / count - LABEL_GAP * (count - 1) / 2
+        return max(low, min(centred, high - LABEL_GAP * (count - 1)))
+
+    for y, _order, entry in sorted(wanted):
+        blocks.append({"entries": [entry], "sum": y, "top": top_of(y, 1)})
+        while len(blocks) > 1:
+            above, below = blocks[-2], blocks[-1]
+            if above["top"] + LABEL_GAP * len(above["entries"]) <= below["top"]:
+                break
+            entries, total = above["entries"] + below["entries"], above["sum"] + below["sum"]
+            blocks[-2:] = [{"entries": entries, "sum": total, "top": top_of(total, len(entries))}]
+    return {
+        entry: round(block["top"] + LABEL_GAP * i, 1)
+        for block in blocks
+        for i, entry in enumerate(block["entries"])
+    }
 
 
 def _segments(points: list[dict[str, Any]]) -> list[str]:
@@ -129,10 +148,13 @@ def _line(entry, row, index, columns, x, y, nights, tied) -> dict[str, Any]:
     }
 
 
-def bump_chart(history: Sequence[dict[str, Any]], *, best_of: int | None = None) -> dict | None:
+def bump_chart(
+    history: Sequence[dict[str, Any]], *, best_of: int | None = None, mine: int | None = None
+) -> dict | None:
     """The chart's geometry: its size, a column per round (its x and number), a line per entry
     in the order of the last standings (featured leaders first), the rank ticks, and the label
-    heights at both ends; None with fewer than two rounds played."""
+    heights at both ends, set apart where they would overlap (``_spread``: the featured lines'
+    and the reader's own, ``mine``); None with fewer than two rounds played."""
     columns = columns_of(history)
     if len(columns) < 2:
         return None
@@ -166,11 +188,18 @@ def bump_chart(history: Sequence[dict[str, Any]], *, best_of: int | None = None)
     ]
     drawn = [line for line in lines if line["points"]]
     named = [line for line in drawn if line["featured"]]
-    left = _spread([(line["first"]["y"], line["entry"]) for line in named], TOP - 6)
-    right = _spread([(line["last"]["y"], line["entry"]) for line in named], TOP - 6)
+    # The labels shown together: the featured lines' and the reader's own (``mine``); a name
+    # tapped hides the others (bump.js), so its label has the chart's end to itself.
+    shown = [(i, line) for i, line in enumerate(drawn) if line["featured"] or line["entry"] == mine]
+    low, high = TOP - 6, height - BOTTOM  # ``high``: the lowest rank's height
+    left = _spread([(line["first"]["y"], i, line["entry"]) for i, line in shown], low, high)
+    right = _spread([(line["last"]["y"], i, line["entry"]) for i, line in shown], low, high)
     for line in drawn:
         line["left_y"] = left.get(line["entry"], line["first"]["y"])
         line["right_y"] = right.get(line["entry"], line["last"]["y"])
+    # A block of labels taller than the chart (a small field, most of it featured): the
+    # chart grows to hold its last label.
+    height = max(height, round(max([*left.values(), *right.values(), 0]) + FONT))
     every = 1 if deepest <= ROOMY_UP_TO else (5 if deepest <= 60 else 10)
     ticks = [{"rank": r, "y": y(r)} for r in range(1, deepest + 1) if r == 1 or r % every == 0]
     return {
@@ -181,7 +210,7 @@ def bump_chart(history: Sequence[dict[str, Any]], *, best_of: int | None = None)
         "right": width - RIGHT,
         "top": TOP,
         "gap": gap,
-        "bottom": height - BOTTOM,
+        "bottom": high,
         "columns": [{"number": c.number, "x": x(i)} for i, c in enumerate(columns)],
         "ticks": ticks,
         # Grey lines first, so that the featured ones are drawn over them.

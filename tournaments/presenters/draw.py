@@ -187,13 +187,86 @@ def _floor(bounds: dict, repeated: int, most: int) -> str:
     )
 
 
+def _group_of(groups: list[tuple[str, list[int]]]) -> dict[int, str]:
+    return {entry: name for name, entries in groups for entry in entries}
+
+
+def _forced(groups, tables) -> tuple[int, list[str]]:
+    """The fewest tables that must seat two of one group, and why: a group with more players
+    seated than there are tables. Spread as the draw spreads them (fewest team-mates meeting),
+    ``n`` players over ``T`` tables leave ``n - T`` tables (all ``T`` past ``2T``) with two."""
+    seated = {entry for table in tables for entry in table}
+    count = len(tables)
+    fewest, why = 0, []
+    for name, entries in sorted(groups, key=lambda g: alphabetical(g[0])):
+        players = len(seated.intersection(entries))
+        if players > count:
+            fewest = max(fewest, min(count, players - count))
+            why.append(
+                ngettext(
+                    "team %(team)s has %(players)s players for %(count)s table",
+                    "team %(team)s has %(players)s players for %(count)s tables",
+                    count,
+                )
+                % {"team": name, "players": players, "count": count}
+            )
+    return fewest, why
+
+
+def team_mates_line(groups: list[tuple[str, list[int]]], tables) -> dict | None:
+    """How many of a round's tables seat two team-mates (``selectors.draw_groups``), and
+    whether the tables forced it: "Team-mates at one table: 1 (forced: team Castello has 5
+    players for 4 tables)". None for a competition of individuals."""
+    if not groups:
+        return None
+    group_of = _group_of(groups)
+    together = 0
+    for table in tables:
+        teams = [group_of[e] for e in table if e in group_of]
+        together += len(teams) != len(set(teams))
+    fewest, why = _forced(groups, tables)
+    if not together:
+        said = _("none forced")
+    elif not fewest:
+        said = _("none forced: the tables leave room to seat every team apart")
+    elif together <= fewest:
+        said = _("forced: %(why)s") % {"why": "; ".join(why)}
+    else:
+        said = _("only %(fewest)s forced: %(why)s") % {"fewest": fewest, "why": "; ".join(why)}
+    return {
+        "count": together,
+        "forced": min(together, fewest),
+        "good": together <= fewest,
+        "text": _("Team-mates at one table: %(count)s (%(said)s)")
+        % {"count": together, "said": said},
+    }
+
+
+def new_team_mates(groups, before, after, names: dict[int, str]) -> list[str]:
+    """The team-mates a change seats together who were not together before: "Anna and Bruno
+    are both Castello", alphabetically (``before`` and ``after``: the round's tables)."""
+    group_of = _group_of(groups)
+    was = set(_pairs(before))
+    warnings = [
+        _("%(pair)s are both %(team)s") % {"pair": pair_name(names, a, b), "team": group_of[a]}
+        for a, b in _pairs(after)
+        if (a, b) not in was and a in group_of and group_of[a] == group_of.get(b)
+    ]
+    return sorted(warnings, key=alphabetical)
+
+
 def draw_quality(
-    metrics: dict, drawn: dict[int, list[tuple[int, ...]]], number: int, names: dict[int, str]
+    metrics: dict,
+    drawn: dict[int, list[tuple[int, ...]]],
+    number: int,
+    names: dict[int, str],
+    groups: list[tuple[str, list[int]]] = (),
 ) -> dict | None:
     """The quality of a draw in words: a headline (no repeat, or how many), the floors under
     the unavoidable repeats when the draw knows them, the pairs of this round who met before
-    (grouped by how often), over a planned rotation the pairs who meet more than once, and the
-    other figures (``metrics_rows``)."""
+    (grouped by how often), over a planned rotation the pairs who meet more than once, the
+    other figures (``metrics_rows``) and, for teams at mixed tables (``groups``), how many
+    tables seat team-mates (``team_mates_line``)."""
     if not metrics:
         return None
     repeats = repeats_of(drawn, number)
@@ -229,6 +302,7 @@ def draw_quality(
             lambda c: ngettext("Meet once", "Meet %(count)s times", c) % {"count": c},
         ),
         "rows": metrics_rows(metrics),
+        "team_mates": team_mates_line(list(groups), drawn.get(number, [])),
     }
 
 
@@ -251,6 +325,17 @@ def swap_effect(preview: dict) -> dict:
         ],
         "better": after["repeated_pairs"] < before.get("repeated_pairs", 0),
         "worse": after["repeated_pairs"] > before.get("repeated_pairs", 0),
+    }
+
+
+def swap_words(found: dict, drawn, number: int, names: dict[int, str], groups=()) -> dict:
+    """A swap's preview (``services.swap_preview``) in words: its effect (``swap_effect``), the
+    draw's quality after it, and the team-mates it would seat together (``new_team_mates``),
+    a warning shown before the organizer confirms (the swap stays possible)."""
+    after = draw_quality(found["after"], drawn | {number: found["tables"]}, number, names, groups)
+    return swap_effect(found) | {
+        "after_quality": after,
+        "team_mates": new_team_mates(groups, drawn.get(number, []), found["tables"], names),
     }
 
 

@@ -30,6 +30,7 @@ from tournaments.selectors.competitions import (
 )
 from tournaments.selectors.draw import (
     draw_ended_since,
+    draw_groups,
     draw_refusal,
     drawn_tables,
     entry_ratings,
@@ -112,6 +113,7 @@ __all__ = [
     "current_round",
     "desk_rows",
     "draw_ended_since",
+    "draw_groups",
     "draw_refusal",
     "drawn_tables",
     "entered_players",

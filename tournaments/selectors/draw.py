@@ -9,6 +9,7 @@ from typing import Any
 
 from scoring.models import Rating
 from scoring.rules import Problem
+from tournaments.extensions import DRAW_GROUPS
 from tournaments.models import (
     CheckIn,
     Competition,
@@ -53,6 +54,12 @@ def drawn_tables(competition: Competition) -> dict[int, list[tuple[int, ...]]]:
         number: [tuple(seats) for _n, seats in sorted(by_table.items())]
         for number, by_table in sorted(tables.items())
     }
+
+
+def draw_groups(competition: Competition) -> list[tuple[str, list[int]]]:
+    """The named groups of entries the draw keeps apart, from the apps (``DRAW_GROUPS``: a
+    team's members at mixed tables); empty for a competition of individuals."""
+    return [group for hook in DRAW_GROUPS for group in hook(competition)]
 
 
 def played_before(round_: Round) -> bool:

@@ -4,10 +4,14 @@ standings themselves are) or as they stand now (the snapshot), and the prizes on
 
 from __future__ import annotations
 
+import datetime as dt
+import zoneinfo
 from typing import Any
 
+from django.conf import settings
+
 from tournaments import standings as pure
-from tournaments.models import Competition, Entry
+from tournaments.models import Competition, Entry, RoundStatus
 from tournaments.selectors.prizes import awarded
 from tournaments.selectors.standings import adjustments_of, as_json_number, results_of
 
@@ -54,3 +58,25 @@ def standings_after(competition: Competition, number: int) -> list[dict[str, Any
 def final_prizes(competition: Competition) -> list[dict[str, Any]]:
     """The prizes won, once the results are final (none before, as on the public page)."""
     return awarded(competition) if competition.finalized_at is not None else []
+
+
+def played_days(competition: Competition, number: int | None = None) -> tuple[dt.date, dt.date]:
+    """The days a results picture stands for, first and last: round ``number``'s own day, or
+    those of every closed round; a round's day is its date, else the day it was closed (in the
+    club's time zone). With no such round, the competition's own dates, else today."""
+    rounds = competition.rounds.filter(status=RoundStatus.CLOSED)
+    if number is not None:
+        rounds = rounds.filter(number=number)
+    try:
+        zone = zoneinfo.ZoneInfo(competition.club.time_zone)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):  # a zone this server does not know
+        zone = zoneinfo.ZoneInfo(settings.TIME_ZONE)
+    days = [
+        date or closed.astimezone(zone).date()
+        for date, closed in rounds.values_list("date", "closed_at")
+        if date or closed
+    ]
+    if days:
+        return min(days), max(days)
+    first = competition.start_date or competition.end_date or dt.datetime.now(zone).date()
+    return first, competition.end_date or first

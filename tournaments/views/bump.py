@@ -16,9 +16,14 @@ def bump_context(
     competition: Competition, stamp: tuple[int, datetime | None], *, mine: int | None = None
 ) -> dict[str, Any]:
     """What ``tournaments/partials/bump_chart.html`` needs: the chart (None with fewer than two
-    rounds played) and the entry whose line is highlighted without script (``mine``)."""
+    rounds played), the entry whose line is highlighted without script (``mine``) and the
+    standings' version it shows (``bump_version``: a region of the stream, ``data-version``)."""
     history = history_at(competition, stamp)
-    return {"bump": bump_chart(history, best_of=competition.best_of), "bump_mine": mine}
+    return {
+        "bump": bump_chart(history, best_of=competition.best_of, mine=mine),
+        "bump_mine": mine,
+        "bump_version": stamp[0] if stamp else None,
+    }
 
 
 def with_moves(tables: list[dict], history: list[dict]) -> list[dict]:

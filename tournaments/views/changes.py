@@ -84,6 +84,7 @@ def change_forms(request, round_: Round, tables, bound) -> dict[str, object]:
             selectors.drawn_tables(round_.competition),
             round_.number,
             {e.pk: e.name for e in selectors.entries_of(round_.competition)},
+            selectors.draw_groups(round_.competition),
         ),
     } | _move_form(round_, tables, bound)
 

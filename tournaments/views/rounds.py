@@ -46,7 +46,7 @@ from tournaments.presenters import (
     draw_quality,
     public_table,
     schedule_row,
-    swap_effect,
+    swap_words,
     swiss_method,
     table_done,
     timer_of,
@@ -228,15 +228,11 @@ def _draw_quality(competition, round_, tables, bound) -> dict[str, object]:
         return {"quality": None, "preview": None}
     names = {e.pk: e.name for e in selectors.entries_of(competition)}
     drawn = selectors.drawn_tables(competition)
-    quality = draw_quality(round_.metrics or {}, drawn, round_.number, names)
+    groups = selectors.draw_groups(competition)  # teams at mixed tables: team-mates counted
+    quality = draw_quality(round_.metrics or {}, drawn, round_.number, names, groups)
     preview = None
     if "preview" in bound:
-        found = bound["preview"]
-        after = draw_quality(
-            found["after"], drawn | {round_.number: found["tables"]}, round_.number, names
-        )
-        preview = swap_effect(found) | {
-            "after_quality": after,
+        preview = swap_words(bound["preview"], drawn, round_.number, names, groups) | {
             "a": bound["swap"].cleaned_data["a"],
             "b": bound["swap"].cleaned_data["b"],
         }
