@@ -87,6 +87,24 @@ def test_the_round_page_names_the_team_that_has_more_players_than_tables(club, o
     assert 'class="quality-team-mates good"' in html
 
 
+def test_team_mates_forced_together_are_not_counted_as_repeated_meetings(club, olga):
+    # The draw keeps team-mates apart by weighing them as past meetings; the round's figures
+    # count the meetings played only: a first round has none ("No pair meets more than 11
+    # times" was printed when two of Borgo's five sat together).
+    by = Actor.for_user(olga)
+    competition = make_competition(club, olga, name="Palio", format="swiss", table_size=3,
+                                   min_table_size=3, max_table_size=3)  # fmt: skip
+    teams.set_team_rules(competition=competition, by=by, kind="mixed_tables", lots_seed="palio")
+    for name, size in (("Borgo", 5), ("Castello", 2), ("Duomo", 2)):
+        players = [scoring.new_player(club, f"{name} {i}") for i in range(1, size + 1)]
+        teams.add_team(competition=competition, name=name, by=by, players=players)
+    round_ = services.add_round(competition=competition, by=by)
+    services.generate_round(round_=round_, by=by, seed=1)
+    round_.refresh_from_db()
+    assert round_.metrics["repeated_pairs"] == 0
+    assert round_.metrics["max_meetings"] <= 1
+
+
 def test_an_individual_competition_shows_no_team_mates_line(club, olga):
     by = Actor.for_user(olga)
     competition = make_competition(club, olga, slug="coppa")

@@ -215,9 +215,10 @@ def _draw(competition, round_, participants, history, seed, method, by) -> None:
                 byes=_byes_so_far(competition),
                 sitting_out=sitting_out,
             )
-        metrics = scheduling.measure(
-            [drawn], participants, history=history, sitting_out=sitting_out
-        )
+        # Measured on the meetings played only: the pairs an app asks to keep apart (team-mates
+        # at mixed tables) weigh in the draw, but are not repeats (the panel counts them apart).
+        played = selectors.meetings(competition, before=round_.number)
+        metrics = scheduling.measure([drawn], participants, history=played, sitting_out=sitting_out)
         # The draw's own time (measuring is not drawing).
         metrics = metrics_dict(metrics) | {"seconds": round(time.perf_counter() - started, 3)}
         store_tables(round_, drawn.tables, drawn.byes, metrics, method, seed)
