@@ -339,3 +339,73 @@ def test_briscola_pairs_from_registration_to_the_prizes(browser, live_server, la
     letter = last_mail_to(address(champion.player.display_name))
     for row, text in zip(rows[:4], ["€50.00", "€30.00", "€10.00", "€10.00"], strict=True):
         assert f"{row['name']} — {text}" in letter.body
+
+
+def turkish_hands(n: int) -> list[dict]:
+    """Two deals of a table of ``n``, both won by seat 0; seat ``s`` pays 5 × s each deal:
+    totals 0, 10, 20, …: seat order is the final order."""
+    return [
+        {
+            "dealer": deal,
+            "went_out": 0,
+            "penalties": [{"seat": s, "points": 5 * s} for s in range(1, n)],
+        }
+        for deal in range(2)
+    ]
+
+
+def test_a_turkish_evening_of_22_at_tables_of_3_to_6(laptop, club, olga):
+    by = Actor.for_user(olga)
+    competition = services.create_competition(
+        club=club, by=by, name="Serata turca", slug="turca", rulesets=["turkish"],
+        format="club_night", min_table_size=3, max_table_size=6, table_size=5,
+        planned_rounds=1, options={"turkish": {"deals": 2}}, public=True,
+    )  # fmt: skip
+    for name in PLAYERS[:22]:
+        services.add_entry(competition=competition, player=name, by=by)
+    services.add_round(competition=competition, by=by)
+    desk = laptop.new_page()
+    log_in(desk, "olga", "pw-olga")
+    desk.goto(f"/c/uno/k/{competition.slug}/rounds/1/")
+    desk.locator("#draw").get_by_role("button", name="Draw").click()
+    boxes = desk.locator(".table-box[data-table]")
+    expect(boxes).to_have_count(4)
+    sizes = [boxes.nth(i).locator("ol.seats li").count() for i in range(4)]
+    # 22 at 3 to 6, preferred 5: two tables of 6 and two of 5, none of 7.
+    assert sorted(sizes, reverse=True) == [6, 6, 5, 5]
+    shot(desk, "director-turkish-draft-1280")
+    desk.get_by_role("button", name="Publish: open the games").click()
+    expect(desk.locator("#change-redraw")).to_be_visible()
+    round_ = competition.rounds.get(number=1)
+    for table in round_.tables.select_related("game"):
+        play(table.game, turkish_hands(table.seats.count()), olga)
+    desk.reload()
+    expect(desk.locator('.table-box [data-status="finished"]')).to_have_count(4)
+    services.close_round(round_=Round.objects.get(pk=round_.pk), by=by)
+    rows = selectors.standings_of(competition)["tables"][0]["rows"]
+    size_of = {s.entry_id: t.seats.count() for t in round_.tables.all() for s in t.seats.all()}
+    # Fair placement points, first 100 and last 0 at every size: a table of 6 pays
+    # 100/80/60/40/20/0, a table of 5 100/75/50/25/0; each place is held by two players.
+    assert [(row["points"], size_of[row["entry"]]) for row in rows] == [
+        (points, size)
+        for points, size in (
+            (100, 6), (100, 5), (80, 6), (75, 5), (60, 6), (50, 5), (40, 6), (25, 5), (20, 6),
+            (0, 5), (0, 6),
+        )
+        for _ in range(2)
+    ]  # fmt: skip
+    assert [row["rank"] for row in rows] == [1, 1, 3, 3, 5, 5, 7, 7, 9, 9, 11, 11, 13, 13, 15,
+                                             15, 17, 17, 19, 19, 21, 21]  # fmt: skip
+    # The winners level on 100 and one win, parted by the opponents' strength counted per game
+    # (the mean of the table's other players): 200 / 5 = 40 at a 6, 150 / 4 = 37.5 at a 5.
+    assert [row["values"]["opponents_strength"] for row in rows[:4]] == [40, 40, 37.5, 37.5]
+    # The last, on 0: 250 / 4 = 62.5 at a 5 ahead of 300 / 5 = 60 at a 6.
+    assert [row["values"]["opponents_strength"] for row in rows[18:]] == [62.5, 62.5, 60, 60]
+    standings = laptop.new_page()
+    standings.goto(f"/p/uno/{competition.slug}/standings/")
+    table = standings.locator(".standings-table tbody tr")
+    expect(table).to_have_count(22)
+    for index, row in enumerate(rows):
+        expect(table.nth(index)).to_have_attribute("data-entry", str(row["entry"]))
+        expect(table.nth(index).locator("td.points")).to_have_text(str(row["points"]))
+    shot(standings, "director-turkish-standings-1280")
