@@ -37,7 +37,7 @@ from scoring.rules import Problem, RuleViolation
 from scoring.selectors import results_address, results_language
 from scoring.services import Actor, NotAllowed, push
 from tournaments import selectors
-from tournaments.models import Competition, Round
+from tournaments.models import Competition, EntryStatus, Round
 from tournaments.scheduling.sat import solve
 
 log = logging.getLogger(__name__)
@@ -132,7 +132,7 @@ def _on(origin: str, path: str) -> str:
 
 @shared_task(ignore_result=True, acks_late=False)
 def announce_round(round_id: int, entry_ids: list[int] | None = None, origin: str = "") -> int:
-    """E-mail each entrant with an address (account or not) where to sit in a just-published
+    """E-mail each active entrant with an address (account or not) where to sit in a just-published
     round (only the entries ``entry_ids`` after a change moved them, ``services.changes``), in
     their language (``_announced``), one e-mail per address. Its link is on ``SITE_URL`` when
     set, else on ``origin``, the address of the request that published it (``scoring.links``)."""
@@ -149,6 +149,8 @@ def announce_round(round_id: int, entry_ids: list[int] | None = None, origin: st
         for seat in seats:
             if entry_ids is not None and seat.entry_id not in entry_ids:
                 continue
+            if seat.entry.status == EntryStatus.WITHDRAWN:
+                continue  # still seated until replaced, but not coming: no table to go to
             # The others at the table: the recipient is not their own opponent.
             names = [other.entry.name for other in seats if other.entry_id != seat.entry_id]
             for email, language in _announced(seat.entry, competition.club.language):

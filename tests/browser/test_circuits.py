@@ -83,6 +83,16 @@ def test_a_circuit_of_two_clubs_with_one_person_in_both(
         expect(first).to_contain_text("Elena / Anna")
         expect(first.locator(".points")).to_have_text("5")
         expect(first.locator(".circuit-results li")).to_have_count(2)
+        # Every figure (issue 32, the director's day): points by field size, 3 + 2 for the
+        # person who won both; Bruno second of three, 2; Carla (third of three) and Gina
+        # (second of two) level on 1 share third place.
+        expect(first.locator(".rank")).to_have_text("1")
+        expect(rows.nth(1)).to_contain_text("Bruno")
+        expect(rows.nth(1).locator(".points")).to_have_text("2")
+        expect(rows.nth(1).locator(".rank")).to_have_text("2")
+        for name in ("Carla", "Gina"):
+            expect(rows.filter(has_text=name).locator(".points")).to_have_text("1")
+            expect(rows.filter(has_text=name).locator(".rank")).to_have_text("3")
         expect(page.get_by_text("Elena / Anna")).to_have_count(1)
         expect(page.locator('[data-note="final"]')).to_contain_text("declared final count")
         no_sideways_scroll(page)

@@ -149,6 +149,15 @@ def test_a_palio_with_a_match_of_three_boards_entered_from_phones(
     # splits nothing; the loser of the match won a board, the two others are placed by the
     # seeded lots.
     expect(rows.nth(1)).to_contain_text(match.away.name)
+    # Every figure (issue 32, the director's day): a won match is 1 point (the default rules),
+    # the winner 2 boards to 1; the two that have not played are 0, placed 3rd and 4th by lots.
+    figures = [[rows.nth(i).locator("td").nth(c).inner_text() for c in range(4)] for i in range(4)]
+    assert figures == [
+        ["1", "1", "1-0-0", "2–1"],
+        ["2", "0", "0-0-1", "1–2"],
+        ["3", "0", "0-0-0", "0–0"],
+        ["4", "0", "0-0-0", "0–0"],
+    ], figures
     expect(why.nth(0)).to_contain_text("placed by boards won (1)")
     expect(why.nth(1)).to_contain_text("placed by the drawing of lots (seed “palio 2026”)")
     expect(phone.locator(".tie-breaks")).to_contain_text("Classifica avulsa")

@@ -254,3 +254,27 @@ def test_a_withdrawal_by_the_registrants_own_link_sends_no_withdrawal_mail(coppi
     anna.refresh_from_db()
     assert anna.status == RegistrationStatus.WITHDRAWN
     assert mail.outbox == []
+
+
+def test_a_replacement_does_not_mail_a_withdrawn_pair_still_seated_at_the_table(
+    coppie, olga, django_capture_on_commit_callbacks
+):
+    """Both pairs of a table are no-shows: replacing the first tells the late pair (and, had it
+    one, the pair playing on), never the other withdrawn pair, who is not coming to play."""
+    for names in (("Anna", "Bruno"), ("Carla", "Dario"), ("Elena", "Franco"), ("Gina", "Ugo")):
+        pair(coppie, *names, "it")
+    by = Actor.for_user(olga)
+    round_ = publish(coppie, olga, django_capture_on_commit_callbacks)
+    first, second = tables_of(round_)[0]
+    for entry_id in (first, second):
+        services.withdraw_entry(entry=coppie.entries.get(pk=entry_id), by=by, reason="no-show")
+    gone = coppie.entries.get(pk=second)
+    late = services.add_entry(competition=coppie, player="Ivo", partner="Lia", by=by)
+    late.player.email, late.partner.email = "ivo@example.org", "lia@example.org"
+    late.player.save()
+    late.partner.save()
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.replace_entry(round_=round_, absent=first, late=late.pk, by=by)
+    assert addressed() == ["ivo@example.org", "lia@example.org"]
+    assert gone.player.email not in addressed()
