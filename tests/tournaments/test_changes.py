@@ -12,6 +12,7 @@ from scoring.messages import message
 from scoring.models import AuditEvent, Game, TableLink
 from scoring.rules import RuleViolation
 from scoring.services import Actor, Conflict, NotAllowed
+from tests.clients import login
 from tournaments import selectors, services
 from tournaments.models import CompetitionEvent, RoundStatus
 
@@ -401,3 +402,42 @@ def test_the_warnings_name_the_table_of_a_withdrawn_or_absent_entry(club, olga):
     tables, _byes = selectors.round_tables(round_)
     assert "Bruno" not in {w["name"] for w in selectors.seat_warnings(round_, tables)}
     assert selectors.open_seats_of(entries[1]) == []
+
+
+def test_a_warning_offers_drawing_again_only_where_it_leaves_the_withdrawn_out(club, olga):
+    # 7 at tables of 3–4 (a 4 and a 3): the 4 may lose its withdrawn player, so drawing again
+    # fixes Bruno's table; it would seat the absent Anna again, so her warning does not offer it.
+    by = Actor.for_user(olga)
+    competition = make_competition(club, olga, format="club_night")
+    entries = enter(competition, olga, 7)
+    round_ = services.add_round(competition=competition, by=by)
+    services.generate_round(round_=round_, by=by, seed=1)
+    services.set_check_ins(round_=round_, entries=[e.pk for e in entries[1:]], by=by)
+    services.publish_round(round_=round_, by=by)
+    services.withdraw_entry(entry=entries[1], by=by)
+    tables, _byes = selectors.round_tables(round_)
+    offered = {w["name"]: w["redraw"] for w in selectors.seat_warnings(round_, tables)}
+    assert offered == {"Anna": False, "Bruno": True}
+
+
+def test_a_pairs_round_does_not_offer_a_redraw_that_would_be_refused(club, olga):
+    # A pairs table seats two pairs and may not seat one: drawing again cannot leave a
+    # withdrawn pair out, and the service says so; the round page offers only the replacement.
+    by = Actor.for_user(olga)
+    competition = make_competition(
+        club, olga, rulesets=["briscola"], options={"briscola": {"format": "pairs"}}
+    )
+    pairs = enter_pairs(competition, olga, 4)
+    round_ = services.add_round(competition=competition, by=by)
+    services.generate_round(round_=round_, by=by, seed=3)
+    services.publish_round(round_=round_, by=by)
+    services.withdraw_entry(entry=pairs[0], by=by)
+    tables, _byes = selectors.round_tables(round_)
+    (warning,) = selectors.seat_warnings(round_, tables)
+    assert warning["state"] == "withdrawn" and warning["redraw"] is False
+    with pytest.raises(Conflict):
+        services.redraw_tables(round_=round_, by=by, seed=1)
+    page = login(olga).get(f"/c/{club.slug}/k/{competition.slug}/rounds/1/").content.decode()
+    box = page.split('id="seat-warnings"', 1)[1].split("</section>", 1)[0]
+    assert "Replace at this table" in box and "Draw the tables again" not in box
+    assert "data-no-redraw" in box

@@ -17,7 +17,7 @@ from tournaments.selectors.bracket import (
     match_outcomes,
     match_scores,
 )
-from tournaments.selectors.changes import open_seats_of, seat_warnings
+from tournaments.selectors.changes import open_seats_of, seat_warnings, sizes_without, table_sizes
 from tournaments.selectors.competitions import (
     adjustments_shown,
     club_competitions,
@@ -162,6 +162,7 @@ __all__ = [
     "seat_entries",
     "seat_news",
     "seat_warnings",
+    "sizes_without",
     "snapshot_of",
     "snapshot_stamp",
     "standings_after",
@@ -170,6 +171,7 @@ __all__ = [
     "started",
     "still_in_bracket",
     "table_links",
+    "table_sizes",
     "tables_to_reprint",
     "unseated",
     "where_of",

@@ -292,33 +292,22 @@ def redraw_tables(*, round_: Round, by: Actor, seed: int | None = None) -> Round
 
 
 def _table_sizes(competition: Competition, round_: Round) -> tuple[int, ...]:
-    """How many entries a table of the round may seat (a pair is one entry of two players)."""
-    if competition.pairs:
-        return (2,)
-    return competition.game_sizes(round_.ruleset)
+    """How many entries a table of the round may seat (``selectors.table_sizes``)."""
+    return selectors.table_sizes(round_)
 
 
 def _sizes_without(
     sizes: list[int], fewer: int, allowed: Sequence[int], left_out: Sequence[tuple[Table, Entry]]
 ) -> list[int]:
-    """The open tables' sizes with ``fewer`` seats taken off, one at a time from the largest
-    table that may lose one (``allowed`` sizes); refused, naming the first withdrawn entry and
-    its table, when no table can."""
-    sizes = list(sizes)
-    for _ in range(fewer):
-        shrinkable = [i for i, n in enumerate(sizes) if n - 1 in allowed]
-        if not shrinkable:
-            table, entry = left_out[0]
-            raise Conflict(
-                "round",
-                "not_allowed",
-                reason="withdrawn_unfilled",
-                table=table.number,
-                name=entry.name,
-            )
-        largest = max(shrinkable, key=lambda i: (sizes[i], -i))
-        sizes[largest] -= 1
-    return sizes
+    """The open tables' sizes with ``fewer`` seats taken off (``selectors.sizes_without``);
+    refused, naming the first withdrawn entry and its table, when no table can lose one."""
+    smaller = selectors.sizes_without(sizes, fewer, allowed)
+    if smaller is None:
+        table, entry = left_out[0]
+        raise Conflict(
+            "round", "not_allowed", reason="withdrawn_unfilled", table=table.number, name=entry.name
+        )
+    return smaller
 
 
 def _shuffled(

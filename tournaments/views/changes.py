@@ -71,8 +71,11 @@ def change_forms(request, round_: Round, tables, bound) -> dict[str, object]:
     # ``?absent=<entry>``: the replacement a warning (or a withdrawal) links to, prefilled.
     asked = request.GET.get("absent", "")
     initial = {"absent": int(asked)} if asked.isdigit() and len(asked) < 19 else {}
+    warnings = selectors.seat_warnings(round_, tables)
     return {
-        "seat_warnings": selectors.seat_warnings(round_, tables),
+        "seat_warnings": warnings,
+        # Whether "Draw the tables again" fixes one of them (partials/seat_warnings.html).
+        "seat_redraw": any(w["redraw"] for w in warnings),
         "replace_form": bound.get("replace") or ReplaceForm(initial=initial, **choices),
         "redraw_form": bound.get("redraw") or RedrawForm(),
         "unpublish_form": bound.get("unpublish") or UnpublishForm(),
