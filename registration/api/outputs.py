@@ -47,6 +47,16 @@ class RegistrationOutput(RegisteredOutput):
 def paged_registrations(request, rows) -> Response:
     """A page of ``rows``, in the order ``registrations_of`` gives: status, position, arrival."""
     order = {status_: index for index, status_ in enumerate(RegistrationStatus.values)}
-    key = lambda r: (order[r.status], r.position or 0, r.created_at.timestamp(), r.pk)  # noqa: E731
-    serialize = lambda page: RegistrationOutput(page, many=True).data  # noqa: E731
+
+    def key(registration):
+        return (
+            order[registration.status],
+            registration.position or 0,
+            registration.created_at.timestamp(),
+            registration.pk,
+        )
+
+    def serialize(page):
+        return RegistrationOutput(page, many=True).data
+
     return page_of_rows(request, rows, key=key, serialize=serialize)

@@ -69,8 +69,9 @@ def test_the_round_page_shows_team_mates_kept_apart(club, olga):
     assert quality_line(html) == "Team-mates at one table: 0 (none forced)"
 
 
-def test_the_round_page_names_the_team_that_has_more_players_than_tables(club, olga):
-    # 9 players at 3 tables of Terziglio: Borgo's 5 cannot sit apart, two tables seat two.
+def borgo_palio_drawn(club, olga):
+    """9 players at 3 tables of Terziglio, Borgo's 5 among them (two tables must seat two of
+    them): the palio and its first round, drawn."""
     by = Actor.for_user(olga)
     competition = make_competition(club, olga, name="Palio", format="swiss", table_size=3,
                                    min_table_size=3, max_table_size=3)  # fmt: skip
@@ -80,6 +81,12 @@ def test_the_round_page_names_the_team_that_has_more_players_than_tables(club, o
         teams.add_team(competition=competition, name=name, by=by, players=players)
     round_ = services.add_round(competition=competition, by=by)
     services.generate_round(round_=round_, by=by, seed=1)
+    return competition, round_
+
+
+def test_the_round_page_names_the_team_that_has_more_players_than_tables(club, olga):
+    # 9 players at 3 tables of Terziglio: Borgo's 5 cannot sit apart, two tables seat two.
+    competition, _round = borgo_palio_drawn(club, olga)
     html = login(olga).get(f"/c/{club.slug}/k/{competition.slug}/rounds/1/").content.decode()
     assert quality_line(html) == (
         "Team-mates at one table: 2 (forced: team Borgo has 5 players for 3 tables)"
@@ -91,15 +98,7 @@ def test_team_mates_forced_together_are_not_counted_as_repeated_meetings(club, o
     # The draw keeps team-mates apart by weighing them as past meetings; the round's figures
     # count the meetings played only: a first round has none ("No pair meets more than 11
     # times" was printed when two of Borgo's five sat together).
-    by = Actor.for_user(olga)
-    competition = make_competition(club, olga, name="Palio", format="swiss", table_size=3,
-                                   min_table_size=3, max_table_size=3)  # fmt: skip
-    teams.set_team_rules(competition=competition, by=by, kind="mixed_tables", lots_seed="palio")
-    for name, size in (("Borgo", 5), ("Castello", 2), ("Duomo", 2)):
-        players = [scoring.new_player(club, f"{name} {i}") for i in range(1, size + 1)]
-        teams.add_team(competition=competition, name=name, by=by, players=players)
-    round_ = services.add_round(competition=competition, by=by)
-    services.generate_round(round_=round_, by=by, seed=1)
+    _competition, round_ = borgo_palio_drawn(club, olga)
     round_.refresh_from_db()
     assert round_.metrics["repeated_pairs"] == 0
     assert round_.metrics["max_meetings"] <= 1
